@@ -1,0 +1,80 @@
+import type { Tier } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import type { KeyKind } from './keys.ts';
+
+export interface UserRow {
+  id: string;
+  email: string | null;
+  tier: Tier;
+  created_at: Date;
+}
+
+export interface KeyWithUser {
+  key_id: string;
+  kind: KeyKind;
+  key_hash: string;
+  prefix: string;
+  scopes: string[];
+  revoked_at: Date | null;
+  user_id: string;
+  email: string | null;
+  tier: Tier;
+  user_created_at: Date;
+}
+
+export function createAccountsRepo(db: Queryable) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const rows = await db.query<UserRow>('SELECT id, email, tier, created_at FROM users WHERE email = $1', [
+        email,
+      ]);
+      return rows[0];
+    },
+    async insertUser(email: string | null, tier: Tier): Promise<UserRow> {
+      const rows = await db.query<UserRow>(
+        'INSERT INTO users (email, tier) VALUES ($1, $2) RETURNING id, email, tier, created_at',
+        [email, tier],
+      );
+      return rows[0]!;
+    },
+    async setTier(userId: string, tier: Tier): Promise<void> {
+      await db.query('UPDATE users SET tier = $2 WHERE id = $1', [userId, tier]);
+    },
+    async countUsers(): Promise<number> {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      return rows[0]!.n;
+    },
+    async insertKey(userId: string, kind: KeyKind, hash: string, prefix: string, scopes: readonly string[]) {
+      const rows = await db.query<{ id: string }>(
+        'INSERT INTO api_keys (user_id, kind, key_hash, prefix, scopes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [userId, kind, hash, prefix, scopes],
+      );
+      return rows[0]!.id;
+    },
+    async revokeKey(keyId: string, at: Date): Promise<void> {
+      await db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [keyId, at]);
+    },
+    async findKeyByHash(hash: string): Promise<KeyWithUser | undefined> {
+      const rows = await db.query<KeyWithUser>(
+        `SELECT k.id AS key_id, k.kind, k.key_hash, k.prefix, k.scopes, k.revoked_at,
+                u.id AS user_id, u.email, u.tier, u.created_at AS user_created_at
+           FROM api_keys k JOIN users u ON u.id = k.user_id
+          WHERE k.key_hash = $1`,
+        [hash],
+      );
+      return rows[0];
+    },
+    /** Counts one request against the key's day and marks the key used; returns the day's count. */
+    async countRequest(keyId: string, day: string, at: Date): Promise<number> {
+      const rows = await db.query<{ requests: number }>(
+        `WITH touched AS (UPDATE api_keys SET last_used_at = $3 WHERE id = $1)
+         INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, $2, 1)
+         ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
+         RETURNING requests`,
+        [keyId, day, at],
+      );
+      return rows[0]!.requests;
+    },
+  };
+}
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -1,0 +1,52 @@
+import { type Static, Type } from 'typebox';
+import { TIERS } from '../config.ts';
+import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+
+/** Scopes a key can carry. REST keys are read-only; tool keys may also start scans. */
+export const REST_SCOPES = ['read'] as const;
+export const TOOL_SCOPES = ['tools:read', 'tools:scan'] as const;
+export const KEY_SCOPES = [...REST_SCOPES, ...TOOL_SCOPES] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+const NullableInt = Nullable(Type.Integer({ minimum: 0 }));
+
+export const TierLimits = Type.Object(
+  {
+    projects: NullableInt,
+    keywordsPerProject: NullableInt,
+    subredditsPerProject: NullableInt,
+    scanIntervalHours: Type.Integer({ minimum: 0 }),
+    commentThreadsPerScan: NullableInt,
+    feedWindowDays: Type.Integer({ minimum: 0 }),
+    alertWebhooks: NullableInt,
+    alertCadence: StringEnum(['daily', 'hourly']),
+    seoKeywords: NullableInt,
+    seoRefreshDays: Type.Integer({ minimum: 0 }),
+    seoSearchVolume: Type.Boolean(),
+    competitors: NullableInt,
+    apiRequestsPerDay: Type.Integer({ minimum: 0 }),
+  },
+  { description: 'Tier limits; a null in any field means no limit.' },
+);
+
+export const Me = Type.Object({
+  user: Type.Object({ id: Type.String(), email: Nullable(Type.String()), createdAt: DateTime }),
+  tier: StringEnum(TIERS),
+  selfHosted: Type.Boolean(),
+  limits: Nullable(TierLimits),
+  key: Type.Object({
+    prefix: Type.String({ description: 'The first characters of the key, for display.' }),
+    scopes: Type.Array(
+      StringEnum(KEY_SCOPES, {
+        description:
+          '`read`: every REST operation (REST keys carry only this). `tools:read`: the read-only tools of the tool endpoint. `tools:scan`: the run_scan tool.',
+      }),
+    ),
+  }),
+  requestsToday: Type.Integer({
+    minimum: 0,
+    description: 'Requests counted today (UTC), this one included.',
+  }),
+  requestsPerDay: Nullable(Type.Integer({ minimum: 0 })),
+});
+export type Me = Static<typeof Me>;

@@ -1,0 +1,126 @@
+import type { Clock } from '../clock.ts';
+import type { Config, Tier, TierLimits } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { createAccountsRepo } from './accounts.repo.ts';
+import { REST_SCOPES, TOOL_SCOPES } from './accounts.schemas.ts';
+import { generateKey, hashKey, type KeyKind, kindOfKey, sameHash } from './keys.ts';
+
+export interface Caller {
+  userId: string;
+  email: string | null;
+  tier: Tier;
+  userCreatedAt: Date;
+  keyId: string;
+  keyKind: KeyKind;
+  keyPrefix: string;
+  scopes: string[];
+}
+
+export interface Allowance {
+  requestsToday: number;
+  requestsPerDay: number | null;
+  secondsToReset: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export function secondsToNextUtcMidnight(now: Date): number {
+  const next = Math.floor(now.getTime() / DAY_MS + 1) * DAY_MS;
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export function createAccountsService(deps: { db: Queryable; clock: Clock; config: Config }) {
+  const { db, clock, config } = deps;
+  const repo = createAccountsRepo(db);
+
+  function limitsFor(tier: Tier): TierLimits | null {
+    return config.selfHosted ? null : config.tierLimits[tier];
+  }
+
+  return {
+    limitsFor,
+
+    /** The account with this email, created when new; its tier is set when given. */
+    async ensureUser(email: string, tier?: Tier) {
+      const existing = await repo.findUserByEmail(email);
+      if (!existing) return repo.insertUser(email, tier ?? 'free');
+      if (tier && existing.tier !== tier) await repo.setTier(existing.id, tier);
+      return { ...existing, tier: tier ?? existing.tier };
+    },
+
+    createUser: (email: string | null, tier: Tier) => repo.insertUser(email, tier),
+    hasAnyUser: async () => (await repo.countUsers()) > 0,
+
+    /** Issues a new key and returns it; the key itself is never stored and cannot be shown again. */
+    async issueKey(userId: string, kind: KeyKind): Promise<{ id: string; key: string; prefix: string }> {
+      const { key, hash, prefix } = generateKey(kind);
+      const id = await repo.insertKey(
+        userId,
+        kind,
+        hash,
+        prefix,
+        kind === 'rest' ? REST_SCOPES : TOOL_SCOPES,
+      );
+      return { id, key, prefix };
+    },
+
+    revokeKey: (keyId: string) => repo.revokeKey(keyId, clock.now()),
+
+    /**
+     * Resolves a bearer key to its caller. Missing, unknown or revoked keys are unauthorized;
+     * a valid key of the other kind is forbidden (it is real, just not for this surface).
+     */
+    async authenticate(key: string | undefined, surface: KeyKind): Promise<Caller> {
+      if (!key) throw new AppError('unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+      const kind = kindOfKey(key);
+      const hash = hashKey(key);
+      const row = kind ? await repo.findKeyByHash(hash) : undefined;
+      if (!row || !sameHash(row.key_hash, hash) || row.revoked_at) {
+        throw new AppError('unauthorized', 'Unknown or revoked API key.');
+      }
+      if (row.kind !== surface) {
+        const wanted = surface === 'rest' ? 'a REST key (rl_sk_…)' : 'a tool key (sbk_…)';
+        throw new AppError('forbidden', `This key cannot be used here: this surface needs ${wanted}.`);
+      }
+      return {
+        userId: row.user_id,
+        email: row.email,
+        tier: row.tier,
+        userCreatedAt: row.user_created_at,
+        keyId: row.key_id,
+        keyKind: row.kind,
+        keyPrefix: row.prefix,
+        scopes: row.scopes,
+      };
+    },
+
+    /** Counts this request against the key's UTC day; past the allowance it throws rate_limited. */
+    async admitRequest(caller: Caller): Promise<Allowance> {
+      const now = clock.now();
+      const day = now.toISOString().slice(0, 10);
+      const requestsToday = await repo.countRequest(caller.keyId, day, now);
+      const requestsPerDay = limitsFor(caller.tier)?.apiRequestsPerDay ?? null;
+      const allowance = { requestsToday, requestsPerDay, secondsToReset: secondsToNextUtcMidnight(now) };
+      if (requestsPerDay !== null && requestsToday > requestsPerDay) {
+        throw new AppError(
+          'rate_limited',
+          `Daily allowance of ${requestsPerDay} requests used; it resets at 00:00 UTC.`,
+          { 'Retry-After': String(allowance.secondsToReset), ...rateLimitHeaders(allowance) },
+        );
+      }
+      return allowance;
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** IETF RateLimit fields; none when the key has no allowance. */
+export function rateLimitHeaders(a: Allowance): Record<string, string> {
+  if (a.requestsPerDay === null) return {};
+  const remaining = Math.max(0, a.requestsPerDay - a.requestsToday);
+  return {
+    'RateLimit-Policy': `"daily";q=${a.requestsPerDay};w=86400`,
+    RateLimit: `"daily";r=${remaining};t=${a.secondsToReset}`,
+  };
+}

@@ -1,0 +1,31 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { ERROR_CODES } from '../errors.ts';
+
+/** "Present and may be null": a JSON Schema type union, which serializes faster than anyOf. */
+export function Nullable<T extends TSchema>(schema: T) {
+  const base = schema as unknown as { type?: string };
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [base.type, 'null'] });
+}
+
+export const DateTime = Type.String({ format: 'date-time' });
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: StringEnum(ERROR_CODES),
+      message: Type.String(),
+    }),
+  },
+  { description: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const ProjectIdParams = Type.Object({ id: Type.String({ minLength: 1, description: 'Project id' }) });
+
+/** A string enum as plain JSON Schema (`enum`), which reads better in OpenAPI than anyOf of consts. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}

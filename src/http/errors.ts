@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.ts';
+
+export function errorBody(code: ErrorCode, message: string) {
+  return { error: { code, message } };
+}
+
+interface PropertySchema {
+  type?: string | string[];
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+}
+
+/** Says in words what a parameter accepts, from the same schema that validated it. */
+function describeAllowed(s: PropertySchema | undefined): string {
+  if (!s) return 'a valid value';
+  if (s.enum) return `one of ${s.enum.join(', ')}`;
+  if (s.format === 'date-time') return 'an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:00:00Z';
+  if (s.type === 'integer' || s.type === 'number') {
+    const kind = s.type === 'integer' ? 'an integer' : 'a number';
+    if (s.minimum !== undefined && s.maximum !== undefined)
+      return `${kind} from ${s.minimum} to ${s.maximum}`;
+    if (s.minimum !== undefined) return `${kind} of ${s.minimum} or more`;
+    return kind;
+  }
+  return `a ${s.type ?? 'valid'} value`;
+}
+
+/** Turns a schema validation failure into one sentence naming the parameter, its value and what is allowed. */
+export function describeValidationError(err: FastifyError, request: FastifyRequest): string {
+  const first = err.validation?.[0];
+  const context = err.validationContext ?? 'request';
+  if (!first) return err.message;
+  const param =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    String((first.params as { missingProperty?: string }).missingProperty ?? '');
+  const schema = (
+    request.routeOptions.schema as Record<string, { properties?: Record<string, PropertySchema> }>
+  )?.[context];
+  const allowed = describeAllowed(schema?.properties?.[param]);
+  const source = (
+    context === 'querystring' ? request.query : context === 'params' ? request.params : undefined
+  ) as Record<string, unknown> | undefined;
+  const given = source?.[param];
+  const shown = given === undefined ? '' : ` ${JSON.stringify(given)}`;
+  return `Invalid ${param || context}${shown}: must be ${allowed}.`;
+}
+
+/** Every error leaves as the one Error shape; internals are logged, never sent. */
+export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
+  }
+  if (err.validation) {
+    return reply.status(400).send(errorBody('invalid_request', describeValidationError(err, request)));
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'invalid_request';
+    return reply.status(status).send(errorBody(code, err.message));
+  }
+  request.log.error({ err }, 'request failed');
+  return reply
+    .status(500)
+    .send(errorBody('internal_error', 'Internal error. It has been logged; please retry.'));
+}

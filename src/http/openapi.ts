@@ -1,0 +1,106 @@
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { ErrorBody } from './common.schemas.ts';
+
+export const API_PREFIX = '/api/v1';
+
+const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  invalid_request:
+    'A filter value the API cannot read; the message names the parameter and the allowed values.',
+  unauthorized: 'Missing, unknown or revoked API key.',
+  forbidden: 'A valid key of the wrong kind (a tool key `sbk_…` on the REST API).',
+  not_found: 'No such project on this account.',
+  rate_limited: 'The key has used its daily request allowance; see Retry-After.',
+  internal_error: 'An unexpected failure; nothing internal is revealed.',
+};
+
+/** The error responses of an operation, from the one code list, so the document cannot drift. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const all: ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', ...codes];
+  return Object.fromEntries(
+    all.map((code) => [ERROR_STATUS[code], { ...ErrorBody, description: ERROR_DESCRIPTIONS[code] }]),
+  );
+}
+
+const HEADERS = {
+  'X-Request-Cost-Usd': {
+    description: 'What this request cost the caller: always 0, reading the API is free.',
+    required: true,
+    schema: { type: 'string', const: '0' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'IETF RateLimit policy of the key\'s daily allowance, e.g. `"daily";q=1000;w=86400`. Absent when the key has no allowance (self-hosted).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'Requests remaining today and seconds until the reset at 00:00 UTC, e.g. `"daily";r=17;t=3600`.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Whole seconds until the daily counter resets at 00:00 UTC.',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+type OpenApiDoc = {
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>
+  >;
+  components?: Record<string, unknown>;
+};
+
+/** Adds the headers every REST response carries, as references to one definition each. */
+function addResponseHeaders(doc: OpenApiDoc): OpenApiDoc {
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  for (const path of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(path)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        response.headers = { 'X-Request-Cost-Usd': ref('X-Request-Cost-Usd') };
+        if (status !== '401' && status !== '403') {
+          response.headers['RateLimit-Policy'] = ref('RateLimit-Policy');
+          response.headers.RateLimit = ref('RateLimit');
+        }
+        if (status === '429') response.headers['Retry-After'] = ref('Retry-After');
+      }
+    }
+  }
+  doc.components = { ...doc.components, headers: HEADERS };
+  return doc;
+}
+
+export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lead Intelligence REST API',
+        version: '1.0.0',
+        description:
+          'Read-only access to scored buyer-intent leads found in Reddit posts and comments. ' +
+          'Every response carries `X-Request-Cost-Usd: 0`. Keys start with `rl_sk_`; tool-endpoint keys (`sbk_`) get 403.',
+      },
+      servers: [{ url: `${publicBaseUrl}${API_PREFIX}` }, { url: API_PREFIX }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A REST key: rl_sk_…' } },
+      },
+      security: [{ bearer: [] }],
+      tags: [
+        { name: 'account', description: 'The account behind the key' },
+        { name: 'projects', description: 'Product profiles and their leads' },
+        { name: 'insights', description: 'SEO opportunities, pain themes and usage' },
+      ],
+    },
+    transform: ({ schema, url }) => ({
+      schema: schema as never,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+    }),
+    transformObject: (documentObject) => {
+      const doc = ('openapiObject' in documentObject ? documentObject.openapiObject : {}) as OpenApiDoc;
+      return addResponseHeaders(doc) as never;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../db/client.ts';
+import type { PainTheme, SeoOpportunity } from './insights.schemas.ts';
+
+interface SeoRow {
+  id: string;
+  keyword: string;
+  position: number | null;
+  competitor_present: boolean;
+  refreshed_at: Date;
+  post_id: string | null;
+  post_title: string | null;
+  post_subreddit: string | null;
+  post_url: string | null;
+}
+
+interface ThemeRow {
+  id: string;
+  label: string;
+  summary: string | null;
+  lead_ids: string[];
+  generated_at: Date;
+}
+
+/** Read side of SEO opportunities and pain themes; the project is checked by the caller. */
+export function createInsightsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Best position first; unranked last; id keeps the order stable. */
+    async listSeoOpportunities(projectId: string): Promise<SeoOpportunity[]> {
+      const rows = await db.query<SeoRow>(
+        `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url
+           FROM seo_opportunities WHERE project_id = $1
+          ORDER BY position ASC NULLS LAST, refreshed_at DESC, id`,
+        [projectId],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        keyword: r.keyword,
+        position: r.position,
+        competitorPresent: r.competitor_present,
+        refreshedAt: r.refreshed_at.toISOString(),
+        post:
+          r.post_id && r.post_title && r.post_subreddit && r.post_url
+            ? { id: r.post_id, title: r.post_title, subreddit: r.post_subreddit, url: r.post_url }
+            : null,
+      }));
+    },
+
+    /** Newest clustering first. */
+    async listPainThemes(projectId: string): Promise<PainTheme[]> {
+      const rows = await db.query<ThemeRow>(
+        `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes WHERE project_id = $1
+          ORDER BY generated_at DESC, id`,
+        [projectId],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        label: r.label,
+        summary: r.summary,
+        leadIds: r.lead_ids,
+        generatedAt: r.generated_at.toISOString(),
+      }));
+    },
+  };
+}
+export type InsightsService = ReturnType<typeof createInsightsService>;

@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/client.ts';
+import type { Lead, LeadStatus } from './leads.schemas.ts';
+
+export interface LeadFilter {
+  projectId: string;
+  status: LeadStatus | null;
+  postedAfter: Date;
+  minScore: number | null;
+  scoredSince: Date | null;
+  limit: number;
+  offset: number;
+  withBody: boolean;
+}
+
+interface LeadRow {
+  id: string;
+  post_id: string | null;
+  comment_id: string | null;
+  title: string;
+  subreddit: string;
+  author: string | null;
+  url: string;
+  score: number;
+  stage: Lead['stage'];
+  reason: string | null;
+  matched_phrase: string | null;
+  seller_side: boolean;
+  status: LeadStatus;
+  posted_at: Date;
+  scored_at: Date;
+  cost_usd: number | null;
+  body?: string | null;
+}
+
+function toLead(r: LeadRow, withBody: boolean): Lead {
+  const lead: Lead = {
+    id: r.id,
+    postId: r.post_id,
+    commentId: r.comment_id,
+    title: r.title,
+    subreddit: r.subreddit,
+    author: r.author,
+    url: r.url,
+    score: r.score,
+    stage: r.stage,
+    reason: r.reason,
+    matchedPhrase: r.matched_phrase,
+    sellerSide: r.seller_side,
+    status: r.status,
+    postedAt: r.posted_at.toISOString(),
+    scoredAt: r.scored_at.toISOString(),
+    costUsd: r.cost_usd,
+  };
+  if (withBody) lead.body = r.body ?? null;
+  return lead;
+}
+
+export function createLeadsRepo(db: Queryable) {
+  return {
+    /** One page, highest score first; the id breaks ties so that limit/offset paging is stable. */
+    async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean }> {
+      const rows = await db.query<LeadRow>(
+        `SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
+                seller_side, status, posted_at, scored_at, cost_usd${f.withBody ? ', body' : ''}
+           FROM leads
+          WHERE project_id = $1
+            AND ($2::text IS NULL OR status = $2)
+            AND posted_at >= $3
+            AND ($4::int IS NULL OR score >= $4)
+            AND ($5::timestamptz IS NULL OR scored_at >= $5)
+          ORDER BY score DESC, id
+          LIMIT $6 OFFSET $7`,
+        [f.projectId, f.status, f.postedAfter, f.minScore, f.scoredSince, f.limit + 1, f.offset],
+      );
+      const hasMore = rows.length > f.limit;
+      return { leads: rows.slice(0, f.limit).map((r) => toLead(r, f.withBody)), hasMore };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { type Static, Type } from 'typebox';
+import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+
+export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const STAGES = ['problem-aware', 'solution-seeking', 'comparing', 'purchase-ready'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const Lead = Type.Object({
+  id: Type.String(),
+  postId: Nullable(Type.String()),
+  commentId: Nullable(
+    Type.String({ description: 'Set when the lead is a comment rather than the post itself.' }),
+  ),
+  title: Type.String(),
+  subreddit: Type.String(),
+  author: Nullable(Type.String()),
+  url: Type.String(),
+  score: Type.Integer({ minimum: 0, maximum: 100 }),
+  stage: Nullable(StringEnum(STAGES)),
+  reason: Nullable(Type.String()),
+  matchedPhrase: Nullable(Type.String()),
+  sellerSide: Type.Boolean(),
+  status: StringEnum(LEAD_STATUSES),
+  postedAt: DateTime,
+  scoredAt: DateTime,
+  costUsd: Nullable(Type.Number({ minimum: 0 })),
+  body: Type.Optional(Nullable(Type.String({ description: 'Present only with include=body.' }))),
+});
+export type Lead = Static<typeof Lead>;
+
+export const Pagination = Type.Object({
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+
+export const LeadListQuery = Type.Object({
+  status: Type.Optional(
+    StringEnum([...LEAD_STATUSES, 'all'], { default: 'new', description: 'Which leads to return.' }),
+  ),
+  minScore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score.' })),
+  since: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'Only leads scored at or after this moment (scoredAt, not the post date); for incremental sync.',
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size.' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Number of leads skipped.' })),
+  include: Type.Optional(
+    StringEnum(['body'], { description: 'When body, each lead carries its body field.' }),
+  ),
+});
+export type LeadListQuery = Static<typeof LeadListQuery>;
+
+export const LeadList = Type.Object({ leads: Type.Array(Lead), pagination: Pagination });
+export type LeadList = Static<typeof LeadList>;

@@ -1,0 +1,41 @@
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+import { createProjectsRepo } from '../projects/projects.repo.ts';
+import { createLeadsRepo } from './leads.repo.ts';
+import type { LeadList, LeadListQuery } from './leads.schemas.ts';
+
+/** The default lead window: posts from the last 30 days (the specification's "default lead window"). */
+export const LEAD_WINDOW_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+export function createLeadsService(deps: { db: Db; clock: Clock }) {
+  const leads = createLeadsRepo(deps.db);
+  const projects = createProjectsRepo(deps.db);
+
+  return {
+    /** Query values arrive validated (REST schema or tool schema); this applies the defaults and the window. */
+    async listLeads(userId: string, projectId: string, q: LeadListQuery): Promise<LeadList> {
+      if (!(await projects.existsForUser(userId, projectId))) throw notFound();
+      const limit = q.limit ?? 50;
+      const offset = q.offset ?? 0;
+      const status = q.status ?? 'new';
+      const page = await leads.list({
+        projectId,
+        status: status === 'all' ? null : status,
+        postedAfter: leadWindowStart(deps.clock.now()),
+        minScore: q.minScore ?? null,
+        scoredSince: q.since ? new Date(q.since) : null,
+        limit,
+        offset,
+        withBody: q.include === 'body',
+      });
+      return { leads: page.leads, pagination: { limit, offset, hasMore: page.hasMore } };
+    },
+  };
+}
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -1,0 +1,49 @@
+import { systemClock } from './clock.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirBusyError } from './db/lock.ts';
+import { openDatabase } from './db/open.ts';
+import { createDemoAccount } from './demo.ts';
+import { buildApp } from './http/app.ts';
+import { createServices } from './services.ts';
+
+async function main() {
+  const config = loadConfig();
+  const { db, close } = await openDatabase(config, 'the service (npm start)');
+  const services = createServices({ db, clock: systemClock, config });
+  const app = await buildApp({ services, logger: { level: config.logLevel } });
+
+  if (config.demo && config.selfHosted && !(await services.accounts.hasAnyUser())) {
+    const demo = await createDemoAccount(services);
+    const base = `${config.publicBaseUrl}/api/v1`;
+    // A banner for a person at a terminal, not a log line: the keys exist nowhere else.
+    process.stdout.write(
+      `\nDemo account created. These keys are shown once:\n` +
+        `  REST key (rl_sk_, read-only): ${demo.restKey}\n` +
+        `  Tool key (sbk_, for /mcp):     ${demo.mcpKey}\n` +
+        `Try:\n  curl -H "Authorization: Bearer ${demo.restKey}" ${base}/projects/${demo.projectId}/leads\n\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirBusyError) {
+    process.stderr.write(`Cannot start: ${err.message}\n`);
+  } else {
+    process.stderr.write(`Cannot start: ${err?.stack ?? err}\n`);
+  }
+  process.exit(1);
+});

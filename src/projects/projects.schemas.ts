@@ -1,0 +1,53 @@
+import { type Static, Type } from 'typebox';
+import { DateTime, Nullable } from '../http/common.schemas.ts';
+
+const projectFields = {
+  id: Type.String(),
+  name: Type.String(),
+  url: Nullable(Type.String()),
+  pain: Nullable(Type.String()),
+  solution: Nullable(Type.String()),
+  targetUsers: Nullable(Type.String()),
+  geography: Nullable(Type.String()),
+  budgetFit: Nullable(Type.String()),
+  scoreThreshold: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  createdAt: DateTime,
+  newLeads: Type.Integer({
+    minimum: 0,
+    description: 'Leads still waiting to be triaged (status new, last 30 days).',
+  }),
+};
+
+export const Project = Type.Object(projectFields);
+export type Project = Static<typeof Project>;
+
+export const ProjectDetail = Type.Object({
+  ...projectFields,
+  keywords: Type.Array(Type.String()),
+  subreddits: Type.Array(Type.String()),
+  competitors: Type.Array(Type.String()),
+});
+export type ProjectDetail = Static<typeof ProjectDetail>;
+
+const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
+const Terms = (maxItems: number) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems }));
+
+/** A project as an operator writes it (setup --import, dashboard): the ProjectDetail fields without ids. */
+export const ProjectInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    url: OptionalText(2000),
+    pain: OptionalText(4000),
+    solution: OptionalText(4000),
+    targetUsers: OptionalText(4000),
+    geography: OptionalText(500),
+    budgetFit: OptionalText(500),
+    scoreThreshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
+    keywords: Terms(500),
+    subreddits: Terms(500),
+    competitors: Terms(200),
+  },
+  { additionalProperties: false },
+);
+export type ProjectInput = Static<typeof ProjectInput>;

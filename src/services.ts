@@ -1,0 +1,23 @@
+import { createAccountsService } from './accounts/accounts.service.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { createInsightsService } from './insights/insights.service.ts';
+import { createLeadsService } from './leads/leads.service.ts';
+import { createProjectsService } from './projects/projects.service.ts';
+import { createUsageService } from './usage/usage.service.ts';
+
+/** Every service verb, built once from its dependencies; transports receive this and nothing else. */
+export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
+  return {
+    config: deps.config,
+    clock: deps.clock,
+    db: deps.db,
+    accounts: createAccountsService(deps),
+    projects: createProjectsService(deps),
+    leads: createLeadsService(deps),
+    insights: createInsightsService(deps),
+    usage: createUsageService(deps),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
