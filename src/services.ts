@@ -2,6 +2,7 @@ import { createAccountsService } from './accounts/accounts.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
@@ -13,6 +14,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     config: deps.config,
     clock: deps.clock,
     db: deps.db,
+    events: createEventBus(),
     accounts: createAccountsService(deps),
     projects: createProjectsService(deps),
     leads: createLeadsService(deps),

@@ -1,0 +1,24 @@
+import { EventEmitter } from 'node:events';
+
+/** What a scan announces once a new lead and its reply draft are committed. */
+export interface LeadCreatedEvent {
+  leadId: string;
+  projectId: string;
+  projectName: string;
+  subreddit: string;
+  title: string;
+  url: string;
+  score: number;
+  reply: string;
+  draftedAt: Date;
+}
+
+export interface AppEvents {
+  'lead.created': [LeadCreatedEvent];
+}
+
+/** In-process events between capabilities (scans -> webhooks); listeners must not throw or block. */
+export function createEventBus() {
+  return new EventEmitter<AppEvents>({ captureRejections: true });
+}
+export type EventBus = ReturnType<typeof createEventBus>;
