@@ -25,3 +25,37 @@ export interface UpstreamCall {
   ok: boolean;
   error?: string;
 }
+
+export type ReportCall = (call: UpstreamCall) => void;
+
+/** A page of items and the opaque cursor to pass next time; the adapter pages internally and reports every call. */
+export interface Fetched {
+  items: RedditItem[];
+  /** Where the next incremental fetch starts; stored by the scanner. null when the listing was empty. */
+  cursor: string | null;
+}
+
+/**
+ * One interface, four adapters (reddit, arcticshift, scrapecreators, replay), chosen by UPSTREAM.
+ * A call that fails after retries is reported with ok: false and throws UpstreamError; the scan records it
+ * and goes on with its other fetches.
+ */
+export interface UpstreamSource {
+  readonly name: 'reddit' | 'arcticshift' | 'scrapecreators' | 'replay';
+  /** Posts in r/{subreddit} newer than cursor (all recent ones, bounded, when cursor is null). */
+  subredditNew(subreddit: string, cursor: string | null, report: ReportCall): Promise<Fetched>;
+  /** Comments in r/{subreddit} newer than cursor. */
+  subredditComments(subreddit: string, cursor: string | null, report: ReportCall): Promise<Fetched>;
+  /** Site-wide (or one subreddit's) search, newest first, query at most 512 characters. */
+  search(query: string, opts: { subreddit?: string; since?: Date }, report: ReportCall): Promise<Fetched>;
+  /** Every comment of one post, truncated branches expanded. */
+  commentTree(postId: string, report: ReportCall): Promise<RedditItem[]>;
+}
+
+export class UpstreamError extends Error {
+  readonly api: string;
+  constructor(api: string, message: string) {
+    super(`${api}: ${message}`);
+    this.api = api;
+  }
+}
