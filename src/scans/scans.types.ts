@@ -1,0 +1,27 @@
+/** The scan record every surface shows (run_scan tool, dashboard). */
+export interface ScanRecord {
+  scanId: string;
+  projectId: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  trigger: 'schedule' | 'tool' | 'dashboard' | 'demo';
+  startedAt: string | null;
+  finishedAt: string | null;
+  calls: number;
+  costUsd: number;
+  itemsSeen: number;
+  newLeads: number;
+  /** Upstream or scoring errors the scan met and went past; empty when none. */
+  errors: string[];
+}
+
+/** The verbs the scanner offers to transports (tool endpoint, dashboard). Implemented by src/scans/scans.service.ts. */
+export interface ScanVerbs {
+  /**
+   * Queues a scan of the project, or returns the one already queued or running for it (two triggers while one
+   * runs do not double the work). The caller has already checked that the project is on the caller's account.
+   */
+  requestScan(projectId: string, trigger: ScanRecord['trigger']): Promise<ScanRecord>;
+  /** Resolves when the scan is done or failed, or after timeoutMs with its current status. */
+  waitForScan(scanId: string, timeoutMs: number): Promise<ScanRecord>;
+  getScan(scanId: string): Promise<ScanRecord | undefined>;
+}
