@@ -65,6 +65,28 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  upstream: UpstreamConfig;
+  /** Self-hosted scan interval; hosted projects use their tier's scanIntervalHours. */
+  scanIntervalMinutes: number;
+  /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
+  scanStaleSeconds: number;
+}
+
+export const UPSTREAMS = ['reddit', 'arcticshift', 'scrapecreators', 'replay'] as const;
+export type UpstreamName = (typeof UPSTREAMS)[number];
+
+export interface UpstreamConfig {
+  name: UpstreamName;
+  /** JSONL of posts and comments (the format of ../shared/data/reddit-posts.jsonl); default: the shipped sample. */
+  replayFile: string;
+  replayWindowDays: number;
+  replayPriceUsd: number;
+  /** Simulated latency of each replay call, for demos and crash tests; 0 by default. */
+  replayLatencyMs: number;
+  /** UPSTREAM_PRICES_FILE, a JSON object { "<api>": usdPerCall }, overriding src/upstream/prices.ts. */
+  priceOverrides: Record<string, number>;
+  /** Data another project bought this recently is reused instead of fetched again. */
+  freshnessMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +192,55 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    upstream: readUpstream(env),
+    scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
+    scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
+  };
+}
+
+function readNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function readPriceOverrides(file: string | undefined): Record<string, number> {
+  if (!file) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`UPSTREAM_PRICES_FILE: cannot read ${file} as JSON (${(err as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('UPSTREAM_PRICES_FILE must hold an object of { "<api>": usdPerCall }');
+  }
+  for (const [api, usd] of Object.entries(parsed)) {
+    if (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0) {
+      throw new ConfigError(`UPSTREAM_PRICES_FILE: ${api} must be a non-negative number of USD per call`);
+    }
+  }
+  return parsed as Record<string, number>;
+}
+
+const SAMPLE_CORPUS = resolve(import.meta.dirname, '../sample/corpus.jsonl');
+
+function readUpstream(env: Env): UpstreamConfig {
+  const name = env.UPSTREAM || 'replay';
+  if (!(UPSTREAMS as readonly string[]).includes(name)) {
+    throw new ConfigError(`UPSTREAM must be one of ${UPSTREAMS.join(', ')} (got "${name}")`);
+  }
+  return {
+    name: name as UpstreamName,
+    replayFile: resolve(env.REPLAY_FILE || SAMPLE_CORPUS),
+    replayWindowDays: readNumber(env, 'REPLAY_WINDOW_DAYS', 7, 0.001, 3650),
+    replayPriceUsd: readNumber(env, 'REPLAY_PRICE_USD', 0.001, 0, 100),
+    replayLatencyMs: readInt(env, 'REPLAY_LATENCY_MS', 0, 0, 60_000),
+    priceOverrides: readPriceOverrides(env.UPSTREAM_PRICES_FILE),
+    freshnessMinutes: readInt(env, 'UPSTREAM_FRESHNESS_MINUTES', 15, 0, 10_080),
   };
 }

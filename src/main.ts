@@ -4,6 +4,7 @@ import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount } from './demo.ts';
 import { buildApp } from './http/app.ts';
+import { startJobs } from './jobs/jobs.ts';
 import { createServices } from './services.ts';
 
 async function main() {
@@ -24,12 +25,16 @@ async function main() {
     );
   }
 
+  // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.
+  const jobs = await startJobs(services, { log: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await jobs.stop();
     await close();
     process.exit(0);
   };

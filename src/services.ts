@@ -6,20 +6,24 @@ import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScansService } from './scans/scans.service.ts';
+import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
 
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
 export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
+  const events = createEventBus();
   return {
     config: deps.config,
     clock: deps.clock,
     db: deps.db,
-    events: createEventBus(),
+    events,
     accounts: createAccountsService(deps),
     projects: createProjectsService(deps),
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
+    scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,454 @@
+import type { Queryable } from '../db/client.ts';
+import type { RedditItem } from '../upstream/source.ts';
+import type { ScanRecord } from './scans.types.ts';
+
+interface ScanRow {
+  id: string;
+  project_id: string;
+  status: ScanRecord['status'];
+  trigger: ScanRecord['trigger'];
+  started_at: Date | null;
+  finished_at: Date | null;
+  calls: number;
+  cost_usd: number;
+  items_seen: number;
+  new_leads: number;
+  errors: string[];
+}
+
+const SCAN_COLUMNS =
+  'id, project_id, status, trigger, started_at, finished_at, calls, cost_usd, items_seen, new_leads, errors';
+
+function toScan(r: ScanRow): ScanRecord {
+  return {
+    scanId: r.id,
+    projectId: r.project_id,
+    status: r.status,
+    trigger: r.trigger,
+    startedAt: r.started_at?.toISOString() ?? null,
+    finishedAt: r.finished_at?.toISOString() ?? null,
+    calls: r.calls,
+    costUsd: Math.round(r.cost_usd * 1e6) / 1e6,
+    itemsSeen: r.items_seen,
+    newLeads: r.new_leads,
+    errors: r.errors,
+  };
+}
+
+/** A project as the scanner needs it: profile, watch list, threshold and its owner's tier. */
+export interface ScanProject {
+  id: string;
+  name: string;
+  url: string | null;
+  pain: string | null;
+  solution: string | null;
+  targetUsers: string | null;
+  geography: string | null;
+  budgetFit: string | null;
+  scoreThreshold: number | null;
+  keywords: string[];
+  subreddits: string[];
+  competitors: string[];
+  tier: 'free' | 'connected';
+}
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  url: string | null;
+  pain: string | null;
+  solution: string | null;
+  target_users: string | null;
+  geography: string | null;
+  budget_fit: string | null;
+  score_threshold: number | null;
+  keywords: string[];
+  subreddits: string[];
+  competitors: string[];
+  tier: 'free' | 'connected';
+}
+
+const toProject = (r: ProjectRow): ScanProject => ({
+  id: r.id,
+  name: r.name,
+  url: r.url,
+  pain: r.pain,
+  solution: r.solution,
+  targetUsers: r.target_users,
+  geography: r.geography,
+  budgetFit: r.budget_fit,
+  scoreThreshold: r.score_threshold,
+  keywords: r.keywords,
+  subreddits: r.subreddits,
+  competitors: r.competitors,
+  tier: r.tier,
+});
+
+export interface FetchRow {
+  id: string;
+  project_id: string | null;
+  fetched_at: Date;
+  calls: number;
+  cost_usd: number;
+  apis: { api: string; calls: number; costUsd: number }[];
+}
+
+export interface StoredItem extends RedditItem {
+  fetchId: string;
+}
+
+interface ItemRow {
+  id: string;
+  kind: 'post' | 'comment';
+  post_id: string;
+  subreddit: string;
+  title: string;
+  body: string;
+  author: string | null;
+  url: string;
+  parent_id: string | null;
+  created_at: Date;
+  fetch_id: string;
+}
+
+export const fullname = (item: Pick<RedditItem, 'kind' | 'id'>) =>
+  `${item.kind === 'post' ? 't3' : 't1'}_${item.id}`;
+
+export interface NewLead {
+  projectId: string;
+  item: RedditItem;
+  score: number;
+  stage: string | null;
+  reason: string | null;
+  matchedPhrase: string;
+  sellerSide: boolean;
+  reply: string;
+  scoredAt: Date;
+  costUsd: number;
+}
+
+export interface CallRow {
+  projectId: string;
+  api: string;
+  costUsd: number;
+  reused: boolean;
+  ok: boolean;
+  calledAt: Date;
+  scanId: string | null;
+  fetchId: string | null;
+}
+
+export function createScansRepo(db: Queryable) {
+  return {
+    async getScan(id: string): Promise<ScanRecord | undefined> {
+      const rows = await db.query<ScanRow>(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = $1`, [id]);
+      return rows[0] && toScan(rows[0]);
+    },
+
+    /** Inserts a queued scan unless one is queued or running for the project; returns the new id or null. */
+    async insertQueued(projectId: string, trigger: ScanRecord['trigger'], now: Date): Promise<string | null> {
+      const rows = await db.query<{ id: string }>(
+        `INSERT INTO scans (project_id, trigger, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (project_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING id`,
+        [projectId, trigger, now],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    async activeScanOf(projectId: string): Promise<ScanRecord | undefined> {
+      const rows = await db.query<ScanRow>(
+        `SELECT ${SCAN_COLUMNS} FROM scans WHERE project_id = $1 AND status IN ('queued', 'running')`,
+        [projectId],
+      );
+      return rows[0] && toScan(rows[0]);
+    },
+
+    /** Takes the scan to run it: a queued one, or a running one whose worker stopped beating (crashed). */
+    async claim(id: string, now: Date, staleBefore: Date): Promise<ScanRecord | undefined> {
+      const rows = await db.query<ScanRow>(
+        `UPDATE scans SET status = 'running', started_at = coalesce(started_at, $2), heartbeat_at = $2
+          WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < $3))
+          RETURNING ${SCAN_COLUMNS}`,
+        [id, now, staleBefore],
+      );
+      return rows[0] && toScan(rows[0]);
+    },
+
+    async heartbeat(id: string, now: Date): Promise<void> {
+      await db.query(`UPDATE scans SET heartbeat_at = $2 WHERE id = $1 AND status = 'running'`, [id, now]);
+    },
+
+    async finish(id: string, status: 'done' | 'failed', now: Date, error?: string): Promise<void> {
+      await db.query(
+        `UPDATE scans SET status = $2, finished_at = $3,
+                errors = CASE WHEN $4::text IS NULL THEN errors ELSE array_append(errors, $4) END
+          WHERE id = $1`,
+        [id, status, now, error ?? null],
+      );
+    },
+
+    async addToScan(
+      id: string,
+      d: { calls?: number; costUsd?: number; itemsSeen?: number; newLeads?: number; error?: string },
+    ): Promise<void> {
+      await db.query(
+        `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
+                new_leads = new_leads + $5,
+                errors = CASE WHEN $6::text IS NULL THEN errors ELSE array_append(errors, $6) END
+          WHERE id = $1`,
+        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.error ?? null],
+      );
+    },
+
+    /** Scans left running by a worker that stopped beating, and queued ones whose job may be lost. */
+    async staleScans(staleBefore: Date | null): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM scans WHERE $1::timestamptz IS NULL AND status IN ('queued', 'running')
+            OR (status = 'running' AND heartbeat_at < $1) OR (status = 'queued' AND created_at < $1)
+          ORDER BY created_at`,
+        [staleBefore],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /** When each project was last scanned (its newest scan's creation), for the schedule. */
+    async lastScanTimes(): Promise<Map<string, Date>> {
+      const rows = await db.query<{ project_id: string; at: Date }>(
+        'SELECT project_id, max(created_at) AS at FROM scans GROUP BY project_id',
+      );
+      return new Map(rows.map((r) => [r.project_id, r.at]));
+    },
+
+    /** A cheap fingerprint of every project's watch list: when it changes, the matcher is compiled again. */
+    async projectsVersion(): Promise<string> {
+      const rows = await db.query<{ v: string }>(
+        `SELECT count(*)::text || ':' || coalesce(max(updated_at)::text, '') AS v FROM projects`,
+      );
+      return rows[0]!.v;
+    },
+
+    async allProjects(): Promise<ScanProject[]> {
+      const rows = await db.query<ProjectRow>(
+        `SELECT p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
+                p.score_threshold, p.keywords, p.subreddits, p.competitors, u.tier
+           FROM projects p JOIN users u ON u.id = p.user_id ORDER BY p.created_at, p.id`,
+      );
+      return rows.map(toProject);
+    },
+
+    async listingState(listing: string): Promise<{ cursor: string | null; last: FetchRow | null }> {
+      const rows = await db.query<{ cursor: string | null } & Partial<FetchRow>>(
+        `SELECT l.cursor, f.id, f.project_id, f.fetched_at, f.calls, f.cost_usd, f.apis
+           FROM upstream_listings l LEFT JOIN upstream_fetches f ON f.id = l.last_fetch_id
+          WHERE l.listing = $1`,
+        [listing],
+      );
+      const r = rows[0];
+      if (!r) return { cursor: null, last: null };
+      return { cursor: r.cursor, last: r.id ? ({ ...r, id: String(r.id) } as FetchRow) : null };
+    },
+
+    async watermark(projectId: string, listing: string): Promise<string | null> {
+      const rows = await db.query<{ last_fetch_id: string }>(
+        'SELECT last_fetch_id FROM project_listings WHERE project_id = $1 AND listing = $2',
+        [projectId, listing],
+      );
+      const v = rows[0]?.last_fetch_id;
+      return v === undefined || v === null ? null : String(v);
+    },
+
+    async setWatermark(projectIds: string[], listing: string, fetchId: string): Promise<void> {
+      if (!projectIds.length) return;
+      await db.query(
+        `INSERT INTO project_listings (project_id, listing, last_fetch_id)
+         SELECT unnest($1::text[]), $2, $3
+         ON CONFLICT (project_id, listing) DO UPDATE
+           SET last_fetch_id = greatest(project_listings.last_fetch_id, EXCLUDED.last_fetch_id)`,
+        [projectIds, listing, fetchId],
+      );
+    },
+
+    /** Projects served up to the listing's previous fetch: the ones a new fetch of it serves too. */
+    async upToDate(listing: string, fetchId: string | null): Promise<string[]> {
+      if (fetchId === null) return [];
+      const rows = await db.query<{ project_id: string }>(
+        'SELECT project_id FROM project_listings WHERE listing = $1 AND last_fetch_id = $2',
+        [listing, fetchId],
+      );
+      return rows.map((r) => r.project_id);
+    },
+
+    /** Fetches of a listing after a watermark, and their items, bought since `since`. */
+    async fetchesAfter(
+      listing: string,
+      after: string | null,
+      upTo: string,
+      since: Date,
+    ): Promise<{ fetches: FetchRow[]; items: StoredItem[] }> {
+      const fetches = (
+        await db.query<FetchRow>(
+          `SELECT id, project_id, fetched_at, calls, cost_usd, apis FROM upstream_fetches
+            WHERE listing = $1 AND id > $2 AND id <= $3 AND fetched_at >= $4 ORDER BY id`,
+          [listing, after ?? 0, upTo, since],
+        )
+      ).map((f) => ({ ...f, id: String(f.id) }));
+      if (!fetches.length) return { fetches, items: [] };
+      const rows = await db.query<ItemRow>(
+        `SELECT DISTINCT ON (i.id) i.id, i.kind, i.post_id, i.subreddit, i.title, i.body, i.author, i.url,
+                i.parent_id, i.created_at, fi.fetch_id
+           FROM upstream_fetch_items fi JOIN upstream_items i ON i.id = fi.item_id
+          WHERE fi.fetch_id = ANY($1::bigint[]) ORDER BY i.id, fi.fetch_id`,
+        [fetches.map((f) => f.id)],
+      );
+      const items = rows.map((r) => ({
+        kind: r.kind,
+        id: r.id.slice(3),
+        postId: r.post_id,
+        subreddit: r.subreddit,
+        title: r.title,
+        body: r.body,
+        author: r.author,
+        url: r.url,
+        createdAt: r.created_at,
+        ...(r.parent_id ? { parentId: r.parent_id } : {}),
+        fetchId: String(r.fetch_id),
+      }));
+      return { fetches, items };
+    },
+
+    /** Records a fetch and the items it bought, and moves the listing's cursor to it. */
+    async insertFetch(f: {
+      listing: string;
+      projectId: string;
+      scanId: string;
+      at: Date;
+      calls: number;
+      costUsd: number;
+      apis: FetchRow['apis'];
+      items: RedditItem[];
+      cursor: string | null;
+    }): Promise<string> {
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO upstream_fetches (listing, project_id, scan_id, fetched_at, calls, cost_usd, apis)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [f.listing, f.projectId, f.scanId, f.at, f.calls, f.costUsd, JSON.stringify(f.apis)],
+      );
+      const fetchId = String(row!.id);
+      if (f.items.length) {
+        const ids = f.items.map(fullname);
+        await db.query(
+          `INSERT INTO upstream_items (id, kind, post_id, subreddit, title, body, author, url, parent_id,
+                                      created_at, stored_at)
+           SELECT *, $11::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+           ON CONFLICT (id) DO NOTHING`,
+          [
+            ids,
+            f.items.map((i) => i.kind),
+            f.items.map((i) => i.postId),
+            f.items.map((i) => i.subreddit),
+            f.items.map((i) => i.title),
+            f.items.map((i) => i.body),
+            f.items.map((i) => i.author),
+            f.items.map((i) => i.url),
+            f.items.map((i) => i.parentId ?? null),
+            f.items.map((i) => i.createdAt),
+            f.at,
+          ],
+        );
+        await db.query(
+          `INSERT INTO upstream_fetch_items (fetch_id, item_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+          [fetchId, [...new Set(ids)]],
+        );
+      }
+      await db.query(
+        `INSERT INTO upstream_listings (listing, cursor, last_fetch_id, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (listing) DO UPDATE SET cursor = coalesce(EXCLUDED.cursor, upstream_listings.cursor),
+           last_fetch_id = greatest(upstream_listings.last_fetch_id, EXCLUDED.last_fetch_id),
+           updated_at = EXCLUDED.updated_at`,
+        [f.listing, f.cursor, fetchId, f.at],
+      );
+      return fetchId;
+    },
+
+    async insertCalls(calls: CallRow[]): Promise<void> {
+      if (!calls.length) return;
+      await db.query(
+        `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, ok, called_at, scan_id, fetch_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::boolean[], $5::boolean[],
+                              $6::timestamptz[], $7::text[], $8::bigint[])`,
+        [
+          calls.map((c) => c.projectId),
+          calls.map((c) => c.api),
+          calls.map((c) => c.costUsd),
+          calls.map((c) => c.reused),
+          calls.map((c) => c.ok),
+          calls.map((c) => c.calledAt),
+          calls.map((c) => c.scanId),
+          calls.map((c) => c.fetchId),
+        ],
+      );
+    },
+
+    /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
+    async insertLeads(leads: NewLead[]): Promise<Map<NewLead, string>> {
+      const created = new Map<NewLead, string>();
+      for (const l of leads) {
+        const rows = await db.query<{ id: string }>(
+          `INSERT INTO leads (project_id, post_id, comment_id, title, subreddit, author, url, body, score, stage,
+                              reason, matched_phrase, seller_side, status, posted_at, scored_at, cost_usd, reply)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'new', $14, $15, $16, $17)
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [
+            l.projectId,
+            l.item.postId,
+            l.item.kind === 'comment' ? l.item.id : null,
+            l.item.title,
+            l.item.subreddit,
+            l.item.author,
+            l.item.url,
+            l.item.body,
+            l.score,
+            l.stage,
+            l.reason,
+            l.matchedPhrase,
+            l.sellerSide,
+            l.item.createdAt,
+            l.scoredAt,
+            l.costUsd,
+            l.reply,
+          ],
+        );
+        if (rows[0]) created.set(l, rows[0].id);
+      }
+      return created;
+    },
+
+    async queueThreads(rows: { projectId: string; postId: string }[], at: Date): Promise<void> {
+      if (!rows.length) return;
+      await db.query(
+        `INSERT INTO project_threads (project_id, post_id, matched_at)
+         SELECT unnest($1::text[]), unnest($2::text[]), $3 ON CONFLICT DO NOTHING`,
+        [rows.map((r) => r.projectId), rows.map((r) => r.postId), at],
+      );
+    },
+
+    async pendingThreads(projectId: string, limit: number | null): Promise<string[]> {
+      const rows = await db.query<{ post_id: string }>(
+        `SELECT post_id FROM project_threads WHERE project_id = $1 AND done_at IS NULL
+          ORDER BY matched_at DESC, post_id LIMIT $2`,
+        [projectId, limit ?? 10_000],
+      );
+      return rows.map((r) => r.post_id);
+    },
+
+    async threadDone(projectId: string, postId: string, at: Date): Promise<void> {
+      await db.query('UPDATE project_threads SET done_at = $3 WHERE project_id = $1 AND post_id = $2', [
+        projectId,
+        postId,
+        at,
+      ]);
+    },
+  };
+}
+export type ScansRepo = ReturnType<typeof createScansRepo>;

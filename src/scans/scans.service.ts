@@ -1,0 +1,537 @@
+import type { Clock } from '../clock.ts';
+import type { Config, TierLimits } from '../config.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { buildSearchQueries, compileMatcher, type Matcher, matchText, tokenize } from '../domain/matching.ts';
+import { draftReply, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import type { EventBus, LeadCreatedEvent } from '../events.ts';
+import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import {
+  type CallRow,
+  createScansRepo,
+  type FetchRow,
+  type NewLead,
+  type ScanProject,
+} from './scans.repo.ts';
+import type { ScanVerbs } from './scans.types.ts';
+
+/** The threshold of a project whose scoreThreshold is null (docs/decisions/0012-scan-pipeline.md). */
+export const DEFAULT_SCORE_THRESHOLD = 40;
+/** A project's first scan of a listing is served from what was bought in this window before it. */
+const FIRST_SCAN_LOOKBACK_MS = 7 * 86_400_000;
+/** Threads read per scan when no tier limits it (self-hosted); the rest wait for the next scan. */
+const THREAD_BATCH = 100;
+
+/** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
+export interface ScanQueue {
+  /** Enqueues the scan's job in the caller's transaction, so scan and job exist together or not at all. */
+  send(scanId: string, tx: Queryable): Promise<void>;
+  /** Enqueues again outside any transaction (recovery). */
+  resend(scanId: string): Promise<void>;
+}
+
+export interface ScanLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+interface WatchingProject extends ScanProject {
+  listings: Set<string>;
+  threshold: number;
+  limits: TierLimits | null;
+  profile: ScoringProfile;
+}
+
+interface Compiled {
+  version: string;
+  projects: Map<string, WatchingProject>;
+  matcher: Matcher;
+}
+
+const limited = <T>(list: T[], max: number | null | undefined) => (max == null ? list : list.slice(0, max));
+
+/** The listings a project's scan reads: its subreddits' new posts and comments, else site-wide searches. */
+export function listingsOf(
+  p: Pick<ScanProject, 'keywords' | 'subreddits'>,
+  limits: TierLimits | null,
+): string[] {
+  const subs = [...new Set(limited(p.subreddits, limits?.subredditsPerProject).map((s) => s.toLowerCase()))];
+  if (subs.length) return subs.flatMap((s) => [`new:${s}`, `comments:${s}`]);
+  return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
+}
+
+function summarize(calls: UpstreamCall[]): FetchRow['apis'] {
+  const by = new Map<string, { api: string; calls: number; costUsd: number }>();
+  for (const c of calls) {
+    const e = by.get(c.api) ?? { api: c.api, calls: 0, costUsd: 0 };
+    e.calls++;
+    e.costUsd += c.costUsd;
+    by.set(c.api, e);
+  }
+  return [...by.values()];
+}
+
+export function createScansService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  events: EventBus;
+  upstream: UpstreamSource;
+}) {
+  const { db, clock, config, events, upstream } = deps;
+  const repo = createScansRepo(db);
+  const freshnessMs = config.upstream.freshnessMinutes * 60_000;
+  const staleMs = config.scanStaleSeconds * 1000;
+  let queue: ScanQueue | null = null;
+  let log: ScanLogger = { info() {}, warn() {} };
+  let compiled: Compiled | null = null;
+  let draining = false;
+  const inProcess = new Set<Promise<void>>();
+  const listingLocks = new Map<string, Promise<unknown>>();
+
+  /** All projects' keywords in one matcher, compiled again only when a project changed. */
+  async function compile(): Promise<Compiled> {
+    const version = await repo.projectsVersion();
+    if (compiled?.version === version) return compiled;
+    const projects = new Map<string, WatchingProject>();
+    for (const p of await repo.allProjects()) {
+      const limits = config.selfHosted ? null : config.tierLimits[p.tier];
+      const keywords = limited(p.keywords, limits?.keywordsPerProject);
+      projects.set(p.id, {
+        ...p,
+        keywords,
+        listings: new Set(listingsOf(p, limits)),
+        threshold: p.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD,
+        limits,
+        profile: {
+          name: p.name,
+          url: p.url,
+          pain: p.pain,
+          solution: p.solution,
+          targetUsers: p.targetUsers,
+          geography: p.geography,
+          budgetFit: p.budgetFit,
+          keywords,
+          competitors: limited(p.competitors, limits?.competitors),
+        },
+      });
+    }
+    const matcher = compileMatcher([...projects.values()].map((p) => ({ id: p.id, keywords: p.keywords })));
+    compiled = { version, projects, matcher };
+    return compiled;
+  }
+
+  /** One fetch of a listing at a time in this process, so two scans never buy the same page twice. */
+  function withListingLock<T>(listing: string, fn: () => Promise<T>): Promise<T> {
+    const prev = listingLocks.get(listing) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const settled = next.catch(() => {});
+    listingLocks.set(listing, settled);
+    void settled.then(() => {
+      if (listingLocks.get(listing) === settled) listingLocks.delete(listing);
+    });
+    return next;
+  }
+
+  /** Matches items against the served projects, scores the matches and returns leads and threads to read. */
+  function matchItems(
+    c: Compiled,
+    items: RedditItem[],
+    served: Set<string>,
+    costOf: (projectId: string) => number,
+    now: Date,
+  ): { leads: NewLead[]; threads: { projectId: string; postId: string }[] } {
+    const leads: NewLead[] = [];
+    const threads: { projectId: string; postId: string }[] = [];
+    for (const item of items) {
+      const hits = c.matcher.matchTokens(tokenize(matchText(item)));
+      for (const [projectId, keyword] of hits) {
+        if (!served.has(projectId)) continue;
+        const p = c.projects.get(projectId)!;
+        if (item.kind === 'post') threads.push({ projectId, postId: item.postId });
+        const scoring = {
+          kind: item.kind,
+          title: item.title,
+          body: item.body,
+          subreddit: item.subreddit,
+          author: item.author,
+        };
+        const s = scoreItem(scoring, p.profile);
+        // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
+        if (s.score < p.threshold) continue;
+        leads.push({
+          projectId,
+          item,
+          score: s.score,
+          stage: s.stage,
+          reason: s.reason,
+          matchedPhrase: keyword,
+          sellerSide: s.sellerSide,
+          reply: draftReply(scoring, p.profile),
+          scoredAt: now,
+          costUsd: costOf(projectId),
+        });
+      }
+    }
+    return { leads, threads };
+  }
+
+  async function writeLeads(
+    tx: Queryable,
+    c: Compiled,
+    leads: NewLead[],
+    threads: { projectId: string; postId: string }[],
+    listing: string,
+    now: Date,
+  ): Promise<LeadCreatedEvent[]> {
+    const r = createScansRepo(tx);
+    const created = await r.insertLeads(leads);
+    if (!listing.startsWith('thread:')) await r.queueThreads(threads, now);
+    return [...created].map(([l, leadId]) => ({
+      leadId,
+      projectId: l.projectId,
+      projectName: c.projects.get(l.projectId)!.name,
+      subreddit: l.item.subreddit,
+      title: l.item.title,
+      url: l.item.url,
+      score: l.score,
+      reply: l.reply,
+      draftedAt: now,
+    }));
+  }
+
+  function emitCreated(created: LeadCreatedEvent[]) {
+    for (const e of created) {
+      try {
+        events.emit('lead.created', e);
+      } catch (err) {
+        log.warn({ err, leadId: e.leadId }, 'a lead.created listener threw');
+      }
+    }
+  }
+
+  /** Serves the project the fetches of a listing bought before (by others) that it has not seen yet. */
+  async function catchUp(
+    scanId: string,
+    c: Compiled,
+    p: WatchingProject,
+    listing: string,
+    wm: string | null,
+    upTo: string,
+  ) {
+    const now = clock.now();
+    const { fetches, items } = await repo.fetchesAfter(
+      listing,
+      wm,
+      upTo,
+      new Date(now.getTime() - FIRST_SCAN_LOOKBACK_MS),
+    );
+    const calls: CallRow[] = [];
+    for (const f of fetches) {
+      if (f.project_id === p.id) continue;
+      for (const a of f.apis) {
+        for (let i = 0; i < a.calls; i++) {
+          calls.push({
+            projectId: p.id,
+            api: a.api,
+            costUsd: 0,
+            reused: true,
+            ok: true,
+            calledAt: now,
+            scanId,
+            fetchId: f.id,
+          });
+        }
+      }
+    }
+    const { leads, threads } = matchItems(c, items, new Set([p.id]), () => 0, now);
+    const created = await db.transaction(async (tx) => {
+      const r = createScansRepo(tx);
+      await r.insertCalls(calls);
+      const out = await writeLeads(tx, c, leads, threads, listing, now);
+      await r.setWatermark([p.id], listing, upTo);
+      await r.addToScan(scanId, { calls: calls.length, itemsSeen: items.length, newLeads: out.length });
+      return out;
+    });
+    log.info(
+      { scanId, listing, reused: calls.length, items: items.length, newLeads: created.length },
+      'scan unit committed',
+    );
+    emitCreated(created);
+  }
+
+  function fetchListing(
+    listing: string,
+    cursor: string | null,
+    last: FetchRow | null,
+    report: (c: UpstreamCall) => void,
+  ): Promise<Fetched> {
+    const colon = listing.indexOf(':');
+    const kind = listing.slice(0, colon);
+    const arg = listing.slice(colon + 1);
+    switch (kind) {
+      case 'new':
+        return upstream.subredditNew(arg, cursor, report);
+      case 'comments':
+        return upstream.subredditComments(arg, cursor, report);
+      case 'search':
+        return upstream.search(arg, last ? { since: last.fetched_at } : {}, report);
+      case 'thread':
+        return upstream.commentTree(arg, report).then((items) => ({ items, cursor: null }));
+      default:
+        throw new Error(`unknown listing ${listing}`);
+    }
+  }
+
+  /**
+   * Brings one project up to date on one listing: first what others already bought (reused, free), then,
+   * when the last fetch is older than the freshness window, one incremental fetch that also serves every
+   * other project up to date on the listing. Each step commits its items, cursor, calls and leads together.
+   */
+  async function serveListing(
+    scanId: string,
+    c: Compiled,
+    p: WatchingProject,
+    listing: string,
+  ): Promise<void> {
+    const state = await repo.listingState(listing);
+    const wm = await repo.watermark(p.id, listing);
+    if (state.last && (wm === null || Number(wm) < Number(state.last.id))) {
+      await catchUp(scanId, c, p, listing, wm, state.last.id);
+    }
+    const now = clock.now();
+    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) return;
+
+    const reported: UpstreamCall[] = [];
+    let fetched: Fetched;
+    try {
+      fetched = await fetchListing(listing, state.cursor, state.last, (call) => reported.push(call));
+    } catch (err) {
+      const at = clock.now();
+      const message = (err as Error).message;
+      await db.transaction(async (tx) => {
+        const r = createScansRepo(tx);
+        await r.insertCalls(
+          reported.map((call) => ({
+            projectId: p.id,
+            api: call.api,
+            costUsd: call.costUsd,
+            reused: false,
+            ok: call.ok,
+            calledAt: at,
+            scanId,
+            fetchId: null,
+          })),
+        );
+        await r.addToScan(scanId, {
+          calls: reported.length,
+          costUsd: reported.reduce((n, call) => n + call.costUsd, 0),
+          error: `${listing}: ${message}`,
+        });
+      });
+      log.warn({ scanId, listing, err: message }, 'upstream fetch failed; the scan goes on');
+      return;
+    }
+
+    const at = clock.now();
+    const costUsd = reported.reduce((n, call) => n + call.costUsd, 0);
+    // Each item's cost is that of the call that bought it; a fetch's calls share one api and price.
+    const itemCost = reported.length ? costUsd / reported.length : 0;
+    const created = await db.transaction(async (tx) => {
+      const r = createScansRepo(tx);
+      const others = (await r.upToDate(listing, state.last?.id ?? null)).filter(
+        (id) => id !== p.id && c.projects.get(id)?.listings.has(listing),
+      );
+      const fetchId = await r.insertFetch({
+        listing,
+        projectId: p.id,
+        scanId,
+        at,
+        calls: reported.length,
+        costUsd,
+        apis: summarize(reported),
+        items: fetched.items,
+        cursor: fetched.cursor,
+      });
+      const calls: CallRow[] = reported.map((call) => ({
+        projectId: p.id,
+        api: call.api,
+        costUsd: call.costUsd,
+        reused: false,
+        ok: call.ok,
+        calledAt: at,
+        scanId,
+        fetchId,
+      }));
+      for (const id of others) {
+        for (const call of reported) {
+          if (call.ok)
+            calls.push({
+              projectId: id,
+              api: call.api,
+              costUsd: 0,
+              reused: true,
+              ok: true,
+              calledAt: at,
+              scanId: null,
+              fetchId,
+            });
+        }
+      }
+      await r.insertCalls(calls);
+      const served = new Set([p.id, ...others]);
+      const { leads, threads } = matchItems(
+        c,
+        fetched.items,
+        served,
+        (id) => (id === p.id ? itemCost : 0),
+        at,
+      );
+      const out = await writeLeads(tx, c, leads, threads, listing, at);
+      await r.setWatermark([...served], listing, fetchId);
+      await r.addToScan(scanId, {
+        calls: reported.length,
+        costUsd,
+        itemsSeen: fetched.items.length,
+        newLeads: out.filter((e) => e.projectId === p.id).length,
+      });
+      return out;
+    });
+    log.info(
+      { scanId, listing, calls: reported.length, items: fetched.items.length, newLeads: created.length },
+      'scan unit committed',
+    );
+    emitCreated(created);
+  }
+
+  async function runScan(scanId: string): Promise<void> {
+    const started = clock.now();
+    const scan = await repo.claim(scanId, started, new Date(started.getTime() - staleMs));
+    if (!scan) return;
+    const beat = setInterval(
+      () => void repo.heartbeat(scanId, clock.now()).catch(() => {}),
+      Math.max(200, staleMs / 3),
+    );
+    beat.unref();
+    try {
+      const c = await compile();
+      const project = c.projects.get(scan.projectId);
+      if (!project) throw new Error('the project no longer exists');
+      log.info({ scanId, projectId: project.id }, 'scan started');
+      for (const listing of project.listings) {
+        if (draining) break;
+        await withListingLock(listing, () => serveListing(scanId, c, project, listing));
+      }
+      const threadLimit = project.limits ? project.limits.commentThreadsPerScan : THREAD_BATCH;
+      const threads = draining || threadLimit === 0 ? [] : await repo.pendingThreads(project.id, threadLimit);
+      for (const postId of threads) {
+        if (draining) break;
+        const listing = `thread:${postId}`;
+        await withListingLock(listing, () => serveListing(scanId, c, project, listing));
+        await repo.threadDone(project.id, postId, clock.now());
+      }
+      if (draining) {
+        // Left for the next start to resume: everything done so far is committed.
+        await db.query(`UPDATE scans SET status = 'queued' WHERE id = $1 AND status = 'running'`, [scanId]);
+        return;
+      }
+      await repo.finish(scanId, 'done', clock.now());
+      log.info({ scanId }, 'scan done');
+    } catch (err) {
+      log.warn({ scanId, err: (err as Error).message }, 'scan failed');
+      await repo.finish(scanId, 'failed', clock.now(), (err as Error).message).catch(() => {});
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  function runHere(scanId: string) {
+    const run = runScan(scanId).catch((err) =>
+      log.warn({ scanId, err: (err as Error).message }, 'scan crashed'),
+    );
+    inProcess.add(run);
+    void run.finally(() => inProcess.delete(run));
+  }
+
+  const verbs: ScanVerbs = {
+    async requestScan(projectId, trigger) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const now = clock.now();
+        const id = await db.transaction(async (tx) => {
+          const scanId = await createScansRepo(tx).insertQueued(projectId, trigger, now);
+          if (scanId && queue) await queue.send(scanId, tx);
+          return scanId;
+        });
+        if (id) {
+          if (!queue) runHere(id);
+          return (await repo.getScan(id))!;
+        }
+        const active = await repo.activeScanOf(projectId);
+        if (active) return active;
+      }
+      throw new Error('could not queue a scan');
+    },
+
+    async waitForScan(scanId, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const scan = await repo.getScan(scanId);
+        if (!scan) throw new Error(`no scan ${scanId}`);
+        if (scan.status === 'done' || scan.status === 'failed' || Date.now() >= deadline) return scan;
+        await new Promise((r) => setTimeout(r, Math.min(200, Math.max(1, deadline - Date.now()))));
+      }
+    },
+
+    getScan: (scanId) => repo.getScan(scanId),
+  };
+
+  return {
+    ...verbs,
+    /** The job handler: runs a queued scan, or resumes one whose worker died. Safe to call twice. */
+    runScan,
+
+    /** Queues a scan for every project whose interval has passed since its last scan. */
+    async scheduleDueScans(): Promise<number> {
+      const now = clock.now().getTime();
+      const last = await repo.lastScanTimes();
+      let queued = 0;
+      for (const p of (await compile()).projects.values()) {
+        if (!p.keywords.length) continue;
+        const intervalMs = p.limits
+          ? p.limits.scanIntervalHours * 3_600_000
+          : config.scanIntervalMinutes * 60_000;
+        const at = last.get(p.id);
+        if (at && at.getTime() > now - intervalMs) continue;
+        const scan = await verbs.requestScan(p.id, 'schedule');
+        if (scan.status === 'queued') queued++;
+      }
+      return queued;
+    },
+
+    /** Queues again the scans a dead worker left behind; `all` when no other worker can exist (PGlite). */
+    async recoverScans(opts: { all?: boolean } = {}): Promise<number> {
+      const staleBefore = opts.all ? null : new Date(clock.now().getTime() - staleMs);
+      const ids = await repo.staleScans(staleBefore);
+      for (const id of ids) {
+        if (opts.all)
+          await db.query(`UPDATE scans SET status = 'queued' WHERE id = $1 AND status = 'running'`, [id]);
+        if (queue) await queue.resend(id);
+        else runHere(id);
+      }
+      return ids.length;
+    },
+
+    attachQueue(q: ScanQueue | null) {
+      queue = q;
+    },
+    setLogger(l: ScanLogger) {
+      log = l;
+    },
+
+    /** Stops starting new units; scans in progress are left queued to resume at the next start. */
+    async drain(): Promise<void> {
+      draining = true;
+      await Promise.allSettled([...inProcess]);
+    },
+  };
+}
+export type ScansService = ReturnType<typeof createScansService>;

@@ -1,0 +1,34 @@
+import type { UpstreamConfig } from '../config.ts';
+
+/**
+ * USD per upstream call, by `api` name. An exact name wins over its provider's `<provider>.*` entry.
+ * - reddit: $0.24 per 1,000 calls (Reddit's published Data API price, 2023).
+ * - scrapecreators: 1 credit per call at about $1.9 per 1,000 credits (the small packs; big packs are cheaper).
+ * - arcticshift: free.
+ * - replay: REPLAY_PRICE_USD (default $0.001), so replayed call counts and costs read like a paid source.
+ * UPSTREAM_PRICES_FILE ({ "<api>": usd }) overrides any entry, e.g. { "scrapecreators.*": 0.001 }.
+ */
+export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
+  'reddit.*': 0.24 / 1000,
+  'scrapecreators.*': 1.9 / 1000,
+  'arcticshift.*': 0,
+};
+
+export type PriceOf = (api: string) => number;
+
+/** The price table in force: defaults, then the replay price, then the operator's overrides. */
+export function createPriceTable(config: Pick<UpstreamConfig, 'replayPriceUsd' | 'priceOverrides'>): PriceOf {
+  const table: Record<string, number> = {
+    ...DEFAULT_PRICES,
+    'replay.*': config.replayPriceUsd,
+    ...config.priceOverrides,
+  };
+  return (api) => {
+    const exact = table[api];
+    if (exact !== undefined) return exact;
+    const provider = table[`${api.split('.')[0]}.*`];
+    // An api nobody priced is a programming error in an adapter; charging 0 silently would hide spend.
+    if (provider === undefined) throw new Error(`no price for upstream api "${api}"`);
+    return provider;
+  };
+}
