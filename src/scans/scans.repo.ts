@@ -327,6 +327,8 @@ export function createScansRepo(db: Queryable) {
       apis: FetchRow['apis'];
       items: RedditItem[];
       cursor: string | null;
+      /** For comment listings: the time since which no comment can have been missed (null: unknown). */
+      completeSince?: Date | null;
     }): Promise<string> {
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO upstream_fetches (listing, project_id, scan_id, fetched_at, calls, cost_usd, apis)
@@ -362,11 +364,13 @@ export function createScansRepo(db: Queryable) {
         );
       }
       await db.query(
-        `INSERT INTO upstream_listings (listing, cursor, last_fetch_id, updated_at) VALUES ($1, $2, $3, $4)
+        `INSERT INTO upstream_listings (listing, cursor, last_fetch_id, complete_since, updated_at)
+         VALUES ($1, $2, $3, $5, $4)
          ON CONFLICT (listing) DO UPDATE SET cursor = coalesce(EXCLUDED.cursor, upstream_listings.cursor),
            last_fetch_id = greatest(upstream_listings.last_fetch_id, EXCLUDED.last_fetch_id),
+           complete_since = CASE WHEN $6 THEN EXCLUDED.complete_since ELSE upstream_listings.complete_since END,
            updated_at = EXCLUDED.updated_at`,
-        [f.listing, f.cursor, fetchId, f.at],
+        [f.listing, f.cursor, fetchId, f.at, f.completeSince ?? null, f.completeSince !== undefined],
       );
       return fetchId;
     },
@@ -422,6 +426,14 @@ export function createScansRepo(db: Queryable) {
         if (rows[0]) created.set(l, rows[0].id);
       }
       return created;
+    },
+
+    async completeSince(listing: string): Promise<Date | null> {
+      const rows = await db.query<{ complete_since: Date | null }>(
+        'SELECT complete_since FROM upstream_listings WHERE listing = $1',
+        [listing],
+      );
+      return rows[0]?.complete_since ?? null;
     },
 
     async queueThreads(rows: { projectId: string; postId: string }[], at: Date): Promise<void> {

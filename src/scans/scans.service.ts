@@ -20,6 +20,8 @@ export const DEFAULT_SCORE_THRESHOLD = 40;
 const FIRST_SCAN_LOOKBACK_MS = 7 * 86_400_000;
 /** Threads read per scan when no tier limits it (self-hosted); the rest wait for the next scan. */
 const THREAD_BATCH = 100;
+/** About how many items a listing reaches (Reddit: ~1,000); a fetch that full may have skipped some. */
+const LISTING_REACH = 1000;
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
 export interface ScanQueue {
@@ -47,6 +49,13 @@ interface Compiled {
   matcher: Matcher;
 }
 
+interface ThreadToRead {
+  projectId: string;
+  postId: string;
+  postedAt: Date;
+  subreddit: string;
+}
+
 const limited = <T>(list: T[], max: number | null | undefined) => (max == null ? list : list.slice(0, max));
 
 /** The listings a project's scan reads: its subreddits' new posts and comments, else site-wide searches. */
@@ -55,7 +64,8 @@ export function listingsOf(
   limits: TierLimits | null,
 ): string[] {
   const subs = [...new Set(limited(p.subreddits, limits?.subredditsPerProject).map((s) => s.toLowerCase()))];
-  if (subs.length) return subs.flatMap((s) => [`new:${s}`, `comments:${s}`]);
+  // Comments first: what they cover decides which matched posts' threads still need a read.
+  if (subs.length) return subs.flatMap((s) => [`comments:${s}`, `new:${s}`]);
   return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
 }
 
@@ -68,6 +78,17 @@ function summarize(calls: UpstreamCall[]): FetchRow['apis'] {
     by.set(c.api, e);
   }
   return [...by.values()];
+}
+
+/**
+ * What a comment-listing fetch tells about coverage: a fetch short of the listing's reach saw everything
+ * since the previous one (the first fetch: everything); a full one may have skipped older comments.
+ */
+function coverage(items: RedditItem[], first: boolean): Date | null | undefined {
+  if (items.length < LISTING_REACH) return first ? new Date(0) : undefined;
+  let oldest = items[0]!.createdAt;
+  for (const i of items) if (i.createdAt < oldest) oldest = i.createdAt;
+  return oldest;
 }
 
 export function createScansService(deps: {
@@ -139,15 +160,21 @@ export function createScansService(deps: {
     served: Set<string>,
     costOf: (projectId: string) => number,
     now: Date,
-  ): { leads: NewLead[]; threads: { projectId: string; postId: string }[] } {
+  ): { leads: NewLead[]; threads: ThreadToRead[] } {
     const leads: NewLead[] = [];
-    const threads: { projectId: string; postId: string }[] = [];
+    const threads: ThreadToRead[] = [];
     for (const item of items) {
       const hits = c.matcher.matchTokens(tokenize(matchText(item)));
       for (const [projectId, keyword] of hits) {
         if (!served.has(projectId)) continue;
         const p = c.projects.get(projectId)!;
-        if (item.kind === 'post') threads.push({ projectId, postId: item.postId });
+        if (item.kind === 'post')
+          threads.push({
+            projectId,
+            postId: item.postId,
+            postedAt: item.createdAt,
+            subreddit: item.subreddit,
+          });
         const scoring = {
           kind: item.kind,
           title: item.title,
@@ -179,13 +206,25 @@ export function createScansService(deps: {
     tx: Queryable,
     c: Compiled,
     leads: NewLead[],
-    threads: { projectId: string; postId: string }[],
+    threads: ThreadToRead[],
     listing: string,
     now: Date,
   ): Promise<LeadCreatedEvent[]> {
     const r = createScansRepo(tx);
     const created = await r.insertLeads(leads);
-    if (!listing.startsWith('thread:')) await r.queueThreads(threads, now);
+    if (!listing.startsWith('thread:') && threads.length) {
+      // A thread needs its own read only where the subreddit's comment listing may have missed comments.
+      const covered = new Map<string, Date | null>();
+      const needed: ThreadToRead[] = [];
+      for (const th of threads) {
+        const sub = th.subreddit.toLowerCase();
+        if (!covered.has(sub)) covered.set(sub, await r.completeSince(`comments:${sub}`));
+        const since = covered.get(sub);
+        // Only a project reading the subreddit's comments (a new: listing) has them; search finds posts alone.
+        if (!listing.startsWith('new:') || !since || th.postedAt < since) needed.push(th);
+      }
+      await r.queueThreads(needed, now);
+    }
     return [...created].map(([l, leadId]) => ({
       leadId,
       projectId: l.projectId,
@@ -351,6 +390,9 @@ export function createScansService(deps: {
         apis: summarize(reported),
         items: fetched.items,
         cursor: fetched.cursor,
+        ...(listing.startsWith('comments:')
+          ? { completeSince: coverage(fetched.items, state.last === null) }
+          : {}),
       });
       const calls: CallRow[] = reported.map((call) => ({
         projectId: p.id,

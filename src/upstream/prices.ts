@@ -9,8 +9,8 @@ import type { UpstreamConfig } from '../config.ts';
  * UPSTREAM_PRICES_FILE ({ "<api>": usd }) overrides any entry, e.g. { "scrapecreators.*": 0.001 }.
  */
 export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
-  'reddit.*': 0.24 / 1000,
-  'scrapecreators.*': 1.9 / 1000,
+  'reddit.*': 0.000_24,
+  'scrapecreators.*': 0.001_9,
   'arcticshift.*': 0,
 };
 

@@ -19,11 +19,14 @@ CREATE INDEX upstream_items_post_idx ON upstream_items (post_id);
 
 -- One row per listing ('new:<sub>', 'comments:<sub>', 'search:<query>', 'thread:<postId>'): where the next
 -- incremental fetch starts, and the last fetch made of it.
+-- complete_since (comment listings): every comment since then has been seen, so threads of posts newer
+-- than it need no separate read.
 CREATE TABLE upstream_listings (
-  listing        text PRIMARY KEY,
-  cursor         text,
-  last_fetch_id  bigint,
-  updated_at     timestamptz NOT NULL
+  listing         text PRIMARY KEY,
+  cursor          text,
+  last_fetch_id   bigint,
+  complete_since  timestamptz,
+  updated_at      timestamptz NOT NULL
 );
 
 -- The fetch log: each incremental fetch of a listing, who paid, what it cost, which calls it made.

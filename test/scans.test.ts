@@ -1,0 +1,273 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fixedClock } from '../src/clock.ts';
+import { DEMO_PROJECT } from '../src/demo.ts';
+import type { LeadCreatedEvent } from '../src/events.ts';
+import { startJobs } from '../src/jobs/jobs.ts';
+import { createScansService } from '../src/scans/scans.service.ts';
+import { createUpstreamSource } from '../src/upstream/index.ts';
+import { UpstreamError, type UpstreamSource } from '../src/upstream/source.ts';
+import { createAccount, createProject, getJson, startTestApp, type TestApp } from './harness.ts';
+
+const SALON = {
+  keywords: DEMO_PROJECT.keywords,
+  subreddits: DEMO_PROJECT.subreddits,
+  scoreThreshold: DEMO_PROJECT.scoreThreshold,
+  pain: DEMO_PROJECT.pain,
+};
+const silent = { info() {}, warn() {} };
+
+async function usage(t: TestApp, key: string, projectId: string) {
+  const res = await getJson(t.baseUrl, `/api/v1/projects/${projectId}/usage`, key);
+  assert.equal(res.status, 200);
+  return res.body.usage;
+}
+
+async function leadsOf(t: TestApp, projectId: string) {
+  return t.db.query<{ post_id: string; comment_id: string | null; cost_usd: number; matched_phrase: string }>(
+    'SELECT post_id, comment_id, cost_usd, matched_phrase FROM leads WHERE project_id = $1',
+    [projectId],
+  );
+}
+
+async function scanNow(t: TestApp, projectId: string) {
+  const queued = await t.services.scans.requestScan(projectId, 'tool');
+  const done = await t.services.scans.waitForScan(queued.scanId, 60_000);
+  assert.equal(done.status, 'done', JSON.stringify(done));
+  return done;
+}
+
+describe('a scan over the sample corpus', () => {
+  let t: TestApp;
+  const clock = fixedClock(new Date());
+  before(async () => {
+    t = await startTestApp({ clock });
+  });
+  after(() => t.close());
+
+  test('finds leads, records its calls and announces each new lead once it is committed', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, SALON);
+    const events: LeadCreatedEvent[] = [];
+    const counted: number[] = [];
+    t.services.events.on('lead.created', (e) => {
+      if (e.projectId !== project.id) return;
+      events.push(e);
+      // The lead is already visible to other connections when the event fires.
+      void t.db.query('SELECT 1 FROM leads WHERE id = $1', [e.leadId]).then((r) => counted.push(r.length));
+    });
+
+    const scan = await scanNow(t, project.id);
+    const leads = await leadsOf(t, project.id);
+    assert.ok(leads.length >= 20, `${leads.length} leads`);
+    assert.equal(scan.newLeads, leads.length);
+    assert.ok(scan.itemsSeen > 300);
+    assert.deepEqual(scan.errors, []);
+    assert.ok(
+      leads.some((l) => l.comment_id !== null),
+      'comment leads too',
+    );
+    assert.ok(leads.every((l) => l.cost_usd === 0.001));
+    assert.ok(leads.every((l) => DEMO_PROJECT.keywords.includes(l.matched_phrase)));
+
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(events.length, leads.length);
+    assert.ok(counted.every((n) => n === 1));
+    assert.ok(events.every((e) => e.reply.length > 0 && e.url.startsWith('https://www.reddit.com/r/')));
+
+    const u = await usage(t, acct.restKey, project.id);
+    assert.equal(u.calls, scan.calls);
+    assert.equal(u.fetched, scan.calls);
+    assert.equal(u.reused, 0);
+    assert.equal(u.costUsd, Math.round(scan.calls * 0.001 * 1e6) / 1e6);
+    const apis = Object.fromEntries(u.perApi.map((a: { api: string; calls: number }) => [a.api, a.calls]));
+    assert.equal(apis['replay.subreddit_new'], 4);
+    assert.equal(apis['replay.subreddit_comments'], 4);
+
+    // A comment lead: its post id, its own id, the post's title and the comment's permalink.
+    const res = await getJson(t.baseUrl, `/api/v1/projects/${project.id}/leads?limit=100`, acct.restKey);
+    const comment = res.body.leads.find((l: { commentId: string | null }) => l.commentId);
+    assert.ok(comment);
+    assert.ok(comment.url.endsWith(`/comments/${comment.postId}/_/${comment.commentId}/`));
+    assert.ok(comment.title.length > 0);
+  });
+
+  test('a second scan within the freshness window buys nothing and duplicates nothing', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, { ...SALON, keywords: ['no-shows'] });
+    await scanNow(t, project.id);
+    const before = await leadsOf(t, project.id);
+    const u1 = await usage(t, acct.restKey, project.id);
+    const again = await scanNow(t, project.id);
+    assert.equal(again.calls, 0);
+    assert.equal(again.newLeads, 0);
+    assert.equal((await leadsOf(t, project.id)).length, before.length);
+    assert.deepEqual(await usage(t, acct.restKey, project.id), u1);
+  });
+
+  test('two triggers while a scan is queued or running get the same scan and the work is done once', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, { ...SALON, subreddits: ['Barber'] });
+    const [a, b, c] = await Promise.all([
+      t.services.scans.requestScan(project.id, 'tool'),
+      t.services.scans.requestScan(project.id, 'dashboard'),
+      t.services.scans.requestScan(project.id, 'schedule'),
+    ]);
+    assert.equal(a.scanId, b.scanId);
+    assert.equal(a.scanId, c.scanId);
+    const done = await t.services.scans.waitForScan(a.scanId, 60_000);
+    assert.equal(done.status, 'done');
+    const scans = await t.db.query('SELECT id FROM scans WHERE project_id = $1', [project.id]);
+    assert.equal(scans.length, 1);
+  });
+
+  test('a keyword-only project searches site-wide with its keywords OR-ed', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, { ...SALON, subreddits: [] });
+    const scan = await scanNow(t, project.id);
+    const u = await usage(t, acct.restKey, project.id);
+    const apis = u.perApi.map((a: { api: string }) => a.api);
+    assert.ok(apis.includes('replay.search'));
+    assert.ok(!apis.includes('replay.subreddit_new'));
+    assert.ok(scan.newLeads > 0);
+    // Search finds posts only; their comments come from reading the matched posts' threads.
+    assert.ok(apis.includes('replay.comments'));
+    assert.ok((await leadsOf(t, project.id)).some((l) => l.comment_id !== null));
+  });
+
+  test('getScan of an unknown id is undefined', async () => {
+    assert.equal(await t.services.scans.getScan('00000000-0000-0000-0000-000000000000'), undefined);
+  });
+});
+
+describe('reuse across projects', () => {
+  let t: TestApp;
+  const clock = fixedClock(new Date());
+  before(async () => {
+    t = await startTestApp({ clock });
+  });
+  after(() => t.close());
+
+  test('data one project bought serves another at no cost, counted as reused', async () => {
+    const a = await createAccount(t.services);
+    const b = await createAccount(t.services);
+    const pa = await createProject(t.services, a.userId, SALON);
+    const pb = await createProject(t.services, b.userId, SALON);
+
+    const scanA = await scanNow(t, pa.id);
+    const scanB = await scanNow(t, pb.id);
+    const ua = await usage(t, a.restKey, pa.id);
+    const ub = await usage(t, b.restKey, pb.id);
+    assert.equal(ua.fetched, scanA.calls);
+    assert.equal(ua.reused, 0);
+    assert.ok(ua.costUsd > 0);
+    assert.equal(ub.fetched, 0);
+    assert.equal(ub.costUsd, 0);
+    assert.equal(ub.reused, ua.calls);
+    assert.equal(ub.calls, ua.calls);
+    assert.equal(scanB.costUsd, 0);
+    assert.equal(scanB.newLeads, scanA.newLeads);
+    assert.ok((await leadsOf(t, pb.id)).every((l) => l.cost_usd === 0));
+
+    // After the freshness window, one incremental fetch per listing serves both projects.
+    clock.advance(16 * 60_000);
+    const round2 = await scanNow(t, pa.id);
+    const listingCalls = await t.db.query(
+      `SELECT 1 FROM upstream_calls WHERE scan_id = $1 AND api LIKE 'replay.subreddit_%'`,
+      [round2.scanId],
+    );
+    assert.equal(listingCalls.length, 8);
+    const ub2 = await usage(t, b.restKey, pb.id);
+    assert.equal(ub2.reused, ub.reused + 8);
+    assert.equal(ub2.costUsd, 0);
+    // B's own scan then buys nothing: its listings are fresh, and the threads A read are reused.
+    const scanB2 = await scanNow(t, pb.id);
+    assert.equal(scanB2.costUsd, 0);
+    assert.equal((await usage(t, b.restKey, pb.id)).fetched, 0);
+  });
+});
+
+describe('upstream failures and tier limits', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({ config: { selfHosted: false } });
+  });
+  after(() => t.close());
+
+  test('a failing listing is recorded on the scan, which goes on with the others', async () => {
+    const replay = createUpstreamSource(t.services.config, { clock: t.services.clock });
+    const failing: UpstreamSource = {
+      ...replay,
+      async subredditNew(sub, cursor, report) {
+        if (sub !== 'barber') return replay.subredditNew(sub, cursor, report);
+        report({ api: 'replay.subreddit_new', costUsd: 0.001, ok: false, error: 'HTTP 500' });
+        throw new UpstreamError('replay.subreddit_new', 'HTTP 500 after 3 tries');
+      },
+    };
+    const scans = createScansService({
+      db: t.db,
+      clock: t.services.clock,
+      config: t.services.config,
+      events: t.services.events,
+      upstream: failing,
+    });
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, SALON);
+    const queued = await scans.requestScan(project.id, 'tool');
+    const done = await scans.waitForScan(queued.scanId, 60_000);
+    assert.equal(done.status, 'done');
+    assert.deepEqual(done.errors, ['new:barber: replay.subreddit_new: HTTP 500 after 3 tries']);
+    assert.ok(done.newLeads > 0);
+    const u = await usage(t, acct.restKey, project.id);
+    assert.ok(u.perApi.some((a: { api: string }) => a.api === 'replay.subreddit_new'));
+  });
+
+  test('a free-tier project reads at most its tier’s subreddits, keywords and comment threads', async () => {
+    const acct = await createAccount(t.services, 'free');
+    const limits = t.services.config.tierLimits.free;
+    const project = await createProject(t.services, acct.userId, {
+      ...SALON,
+      subreddits: [...SALON.subreddits, 'a', 'b', 'c', 'd'],
+    });
+    const scan = await scanNow(t, project.id);
+    const u = await usage(t, acct.restKey, project.id);
+    const calls = Object.fromEntries(u.perApi.map((a: { api: string; calls: number }) => [a.api, a.calls]));
+    assert.equal(calls['replay.subreddit_new'], limits.subredditsPerProject);
+    assert.ok((calls['replay.comments'] ?? 0) <= limits.commentThreadsPerScan!);
+    assert.equal(scan.status, 'done');
+  });
+});
+
+describe('scans as pg-boss jobs', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  test('the scheduler queues due projects and the worker runs them; run_scan-style requests too', async () => {
+    const acct = await createAccount(t.services);
+    const due = await createProject(t.services, acct.userId, { ...SALON, subreddits: ['hairstylist'] });
+    const jobs = await startJobs(t.services, { log: silent });
+    try {
+      const [scheduled] = await t.db.query<{ id: string; trigger: string }>(
+        'SELECT id, trigger FROM scans WHERE project_id = $1',
+        [due.id],
+      );
+      assert.equal(scheduled?.trigger, 'schedule');
+      const first = await t.services.scans.waitForScan(scheduled!.id, 60_000);
+      assert.equal(first.status, 'done');
+      assert.ok(first.newLeads > 0);
+
+      const other = await createProject(t.services, acct.userId, { ...SALON, subreddits: ['Barber'] });
+      const queued = await t.services.scans.requestScan(other.id, 'tool');
+      const done = await t.services.scans.waitForScan(queued.scanId, 60_000);
+      assert.equal(done.status, 'done');
+      assert.ok(done.newLeads > 0);
+      // Not due again until its interval has passed.
+      assert.equal(await t.services.scans.scheduleDueScans(), 0);
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
