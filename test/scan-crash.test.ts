@@ -28,7 +28,10 @@ async function freshStore(): Promise<{ env: Record<string, string>; open(): Prom
   databases.push(name);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() }, open: () => openPostgres(url.toString(), 2) };
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    open: () => openPostgres(url.toString(), 2),
+  };
 }
 
 after(async () => {

@@ -166,8 +166,10 @@ describe('reuse across projects', () => {
     assert.equal(ub.reused, ua.calls);
     assert.equal(ub.calls, ua.calls);
     assert.equal(scanB.costUsd, 0);
-    assert.equal(scanB.newLeads, scanA.newLeads);
-    assert.ok((await leadsOf(t, pb.id)).every((l) => l.cost_usd === 0));
+    // A's first fetch of each listing already served B (watching the same subreddits): same leads, free.
+    const leadsB = await leadsOf(t, pb.id);
+    assert.equal(leadsB.length, scanA.newLeads);
+    assert.ok(leadsB.every((l) => l.cost_usd === 0));
 
     // After the freshness window, one incremental fetch per listing serves both projects.
     clock.advance(16 * 60_000);
@@ -184,6 +186,28 @@ describe('reuse across projects', () => {
     const scanB2 = await scanNow(t, pb.id);
     assert.equal(scanB2.costUsd, 0);
     assert.equal((await usage(t, b.restKey, pb.id)).fetched, 0);
+  });
+});
+
+describe('a project added later', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  test('is served what was already bought, from storage, at no cost', async () => {
+    const a = await createAccount(t.services);
+    const pa = await createProject(t.services, a.userId, SALON);
+    const scanA = await scanNow(t, pa.id);
+    const b = await createAccount(t.services);
+    const pb = await createProject(t.services, b.userId, SALON);
+    const scanB = await scanNow(t, pb.id);
+    assert.equal(scanB.newLeads, scanA.newLeads);
+    assert.equal(scanB.costUsd, 0);
+    const ub = await usage(t, b.restKey, pb.id);
+    assert.equal(ub.fetched, 0);
+    assert.equal(ub.reused, scanA.calls);
   });
 });
 

@@ -15,39 +15,107 @@ const WORD_CHAR = `[[\\p{L}\\p{N}\\p{M}]--[${UNSPACED}]]`;
 // "Vagaro" matches "Vagaro's" and "don't" matches "don't" and "don t".
 const TOKEN = new RegExp(String.raw`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included.
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
-const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-
-/** ASCII fast path of tokenize: the same tokens as the regular expression, without it. */
-function tokenizeAscii(s: string, out: string[]): void {
-  const n = s.length;
-  let i = 0;
-  while (i < n) {
-    if (!isWordCode(s.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n && isWordCode(s.charCodeAt(i))) i++;
-    while (i < n && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 35)) i++;
-    out.push(s.slice(start, i));
-  }
-}
+// ASCII letters and digits: the word characters of the fast path.
+const WORD = new Uint8Array(128);
+for (let c = 48; c <= 57; c++) WORD[c] = 1;
+for (let c = 65; c <= 90; c++) WORD[c] = 1;
+for (let c = 97; c <= 122; c++) WORD[c] = 1;
+const PLUS = 43;
+const HASH = 35;
 
 /** Splits text into lower-cased, NFKC-normalized word tokens. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  if (ASCII_ONLY.test(text)) {
-    tokenizeAscii(text.toLowerCase(), out);
-    return out;
-  }
   for (const m of normalize(text).matchAll(TOKEN)) out.push(m[0]);
   return out;
+}
+
+// Tokens are looked up by a 30-bit FNV-1a hash of their lower-cased text (small integers are V8's fastest
+// map keys); every hit is then checked against the real text, so a collision never makes a false match.
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const MASK = 0x3fffffff;
+
+function hashToken(token: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), FNV_PRIME);
+  return h & MASK;
+}
+
+/** The tokens of one text as hashes and positions, in buffers reused from call to call. */
+class TokenBuffer {
+  hashes = new Int32Array(1024);
+  starts = new Int32Array(1024);
+  ends = new Int32Array(1024);
+  count = 0;
+  /** Set when the text was not ASCII: the tokens themselves, from the Unicode path. */
+  tokens: string[] | null = null;
+  text = '';
+
+  private push(hash: number, start: number, end: number) {
+    if (this.count === this.hashes.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.hashes = grow(this.hashes);
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+    }
+    this.hashes[this.count] = hash;
+    this.starts[this.count] = start;
+    this.ends[this.count] = end;
+    this.count++;
+  }
+
+  /** ASCII text is hashed while it is scanned, with no string made per token; other text takes the regex. */
+  fill(text: string): void {
+    this.text = text;
+    this.count = 0;
+    this.tokens = null;
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      if (c >= 128) return this.fillUnicode(text);
+      if (WORD[c] === 0) {
+        i++;
+        continue;
+      }
+      const start = i;
+      let h = FNV_OFFSET;
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (c >= 128) return this.fillUnicode(text);
+        if (WORD[c] === 0) break;
+        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), FNV_PRIME);
+        i++;
+      }
+      while (i < n) {
+        c = text.charCodeAt(i);
+        if (c !== PLUS && c !== HASH) break;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        i++;
+      }
+      this.push(h & MASK, start, i);
+    }
+  }
+
+  private fillUnicode(text: string): void {
+    this.count = 0;
+    this.tokens = tokenize(text);
+    for (const t of this.tokens) this.push(hashToken(t), 0, 0);
+  }
+
+  tokenAt(k: number): string {
+    return this.tokens ? this.tokens[k]! : this.text.slice(this.starts[k], this.ends[k]).toLowerCase();
+  }
 }
 
 export interface ParsedKeyword {
@@ -80,15 +148,14 @@ interface Ref {
 }
 
 interface Phrase {
-  rest: string[];
+  tokens: string[];
+  hashes: number[];
   refs: Ref[];
 }
 
 export interface Matcher {
   /** Ids of the sets that match the text, each with its first included keyword found in it. */
   match(text: string): Map<string, string>;
-  /** Same as match, for text already tokenized (one tokenization serves many matchers). */
-  matchTokens(tokens: readonly string[]): Map<string, string>;
   /** How many distinct phrases the matcher holds. */
   readonly size: number;
 }
@@ -98,7 +165,7 @@ export interface Matcher {
  * the item's tokens once and looks each up, so its cost grows with the text, not the number of projects.
  */
 export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
-  const index = new Map<string, Phrase[]>();
+  const index = new Map<number, Phrase[]>();
   const byKey = new Map<string, Phrase>();
   sets.forEach((set, i) => {
     for (const raw of set.keywords) {
@@ -107,12 +174,11 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
       const key = kw.tokens.join(' ');
       let phrase = byKey.get(key);
       if (!phrase) {
-        phrase = { rest: kw.tokens.slice(1), refs: [] };
+        phrase = { tokens: kw.tokens, hashes: kw.tokens.map(hashToken), refs: [] };
         byKey.set(key, phrase);
-        const first = kw.tokens[0]!;
-        const list = index.get(first);
+        const list = index.get(phrase.hashes[0]!);
         if (list) list.push(phrase);
-        else index.set(first, [phrase]);
+        else index.set(phrase.hashes[0]!, [phrase]);
       }
       phrase.refs.push({ set: i, keyword: kw.text, exclude: kw.exclude });
     }
@@ -123,26 +189,28 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
   const excluded = new Uint32Array(sets.length);
   const first: (string | undefined)[] = new Array(sets.length);
   let generation = 0;
+  const buf = new TokenBuffer();
 
-  function matchTokens(tokens: readonly string[]): Map<string, string> {
+  function phraseAt(phrase: Phrase, i: number): boolean {
+    const { hashes, tokens } = phrase;
+    if (i + hashes.length > buf.count) return false;
+    for (let j = 1; j < hashes.length; j++) if (buf.hashes[i + j] !== hashes[j]) return false;
+    for (let j = 0; j < tokens.length; j++) if (buf.tokenAt(i + j) !== tokens[j]) return false;
+    return true;
+  }
+
+  function match(text: string): Map<string, string> {
+    buf.fill(text);
     generation = generation === 0xffffffff ? 1 : generation + 1;
     const gen = generation;
     const touched: number[] = [];
-    const n = tokens.length;
+    const n = buf.count;
+    const hashes = buf.hashes;
     for (let i = 0; i < n; i++) {
-      const phrases = index.get(tokens[i]!);
-      if (!phrases) continue;
+      const phrases = index.get(hashes[i]!);
+      if (phrases === undefined) continue;
       for (const phrase of phrases) {
-        const rest = phrase.rest;
-        if (i + rest.length >= n && rest.length > 0) continue;
-        let ok = true;
-        for (let j = 0; j < rest.length; j++) {
-          if (tokens[i + 1 + j] !== rest[j]) {
-            ok = false;
-            break;
-          }
-        }
-        if (!ok) continue;
+        if (!phraseAt(phrase, i)) continue;
         for (const ref of phrase.refs) {
           if (ref.exclude) {
             excluded[ref.set] = gen;
@@ -159,11 +227,7 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
     return result;
   }
 
-  return {
-    match: (text) => matchTokens(tokenize(text)),
-    matchTokens,
-    size: byKey.size,
-  };
+  return { match, size: byKey.size };
 }
 
 /** The text matched for an item: a post's title and body; a comment's body only (its post is a separate item). */

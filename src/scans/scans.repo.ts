@@ -268,9 +268,12 @@ export function createScansRepo(db: Queryable) {
       );
     },
 
-    /** Projects served up to the listing's previous fetch: the ones a new fetch of it serves too. */
-    async upToDate(listing: string, fetchId: string | null): Promise<string[]> {
-      if (fetchId === null) return [];
+    /**
+     * Projects served up to the listing's previous fetch: the ones a new fetch of it serves too. On a
+     * listing's first fetch, every project not yet served by it (none has missed anything).
+     */
+    async upToDate(listing: string, fetchId: string | null): Promise<string[] | 'all-new'> {
+      if (fetchId === null) return 'all-new';
       const rows = await db.query<{ project_id: string }>(
         'SELECT project_id FROM project_listings WHERE listing = $1 AND last_fetch_id = $2',
         [listing, fetchId],
@@ -397,33 +400,51 @@ export function createScansRepo(db: Queryable) {
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     async insertLeads(leads: NewLead[]): Promise<Map<NewLead, string>> {
       const created = new Map<NewLead, string>();
+      const key = (projectId: string, postId: string, commentId: string | null) =>
+        `${projectId}/${postId}/${commentId ?? ''}`;
+      const byKey = new Map<string, NewLead>();
       for (const l of leads) {
-        const rows = await db.query<{ id: string }>(
+        byKey.set(key(l.projectId, l.item.postId, l.item.kind === 'comment' ? l.item.id : null), l);
+      }
+      const batch = [...byKey.values()];
+      for (let i = 0; i < batch.length; i += 500) {
+        const part = batch.slice(i, i + 500);
+        const col = <T>(f: (l: NewLead) => T) => part.map(f);
+        const rows = await db.query<{
+          id: string;
+          project_id: string;
+          post_id: string;
+          comment_id: string | null;
+        }>(
           `INSERT INTO leads (project_id, post_id, comment_id, title, subreddit, author, url, body, score, stage,
                               reason, matched_phrase, seller_side, status, posted_at, scored_at, cost_usd, reply)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'new', $14, $15, $16, $17)
-           ON CONFLICT DO NOTHING RETURNING id`,
+           SELECT p, po, c, t, s, a, u, b, sc, st, r, m, ss, 'new', pa, sa, co, re
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                         $8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::boolean[],
+                         $14::timestamptz[], $15::timestamptz[], $16::float8[], $17::text[])
+                  AS x(p, po, c, t, s, a, u, b, sc, st, r, m, ss, pa, sa, co, re)
+           ON CONFLICT DO NOTHING RETURNING id, project_id, post_id, comment_id`,
           [
-            l.projectId,
-            l.item.postId,
-            l.item.kind === 'comment' ? l.item.id : null,
-            l.item.title,
-            l.item.subreddit,
-            l.item.author,
-            l.item.url,
-            l.item.body,
-            l.score,
-            l.stage,
-            l.reason,
-            l.matchedPhrase,
-            l.sellerSide,
-            l.item.createdAt,
-            l.scoredAt,
-            l.costUsd,
-            l.reply,
+            col((l) => l.projectId),
+            col((l) => l.item.postId),
+            col((l) => (l.item.kind === 'comment' ? l.item.id : null)),
+            col((l) => l.item.title),
+            col((l) => l.item.subreddit),
+            col((l) => l.item.author),
+            col((l) => l.item.url),
+            col((l) => l.item.body),
+            col((l) => l.score),
+            col((l) => l.stage),
+            col((l) => l.reason),
+            col((l) => l.matchedPhrase),
+            col((l) => l.sellerSide),
+            col((l) => l.item.createdAt),
+            col((l) => l.scoredAt),
+            col((l) => l.costUsd),
+            col((l) => l.reply),
           ],
         );
-        if (rows[0]) created.set(l, rows[0].id);
+        for (const r of rows) created.set(byKey.get(key(r.project_id, r.post_id, r.comment_id))!, r.id);
       }
       return created;
     },

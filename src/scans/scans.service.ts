@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { buildSearchQueries, compileMatcher, type Matcher, matchText, tokenize } from '../domain/matching.ts';
+import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
 import { draftReply, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
@@ -164,7 +164,7 @@ export function createScansService(deps: {
     const leads: NewLead[] = [];
     const threads: ThreadToRead[] = [];
     for (const item of items) {
-      const hits = c.matcher.matchTokens(tokenize(matchText(item)));
+      const hits = c.matcher.match(matchText(item));
       for (const [projectId, keyword] of hits) {
         if (!served.has(projectId)) continue;
         const p = c.projects.get(projectId)!;
@@ -377,9 +377,9 @@ export function createScansService(deps: {
     const itemCost = reported.length ? costUsd / reported.length : 0;
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
-      const others = (await r.upToDate(listing, state.last?.id ?? null)).filter(
-        (id) => id !== p.id && c.projects.get(id)?.listings.has(listing),
-      );
+      const upToDate = await r.upToDate(listing, state.last?.id ?? null);
+      const candidates = upToDate === 'all-new' ? [...c.projects.keys()] : upToDate;
+      const others = candidates.filter((id) => id !== p.id && c.projects.get(id)?.listings.has(listing));
       const fetchId = await r.insertFetch({
         listing,
         projectId: p.id,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.ts';
-import { compileMatcher, matchText, parseSearchQuery, tokenize } from '../domain/matching.ts';
+import { compileMatcher, matchText, parseSearchQuery } from '../domain/matching.ts';
 import type { PriceOf } from './prices.ts';
 import {
   type Fetched,
@@ -240,7 +240,7 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
           item.kind === 'post' &&
           item.createdAt.getTime() > since &&
           (!sub || item.subreddit.toLowerCase() === sub) &&
-          matcher.matchTokens(tokenize(matchText(item))).size > 0,
+          matcher.match(matchText(item)).size > 0,
       );
       return page(api, hits, null, report);
     },
