@@ -141,21 +141,22 @@ export interface KeywordSet {
   keywords: readonly string[];
 }
 
-interface Ref {
-  set: number;
-  keyword: string;
-  exclude: boolean;
-}
-
 interface Phrase {
   tokens: string[];
   hashes: number[];
-  refs: Ref[];
+  /** The sets that include this phrase, and the keyword as each wrote it. */
+  includeSets: number[];
+  includeKeywords: string[];
+  excludeSets: number[];
+  /** The call that last saw this phrase: a phrase found twice in one text is handled once. */
+  seenAt: number;
 }
 
 export interface Matcher {
   /** Ids of the sets that match the text, each with its first included keyword found in it. */
   match(text: string): Map<string, string>;
+  /** The same matches, handed to `visit` one by one with nothing allocated per match (the scanner's path). */
+  forEachMatch(text: string, visit: (id: string, keyword: string) => void): void;
   /** How many distinct phrases the matcher holds. */
   readonly size: number;
 }
@@ -174,13 +175,24 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
       const key = kw.tokens.join(' ');
       let phrase = byKey.get(key);
       if (!phrase) {
-        phrase = { tokens: kw.tokens, hashes: kw.tokens.map(hashToken), refs: [] };
+        phrase = {
+          tokens: kw.tokens,
+          hashes: kw.tokens.map(hashToken),
+          includeSets: [],
+          includeKeywords: [],
+          excludeSets: [],
+          seenAt: 0,
+        };
         byKey.set(key, phrase);
         const list = index.get(phrase.hashes[0]!);
         if (list) list.push(phrase);
         else index.set(phrase.hashes[0]!, [phrase]);
       }
-      phrase.refs.push({ set: i, keyword: kw.text, exclude: kw.exclude });
+      if (kw.exclude) phrase.excludeSets.push(i);
+      else {
+        phrase.includeSets.push(i);
+        phrase.includeKeywords.push(kw.text);
+      }
     }
   });
   const ids = sets.map((s) => s.id);
@@ -188,6 +200,8 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
   const seen = new Uint32Array(sets.length);
   const excluded = new Uint32Array(sets.length);
   const first: (string | undefined)[] = new Array(sets.length);
+  let touched = new Int32Array(Math.max(16, sets.length));
+  let touchedCount = 0;
   let generation = 0;
   const buf = new TokenBuffer();
 
@@ -199,35 +213,56 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
     return true;
   }
 
-  function match(text: string): Map<string, string> {
+  /** Marks every set the text matches; returns the generation that marks them. */
+  function scan(text: string): number {
     buf.fill(text);
     generation = generation === 0xffffffff ? 1 : generation + 1;
     const gen = generation;
-    const touched: number[] = [];
+    touchedCount = 0;
     const n = buf.count;
     const hashes = buf.hashes;
     for (let i = 0; i < n; i++) {
       const phrases = index.get(hashes[i]!);
       if (phrases === undefined) continue;
       for (const phrase of phrases) {
-        if (!phraseAt(phrase, i)) continue;
-        for (const ref of phrase.refs) {
-          if (ref.exclude) {
-            excluded[ref.set] = gen;
-          } else if (seen[ref.set] !== gen) {
-            seen[ref.set] = gen;
-            first[ref.set] = ref.keyword;
-            touched.push(ref.set);
+        if (phrase.seenAt === gen || !phraseAt(phrase, i)) continue;
+        phrase.seenAt = gen;
+        const inc = phrase.includeSets;
+        for (let k = 0; k < inc.length; k++) {
+          const set = inc[k]!;
+          if (seen[set] === gen) continue;
+          seen[set] = gen;
+          first[set] = phrase.includeKeywords[k];
+          if (touchedCount === touched.length) {
+            const grown = new Int32Array(touched.length * 2);
+            grown.set(touched);
+            touched = grown;
           }
+          touched[touchedCount++] = set;
         }
+        for (const set of phrase.excludeSets) excluded[set] = gen;
       }
     }
-    const result = new Map<string, string>();
-    for (const s of touched) if (excluded[s] !== gen) result.set(ids[s]!, first[s]!);
-    return result;
+    return gen;
   }
 
-  return { match, size: byKey.size };
+  function forEachMatch(text: string, visit: (id: string, keyword: string) => void): void {
+    const gen = scan(text);
+    for (let k = 0; k < touchedCount; k++) {
+      const set = touched[k]!;
+      if (excluded[set] !== gen) visit(ids[set]!, first[set]!);
+    }
+  }
+
+  return {
+    match(text) {
+      const result = new Map<string, string>();
+      forEachMatch(text, (id, keyword) => result.set(id, keyword));
+      return result;
+    },
+    forEachMatch,
+    size: byKey.size,
+  };
 }
 
 /** The text matched for an item: a post's title and body; a comment's body only (its post is a separate item). */

@@ -164,27 +164,27 @@ export function createScansService(deps: {
     const leads: NewLead[] = [];
     const threads: ThreadToRead[] = [];
     for (const item of items) {
-      const hits = c.matcher.match(matchText(item));
-      for (const [projectId, keyword] of hits) {
-        if (!served.has(projectId)) continue;
+      const scoring = {
+        kind: item.kind,
+        title: item.title,
+        body: item.body,
+        subreddit: item.subreddit,
+        author: item.author,
+      };
+      c.matcher.forEachMatch(matchText(item), (projectId, keyword) => {
+        if (!served.has(projectId)) return;
         const p = c.projects.get(projectId)!;
-        if (item.kind === 'post')
+        if (item.kind === 'post') {
           threads.push({
             projectId,
             postId: item.postId,
             postedAt: item.createdAt,
             subreddit: item.subreddit,
           });
-        const scoring = {
-          kind: item.kind,
-          title: item.title,
-          body: item.body,
-          subreddit: item.subreddit,
-          author: item.author,
-        };
+        }
         const s = scoreItem(scoring, p.profile);
         // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
-        if (s.score < p.threshold) continue;
+        if (s.score < p.threshold) return;
         leads.push({
           projectId,
           item,
@@ -197,7 +197,7 @@ export function createScansService(deps: {
           scoredAt: now,
           costUsd: costOf(projectId),
         });
-      }
+      });
     }
     return { leads, threads };
   }
