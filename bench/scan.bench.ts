@@ -275,9 +275,10 @@ function matchingThroughput(n: number) {
 function regexThroughput(n: number) {
   const phrases = new Set<string>();
   for (const p of drawProjects(n)) for (const k of p.keywords) if (!k.startsWith('-')) phrases.add(k);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[^\\p{L}\\p{N}]+');
+  const escapePhrase = (s: string) =>
+    s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[^\\p{L}\\p{N}]+');
   const re = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:${[...phrases].map(escape).join('|')})(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:${[...phrases].map(escapePhrase).join('|')})(?![\\p{L}\\p{N}])`,
     'giu',
   );
   const texts = lines.slice(0, 3000).map((l) => `${l.title}\n${l.body}`);

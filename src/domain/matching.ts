@@ -14,7 +14,6 @@ const WORD_CHAR = `[[\\p{L}\\p{N}\\p{M}]--[${UNSPACED}]]`;
 // A word: letters, digits and marks, trailing + and # kept ("c++", "c#"). Apostrophes split words, so
 // "Vagaro" matches "Vagaro's" and "don't" matches "don't" and "don t".
 const TOKEN = new RegExp(String.raw`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included.
 
 function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
@@ -83,7 +82,10 @@ class TokenBuffer {
     let i = 0;
     while (i < n) {
       let c = text.charCodeAt(i);
-      if (c >= 128) return this.fillUnicode(text);
+      if (c >= 128) {
+        this.fillUnicode(text);
+        return;
+      }
       if (WORD[c] === 0) {
         i++;
         continue;
@@ -92,7 +94,10 @@ class TokenBuffer {
       let h = FNV_OFFSET;
       while (i < n) {
         c = text.charCodeAt(i);
-        if (c >= 128) return this.fillUnicode(text);
+        if (c >= 128) {
+          this.fillUnicode(text);
+          return;
+        }
         if (WORD[c] === 0) break;
         h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), FNV_PRIME);
         i++;
@@ -195,6 +200,9 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
       }
     }
   });
+  // A 64k-bit filter of first-token hashes: most tokens start no phrase and are dismissed without a map lookup.
+  const starts = new Uint8Array(8192);
+  for (const h of index.keys()) starts[(h >>> 3) & 8191]! |= 1 << (h & 7);
   const ids = sets.map((s) => s.id);
   // Per-set state for one call, reset lazily by a generation stamp instead of clearing arrays per item.
   const seen = new Uint32Array(sets.length);
@@ -222,7 +230,9 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
     const n = buf.count;
     const hashes = buf.hashes;
     for (let i = 0; i < n; i++) {
-      const phrases = index.get(hashes[i]!);
+      const h = hashes[i]!;
+      if ((starts[(h >>> 3) & 8191]! & (1 << (h & 7))) === 0) continue;
+      const phrases = index.get(h);
       if (phrases === undefined) continue;
       for (const phrase of phrases) {
         if (phrase.seenAt === gen || !phraseAt(phrase, i)) continue;
