@@ -135,6 +135,14 @@ describe('a scan over the sample corpus', () => {
     assert.ok((await leadsOf(t, project.id)).some((l) => l.comment_id !== null));
   });
 
+  test('a project without keywords is not scanned, and says why', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, { ...SALON, keywords: ['-hiring'] });
+    const scan = await scanNow(t, project.id);
+    assert.equal(scan.calls, 0);
+    assert.deepEqual(scan.errors, ['the project has no keywords to match']);
+  });
+
   test('getScan of an unknown id is undefined', async () => {
     assert.equal(await t.services.scans.getScan('00000000-0000-0000-0000-000000000000'), undefined);
   });

@@ -458,6 +458,11 @@ export function createScansService(deps: {
       const c = await compile();
       const project = c.projects.get(scan.projectId);
       if (!project) throw new Error('the project no longer exists');
+      if (!project.keywords.some((k) => !k.trim().startsWith('-'))) {
+        // Nothing could match: buying data for it would be money spent on nothing.
+        await repo.finish(scanId, 'done', clock.now(), 'the project has no keywords to match');
+        return;
+      }
       log.info({ scanId, projectId: project.id }, 'scan started');
       for (const listing of project.listings) {
         if (draining) break;
