@@ -1,0 +1,291 @@
+import type { Stage } from '../../leads/leads.schemas.ts';
+import { type CompiledProfile, compileProfile } from './profile.ts';
+import {
+  COMPARING,
+  haveWantSells,
+  LOW_VALUE,
+  matchesOf,
+  PAIN,
+  PURCHASE,
+  SEEKING,
+  SELLER,
+  TAG_BUYER,
+  TAG_FOR_HIRE,
+} from './signals.ts';
+import { normalizeText, stemWord } from './text.ts';
+import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+
+/** Long posts say what they want near the top; reading further costs time and adds noise. */
+const BODY_CHARS = 4000;
+
+/** One intent group's hits: the phrases, and how strongly they count (on-topic title hits count most). */
+export interface Hits {
+  phrases: string[];
+  inTitle: boolean;
+  value: number;
+}
+
+/** Everything the scorer read from one item, before it is weighed (exported for tests and the eval). */
+export interface Signals {
+  keywordsTitle: string[];
+  keywordsBody: string[];
+  keywordCount: number;
+  concepts: string[];
+  conceptWeight: number;
+  targetUsers: string[];
+  competitors: string[];
+  seek: Hits;
+  compare: Hits;
+  purchase: Hits;
+  pain: Hits;
+  lowTitle: string[];
+  lowBody: string[];
+  sellerPhrases: string[];
+  sellerPoints: number;
+  question: number;
+  geography: 'match' | 'foreign' | null;
+  budget: 'fits' | 'over' | null;
+}
+
+/** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
+const NEAR = 120;
+
+function all(re: RegExp | null, text: string): string[] {
+  return re ? matchesOf(re, text) : [];
+}
+
+/** Start offsets of every match. */
+function positions(re: RegExp | null, text: string, out: number[]): void {
+  if (!re) return;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) out.push(m.index);
+}
+
+/**
+ * Matches of an intent group in title + body. A hit counts fully in an on-topic title, less in the body
+ * near a topic word, and little anywhere else ("deadline" in a post about a font is not a purchase).
+ */
+function intentHits(
+  re: RegExp,
+  full: string,
+  titleEnd: number,
+  titleOnTopic: boolean,
+  topic: number[],
+): Hits {
+  re.lastIndex = 0;
+  const phrases: string[] = [];
+  let value = 0;
+  let inTitle = false;
+  for (let m = re.exec(full); m !== null; m = re.exec(full)) {
+    const at = m.index;
+    const near = topic.some((t) => Math.abs(t - at) <= NEAR);
+    let v: number;
+    if (at < titleEnd) {
+      v = titleOnTopic || near ? 1 : 0.45;
+      inTitle = true;
+    } else v = near ? 0.7 : 0.2;
+    if (v > value) value = v;
+    const phrase = m[0].trim();
+    if (phrases.length < 4 && !phrases.includes(phrase)) phrases.push(phrase);
+  }
+  return { phrases, inTitle, value };
+}
+
+/** Dollar amounts a buyer states as a budget ("$600 budget", "under $900", "[$500-$800]"). */
+function statedBudget(title: string, body: string): number | null {
+  const text = `${title}\n${body.slice(0, 800)}`;
+  let max: number | null = null;
+  for (const m of text.matchAll(/\$\s?(\d[\d,]*(?:\.\d+)?)(k?)|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g)) {
+    const n = Number((m[1] ?? m[3] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
+    if (n >= 50 && n < 100_000 && (max === null || n > max)) max = n;
+  }
+  return max;
+}
+
+export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
+  const title = normalizeText(item.title);
+  const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
+  const full = `${title}\n${body}`;
+  const titleEnd = title.length;
+
+  const topic: number[] = [];
+  positions(p.keywordRe, full, topic);
+  positions(p.competitorRe, full, topic);
+  const concepts: string[] = [];
+  const targetUsers: string[] = [];
+  let conceptWeight = 0;
+  let titleConcepts = 0;
+  if (p.conceptRe) {
+    p.conceptRe.lastIndex = 0;
+    const seen = new Set<string>();
+    for (let m = p.conceptRe.exec(full); m !== null; m = p.conceptRe.exec(full)) {
+      const s = stemWord(m[0]);
+      const w = p.concepts.get(s);
+      if (w === undefined) continue;
+      if (p.targetStems.has(s)) {
+        if (!targetUsers.includes(m[0])) targetUsers.push(m[0]);
+        continue;
+      }
+      if (w >= 0.8) topic.push(m.index);
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (m.index < titleEnd) titleConcepts++;
+      concepts.push(m[0]);
+      conceptWeight += w * (m.index < titleEnd ? 1.5 : 1);
+    }
+  }
+  const keywordsTitle = all(p.keywordRe, title);
+  const competitors = all(p.competitorRe, full);
+  const titleOnTopic =
+    keywordsTitle.length > 0 ||
+    (competitors.length > 0 && topic.some((t) => t < titleEnd)) ||
+    titleConcepts >= 2;
+
+  const sellerTitle = all(SELLER, title);
+  const sellerBody = all(SELLER, body.slice(0, 1500));
+  const seek = intentHits(SEEKING, full, titleEnd, titleOnTopic, topic);
+  const category = all(p.categoryRe, title);
+  if (category.length && seek.value < 0.8) {
+    seek.value = 0.8;
+    seek.inTitle = true;
+    seek.phrases.unshift(category[0]!);
+  }
+  let sellerPoints = sellerTitle.length * 2 + sellerBody.length;
+  const sellerPhrases = [...sellerTitle, ...sellerBody];
+  const tagSeller = TAG_FOR_HIRE.test(title);
+  const hw = haveWantSells(title);
+  if (tagSeller || hw === true) {
+    sellerPoints += 4;
+    sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
+  }
+  if (TAG_BUYER.test(title) || hw === false) sellerPoints -= 4;
+  if (seek.inTitle) sellerPoints -= 1;
+
+  let geography: Signals['geography'] = null;
+  if (p.geography) {
+    if (p.geography.foreign.test(title) || p.geography.foreign.test(body.slice(0, 600)))
+      geography = 'foreign';
+    if (p.geography.allowed.test(title) || p.geography.allowed.test(body.slice(0, 600))) geography = 'match';
+  }
+  let budget: Signals['budget'] = null;
+  if (p.budget?.max) {
+    const stated = statedBudget(title, body);
+    if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
+  }
+
+  return {
+    keywordsTitle,
+    keywordsBody: all(p.keywordRe, body),
+    keywordCount: topic.length,
+    concepts,
+    conceptWeight,
+    targetUsers,
+    competitors,
+    seek,
+    compare: intentHits(COMPARING, full, titleEnd, titleOnTopic, topic),
+    purchase: intentHits(PURCHASE, full, titleEnd, titleOnTopic, topic),
+    pain: intentHits(PAIN, full, titleEnd, titleOnTopic, topic),
+    lowTitle: all(LOW_VALUE, title),
+    lowBody: all(LOW_VALUE, body.slice(0, 1500)),
+    sellerPhrases,
+    sellerPoints,
+    question: title.includes('?') ? (titleOnTopic ? 0.45 : 0.2) : 0,
+    geography,
+    budget,
+  };
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+
+export interface Weighed {
+  score: number;
+  stage: Stage | null;
+  sellerSide: boolean;
+  fit: number;
+  intent: number;
+}
+
+/** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
+export function weigh(s: Signals): Weighed {
+  const kw = s.keywordsTitle.length
+    ? 1
+    : s.keywordsBody.length
+      ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
+      : 0;
+  const fit = clamp01(
+    0.35 * kw +
+      0.4 * clamp01(s.conceptWeight / 4) +
+      0.15 * (s.targetUsers.length ? 1 : 0) +
+      0.1 * (s.competitors.length ? 1 : 0),
+  );
+
+  const { seek, compare, purchase, pain } = s;
+  const groups = [seek, compare, purchase, pain].filter((h) => h.value >= 0.7).length;
+  const intent = clamp01(
+    Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * 0.7, s.question) +
+      0.1 * Math.max(0, groups - 1),
+  );
+
+  const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
+  let score = 100 * clamp01(0.1 + 0.5 * intent * (0.3 + 0.7 * fit) + 0.4 * fit - low);
+  if (s.geography === 'foreign') score *= 0.45;
+  if (s.budget === 'over') score *= 0.6;
+
+  const sellerSide = s.sellerPoints >= 2;
+  if (sellerSide) score = Math.min(score * 0.2, 9);
+
+  let stage: Stage | null = null;
+  if (!sellerSide && fit >= 0.25 && score >= 30) {
+    const strong = (h: Hits) => h.value >= 0.7;
+    const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
+    if ((compare.inTitle && strong(compare)) || competitorComplaint) stage = 'comparing';
+    else if (strong(purchase) && (strong(seek) || purchase.inTitle)) stage = 'purchase-ready';
+    else if (strong(seek)) stage = 'solution-seeking';
+    else if (strong(compare)) stage = 'comparing';
+    else if (strong(pain) || s.question >= 0.45) stage = 'problem-aware';
+  }
+  return { score: Math.round(score), stage, sellerSide, fit, intent };
+}
+
+function quote(xs: string[]): string {
+  return xs
+    .slice(0, 3)
+    .map((x) => `"${x}"`)
+    .join(', ');
+}
+
+/** One line naming the signals that set the score. */
+export function describe(s: Signals, w: Weighed): string {
+  if (w.sellerSide) return `selling side: ${quote(s.sellerPhrases)}`;
+  const parts: string[] = [];
+  const firstOf = (...xs: string[][]) => xs.find((x) => x.length) ?? [];
+  if (w.stage === 'comparing')
+    parts.push(`compares options (${quote(firstOf(s.compare.phrases, s.competitors))})`);
+  else if (w.stage === 'purchase-ready') parts.push(`ready to buy (${quote(s.purchase.phrases)})`);
+  else if (w.stage === 'solution-seeking') parts.push(`asks for a solution (${quote(s.seek.phrases)})`);
+  else if (w.stage === 'problem-aware')
+    parts.push(`describes the problem (${quote(firstOf(s.pain.phrases, ['asks a question']))})`);
+  else parts.push('no buying intent found');
+  const topic = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].slice(0, 3);
+  if (topic.length) parts.push(`about ${topic.join(', ')}`);
+  if (s.targetUsers.length) parts.push(`target user (${s.targetUsers.slice(0, 2).join(', ')})`);
+  if (s.competitors.length) parts.push(`names ${s.competitors.slice(0, 2).join(', ')}`);
+  if (s.geography === 'foreign') parts.push('outside the served geography');
+  if (s.budget === 'over') parts.push('budget above the product range');
+  if (s.lowTitle.length) parts.push(`reads as ${quote(s.lowTitle)}`);
+  return parts.join('; ');
+}
+
+/** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
+export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore {
+  const p = compileProfile(profile);
+  const s = readSignals(item, p);
+  const w = weigh(s);
+  return {
+    score: w.score,
+    stage: w.stage,
+    reason: describe(s, w),
+    sellerSide: w.sellerSide,
+    matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The profile-independent language signals: how a post asks for, compares or is ready to buy something, how it
+ * describes a pain, whether its author is selling, and the shapes of posts no product answers (stories,
+ * reviews, discussions, job hunting). Each group is one regex, run once per text region.
+ */
+
+export const PRODUCT_NOUN =
+  '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|sites?|websites?|options?|packages?|suites?|alternatives?)';
+
+function rx(parts: string[]): RegExp {
+  return new RegExp(`(?<![a-z0-9])(?:${parts.join('|')})(?![a-z0-9])`, 'g');
+}
+
+/** Asks for something to use: a recommendation, a tool, a provider. */
+export const SEEKING = rx([
+  'recommend(?:ations?|ed|s)?',
+  'suggestions?',
+  'suggest (?:a|an|some|any)',
+  `any (?:good |decent |cheap |free |simple |easy |other )?${PRODUCT_NOUN}`,
+  `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) ${PRODUCT_NOUN}`,
+  'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
+  'in the market for',
+  `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
+  "wondering if (?:there is|there's|there are|anyone)",
+  `is there (?:some|a|an|any) (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+  `(?:some|a|an) (?:[a-z-]+ )?${PRODUCT_NOUN} (?:i|we) (?:can|could) use`,
+  'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
+  'do you (?:guys |all |folks )?use',
+  "i'd (?:like|love) to (?:have|find|get) (?:something|a|an)",
+  "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
+  `what ${PRODUCT_NOUN} (?:do|does|should|would|is|are|can)`,
+  `which ${PRODUCT_NOUN}`,
+  'is there (?:a|an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
+  'help (?:me )?(?:find|choose|pick|decide|finding|choosing|picking)',
+  '(?:can|could|would) (?:anyone|someone|somebody|you|you guys) (?:recommend|suggest|point)',
+  'advice on (?:which|what|a|an|getting|buying|choosing)',
+  'need (?:a|an|some) (?:good |new |cheap |simple |decent |reliable |better )?(?:software|tool|app|program|service|system|solution|laptop|way)',
+  'where (?:can|do|should|would) i (?:find|get)',
+  "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
+  "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
+  `${PRODUCT_NOUN}\\?`,
+  'any (?:ideas|thoughts|advice|help)\\?',
+]);
+
+/** Weighs named options or asks for alternatives to one. */
+export const COMPARING = rx([
+  'alternatives? (?:to|for)',
+  'vs\\.?',
+  'versus',
+  'compar(?:e|ing|ison)',
+  'which (?:is|one is|would be) (?:better|best|the better|cheaper|more)',
+  'which (?:of these|of the two|one should|one would|should i|would you)',
+  'better (?:buy|option|choice|deal|value)',
+  'or should i',
+  'worth (?:it|the money|the price|\\$)',
+  'is it worth',
+  '(?:switch|switching|move|moving|migrate|migrating) (?:from|away)',
+  'replace (?:my|our)',
+  'instead of',
+  'pros and cons',
+  'narrowed (?:it )?down',
+  'decide between',
+  'deciding between',
+  'torn between',
+]);
+
+/** A decision, a budget or a timeline. */
+export const PURCHASE = rx([
+  '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend)',
+  'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
+  '(?:need|want) (?:it|one|this) (?:by|before)',
+  'deadline',
+  'asap',
+  'price check',
+  'my budget',
+  'budget (?:is|of|around|about|under|up to|~)',
+  'price range',
+  '\\$\\s?\\d[\\d,.]*k?',
+  '\\d[\\d,.]*\\s?(?:usd|dollars|bucks)',
+  'under \\$?\\d+',
+]);
+
+/** The author has the problem: frustration, loss, things not working. */
+export const PAIN = rx([
+  'struggl(?:e|es|ing)',
+  'frustrat(?:ed|ing|ion)',
+  'nightmare',
+  'headaches?',
+  'hassle',
+  'tired of',
+  'sick of',
+  'fed up',
+  'pain in the',
+  'waste (?:of )?(?:time|hours|money)',
+  'wasting (?:time|hours|money)',
+  'keep (?:losing|missing|forgetting|getting|having)',
+  "(?:won't|doesn't|didn't|hasn't|haven't|refuses? to|never|not) (?:pay|paid|paying|show|showed|showing|respond|responding|answer)",
+  'overdue',
+  'late (?:payments?|fees?|paying)',
+  'chas(?:e|ing)',
+  'hound(?:ing)?',
+  'no[- ]shows?',
+  'double[- ]book(?:ed|ing|ings)?',
+  'went down',
+  'goes down',
+  'outages?',
+  'downtime',
+  'crash(?:ed|es|ing)',
+  'died',
+  "can't keep up",
+  'overwhelm(?:ed|ing)',
+  'losing (?:money|clients|customers|track|business|sales)',
+  'lost (?:money|clients|customers|track)',
+  'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure)',
+  'any (?:tips|advice)',
+  'what (?:can|should) i do',
+]);
+
+/** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
+export const LOW_VALUE = rx([
+  'success story',
+  'lessons? learned',
+  'my experience',
+  '\\[review\\]',
+  'reviews?(?= of|:|$)',
+  'review(?= \\w+ \\w+$)',
+  'ama',
+  'til',
+  'psa',
+  'thanks?(?: you)?(?: all| guys| reddit| everyone| r/)',
+  '\\[thanks!?\\]',
+  'rant',
+  'dae',
+  'does anyone else',
+  'discussion',
+  'what do you (?:think|guys think) (?:about|of)',
+  'opinions? on',
+  'infographic',
+  'tutorial',
+  'guide to',
+  'how i (?:made|built|grew|got|went|started|quit)',
+  'i just (?:bought|got|finished|received|picked up)',
+  'just (?:bought|got|received|picked up) (?:a|an|my|the)',
+  'looking for (?:a |an )?(?:job|work|internship|employment|position)',
+  'resume',
+  'cover letter',
+  'job interview',
+  'salary',
+  'story time',
+  'funny',
+  'meme',
+  'news',
+  'article',
+  'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
+]);
+
+/** Offers, sales, self-promotion: the author is the selling side. */
+export const SELLER = rx([
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded|started)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
+  'check (?:it )?out (?:my|our)',
+  'feedback (?:on|for|about) (?:my|our)',
+  '(?:thoughts|opinions?) on (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service|idea)',
+  'what do you (?:guys )?think (?:of|about) (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service)',
+  'beta (?:testers?|users|invites?)',
+  'early (?:adopters|access)',
+  'sign up (?:for|at|here|now|today)',
+  '(?:promo|discount|coupon|referral) (?:code|link)',
+  'affiliate',
+  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|company|agency|course|ebook|shop|store)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  "(?:we are|we're|i am|i'm) (?:now )?offering",
+  '(?:i|we) offer',
+  'my (?:services|rates|portfolio)',
+  'hire me',
+  'rates? start',
+  'available for (?:hire|freelance|work|new projects|projects|commissions)',
+  'commissions? (?:are )?open',
+  'pm me (?:for|if|with)',
+  'selling (?:my|a|an|some|off)',
+  'for sale',
+  'price drop',
+  'shipped (?:to|within|included)',
+  'shipping (?:included|is included|to conus)',
+  'obo',
+  'local pick ?up',
+  'looking for (?:users|testers|beta|feedback|early)',
+  'shameless (?:plug|self)',
+  'self[- ]promo(?:tion)?',
+  "(?:we're|we are|i'm|i am) launching",
+  'just launched',
+  'introducing',
+  "(?:i'm|i am) the (?:founder|developer|creator|maker|author)",
+  'free trial',
+  'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
+  'parting out',
+  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
+  '\\d+% (?:ownership|equity|of the (?:company|business))',
+  'co-?founder',
+  'looking for (?:a )?(?:business |technical )?partner',
+  'part out',
+]);
+
+/** Title tags of trading and job subreddits. */
+export const TAG_FOR_HIRE =
+  /\[\s*for[\s-]*hire\s*\]|^\s*for hire\b|\[\s*(?:fs|wts|for sale|selling|offer|offering)\s*\]/;
+export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
+const HAVE_WANT = /\[\s*h\s*\]([^[]*)\[\s*w\s*\]\s*(.*)$/;
+const MONEY = /\$|paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?\b|obo/;
+
+/**
+ * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
+ * Returns true (sells), false (buys) or null (no such tag, or a pure trade).
+ */
+export function haveWantSells(title: string): boolean | null {
+  const m = HAVE_WANT.exec(title);
+  if (!m) return null;
+  const have = m[1] ?? '';
+  const want = m[2] ?? '';
+  const haveMoney =
+    MONEY.test(have) && have.replace(/\$+|paypal|cash|money|local|,|\+|and|or|\s/g, '').length < 4;
+  if (haveMoney) return false;
+  if (MONEY.test(want)) return true;
+  return null;
+}
+
+/** Every match of a group in one text: the distinct matched phrases, in order. */
+export function matchesOf(re: RegExp, text: string): string[] {
+  re.lastIndex = 0;
+  const out: string[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const s = m[0].trim();
+    if (!out.includes(s)) out.push(s);
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
