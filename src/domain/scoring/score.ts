@@ -8,9 +8,12 @@ import {
   PAIN,
   PURCHASE,
   SEEKING,
-  SELLER,
+  SEEKING_PRODUCT,
+  SELLER_PITCH,
+  SELLER_SELF,
   TAG_BUYER,
   TAG_FOR_HIRE,
+  TOOL_NOUN,
 } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
@@ -71,6 +74,7 @@ function intentHits(
   titleEnd: number,
   titleOnTopic: boolean,
   topic: number[],
+  objects?: number[],
 ): Hits {
   re.lastIndex = 0;
   const phrases: string[] = [];
@@ -84,6 +88,8 @@ function intentHits(
       v = titleOnTopic || near ? 1 : 0.45;
       inTitle = true;
     } else v = near ? 0.7 : 0.2;
+    // A request for advice ("any tips?") weighs less than one for something to use ("any good software?").
+    if (objects && !objects.some((t) => Math.abs(t - at) <= NEAR)) v *= 0.65;
     if (v > value) value = v;
     const phrase = m[0].trim();
     if (phrases.length < 4 && !phrases.includes(phrase)) phrases.push(phrase);
@@ -126,7 +132,6 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
         if (!targetUsers.includes(m[0])) targetUsers.push(m[0]);
         continue;
       }
-      if (w >= 0.8) topic.push(m.index);
       if (seen.has(s)) continue;
       seen.add(s);
       if (m.index < titleEnd) titleConcepts++;
@@ -141,17 +146,33 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     (competitors.length > 0 && topic.some((t) => t < titleEnd)) ||
     titleConcepts >= 2;
 
-  const sellerTitle = all(SELLER, title);
-  const sellerBody = all(SELLER, body.slice(0, 1500));
-  const seek = intentHits(SEEKING, full, titleEnd, titleOnTopic, topic);
+  const sellerHead = body.slice(0, 1500);
+  const pitchTitle = all(SELLER_PITCH, title);
+  const pitchBody = all(SELLER_PITCH, sellerHead);
+  const selfTitle = all(SELLER_SELF, title);
+  const selfBody = all(SELLER_SELF, sellerHead);
+  const objects: number[] = [];
+  positions(TOOL_NOUN, full, objects);
+  positions(p.competitorRe, full, objects);
+  const seek = intentHits(SEEKING, full, titleEnd, titleOnTopic, topic, objects);
+  const seekProduct = intentHits(SEEKING_PRODUCT, full, titleEnd, titleOnTopic, topic);
+  if (seekProduct.value >= seek.value) {
+    seek.value = seekProduct.value;
+    seek.inTitle ||= seekProduct.inTitle;
+    seek.phrases.unshift(...seekProduct.phrases);
+  } else seek.phrases.push(...seekProduct.phrases);
+  seek.phrases.splice(4);
   const category = all(p.categoryRe, title);
   if (category.length && seek.value < 0.8) {
     seek.value = 0.8;
     seek.inTitle = true;
     seek.phrases.unshift(category[0]!);
   }
-  let sellerPoints = sellerTitle.length * 2 + sellerBody.length;
-  const sellerPhrases = [...sellerTitle, ...sellerBody];
+  // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
+  // asking how to market their product is not taken for a seller.
+  let sellerPoints =
+    2 * (pitchTitle.length + pitchBody.length + selfTitle.length) + Math.min(1.5, 0.75 * selfBody.length);
+  const sellerPhrases = [...pitchTitle, ...selfTitle, ...pitchBody, ...selfBody];
   const tagSeller = TAG_FOR_HIRE.test(title);
   const hw = haveWantSells(title);
   if (tagSeller || hw === true) {
@@ -189,7 +210,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     lowBody: all(LOW_VALUE, body.slice(0, 1500)),
     sellerPhrases,
     sellerPoints,
-    question: title.includes('?') ? (titleOnTopic ? 0.45 : 0.2) : 0,
+    question: title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
     geography,
     budget,
   };
@@ -242,7 +263,7 @@ export function weigh(s: Signals): Weighed {
     else if (strong(purchase) && (strong(seek) || purchase.inTitle)) stage = 'purchase-ready';
     else if (strong(seek)) stage = 'solution-seeking';
     else if (strong(compare)) stage = 'comparing';
-    else if (strong(pain) || s.question >= 0.45) stage = 'problem-aware';
+    else if (strong(pain) || s.question >= 0.35) stage = 'problem-aware';
   }
   return { score: Math.round(score), stage, sellerSide, fit, intent };
 }

@@ -7,19 +7,30 @@
 export const PRODUCT_NOUN =
   '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|sites?|websites?|options?|packages?|suites?|alternatives?)';
 
+/** What a buyer asks for when they want a product rather than advice. */
+export const TOOL_NOUN =
+  /(?<![a-z])(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|suites?|saas|subscriptions?|laptops?|notebooks?|ultrabooks?)(?![a-z])/g;
+
 function rx(parts: string[]): RegExp {
   return new RegExp(`(?<![a-z0-9])(?:${parts.join('|')})(?![a-z0-9])`, 'g');
 }
 
-/** Asks for something to use: a recommendation, a tool, a provider. */
-export const SEEKING = rx([
+/** Asks for something to use, whatever words follow: these phrases are about products by themselves. */
+export const SEEKING_PRODUCT = rx([
   'recommend(?:ations?|ed|s)?',
+  "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
+  'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
+  'do you (?:guys |all |folks )?use',
+  'in the market for',
+]);
+
+/** Asks for help: counts fully when a product noun is near ("any good software?"), less for advice. */
+export const SEEKING = rx([
   'suggestions?',
   'suggest (?:a|an|some|any)',
   `any (?:good |decent |cheap |free |simple |easy |other )?${PRODUCT_NOUN}`,
   `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) ${PRODUCT_NOUN}`,
   'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
-  'in the market for',
   `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   "wondering if (?:there is|there's|there are|anyone)",
   `is there (?:some|a|an|any) (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
@@ -38,7 +49,7 @@ export const SEEKING = rx([
   'where (?:can|do|should|would) i (?:find|get)',
   "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
-  `${PRODUCT_NOUN}\\?`,
+  '(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
 ]);
 
@@ -124,7 +135,7 @@ export const LOW_VALUE = rx([
   '\\[review\\]',
   'reviews?(?= of|:|$)',
   'review(?= \\w+ \\w+$)',
-  'ama',
+  'i?ama',
   'til',
   'psa',
   'thanks?(?: you)?(?: all| guys| reddit| everyone| r/)',
@@ -154,27 +165,46 @@ export const LOW_VALUE = rx([
   'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
 ]);
 
-/** Offers, sales, self-promotion: the author is the selling side. */
-export const SELLER = rx([
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded|started)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
+/** A pitch or an offer: the author is selling, whatever else the post says. */
+export const SELLER_PITCH = rx([
   'check (?:it )?out (?:my|our)',
   'feedback (?:on|for|about) (?:my|our)',
   '(?:thoughts|opinions?) on (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service|idea)',
   'what do you (?:guys )?think (?:of|about) (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service)',
-  'beta (?:testers?|users|invites?)',
-  'early (?:adopters|access)',
+  'beta (?:testers?|invites?)',
   'sign up (?:for|at|here|now|today)',
   '(?:promo|discount|coupon|referral) (?:code|link)',
-  'affiliate',
-  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|company|agency|course|ebook|shop|store)(?! (?:is|was|keeps|needs|has been|doesn't))",
   "(?:we are|we're|i am|i'm) (?:now )?offering",
-  '(?:i|we) offer',
+  '(?:expert|consultant|agency|freelancer|developer|designer) offering',
   'my (?:services|rates|portfolio)',
-  'hire me',
+  '(?<!to )hire me',
   'rates? start',
   'available for (?:hire|freelance|work|new projects|projects|commissions)',
   'commissions? (?:are )?open',
   'pm me (?:for|if|with)',
+  'looking for (?:users|testers|beta testers|early adopters)',
+  'shameless (?:plug|self)',
+  'self[- ]promo(?:tion)?',
+  'just launched',
+  "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
+  'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
+  '\\d+% (?:ownership|equity|of the (?:company|business))',
+  'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
+]);
+
+/**
+ * The author owns or sells something: a pitch when it leads (the title), ordinary context in the body of a post
+ * that asks for help (selling a house, marketing one's own app).
+ */
+export const SELLER_SELF = rx([
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
+  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  '(?:i|we) offer',
+  "(?:we're|we are|i'm|i am) launching",
+  'introducing',
+  'free trial',
+  'early (?:adopters|access)',
+  'affiliate',
   'selling (?:my|a|an|some|off)',
   'for sale',
   'price drop',
@@ -182,42 +212,33 @@ export const SELLER = rx([
   'shipping (?:included|is included|to conus)',
   'obo',
   'local pick ?up',
-  'looking for (?:users|testers|beta|feedback|early)',
-  'shameless (?:plug|self)',
-  'self[- ]promo(?:tion)?',
-  "(?:we're|we are|i'm|i am) launching",
-  'just launched',
-  'introducing',
-  "(?:i'm|i am) the (?:founder|developer|creator|maker|author)",
-  'free trial',
-  'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
   'parting out',
-  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
-  '\\d+% (?:ownership|equity|of the (?:company|business))',
-  'co-?founder',
-  'looking for (?:a )?(?:business |technical )?partner',
   'part out',
+  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
 ]);
 
 /** Title tags of trading and job subreddits. */
 export const TAG_FOR_HIRE =
   /\[\s*for[\s-]*hire\s*\]|^\s*for hire\b|\[\s*(?:fs|wts|for sale|selling|offer|offering)\s*\]/;
 export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
-const HAVE_WANT = /\[\s*h\s*\]([^[]*)\[\s*w\s*\]\s*(.*)$/;
-const MONEY = /\$|paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?\b|obo/;
+const HAVE_WANT = /\[\s*h\s*\](.*?)\[\s*w\s*\]\s*(.*)$/;
+const MONEY =
+  /\$|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
+const LEADING_MONEY = /^[\s,:(-]*(?:\$|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
 
 /**
  * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
- * Returns true (sells), false (buys) or null (no such tag, or a pure trade).
+ * Where both sides name money, the side that leads with it decides. Returns true (sells), false (buys) or
+ * null (no such tag, or a pure trade).
  */
 export function haveWantSells(title: string): boolean | null {
   const m = HAVE_WANT.exec(title);
   if (!m) return null;
-  const have = m[1] ?? '';
+  const have = (m[1] ?? '').replace(/\[[^\]]*\]/g, '');
   const want = m[2] ?? '';
-  const haveMoney =
-    MONEY.test(have) && have.replace(/\$+|paypal|cash|money|local|,|\+|and|or|\s/g, '').length < 4;
-  if (haveMoney) return false;
+  if (LEADING_MONEY.test(have)) return false;
+  if (LEADING_MONEY.test(want)) return true;
+  if (MONEY.test(have)) return false;
   if (MONEY.test(want)) return true;
   return null;
 }
