@@ -1,17 +1,17 @@
-import { PRODUCT_NOUN } from './signals.ts';
-import { contentStems, normalizeText, phraseAlternation, stemWord } from './text.ts';
+import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
+import { PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
+import { contentStems, normalizeText, phrasePatterns } from './text.ts';
 import type { ScoringProfile } from './types.ts';
 
 /** What scoring needs from a profile, computed once per profile (matchers, term weights, geography, budget). */
 export interface CompiledProfile {
   name: string;
   url: string | null;
-  keywordRe: RegExp | null;
-  /** A keyword followed by a product noun ("scheduling software", "monitoring tool"): names the category. */
-  categoryRe: RegExp | null;
-  competitorRe: RegExp | null;
-  /** Matches words starting with any concept stem; the hit is confirmed by stemming the word. */
-  conceptRe: RegExp | null;
+  /**
+   * The language signals plus this profile's phrases in one index (groups: SIGNAL ids, then PROFILE_GROUP):
+   * one pass over a post finds everything the scorer reads.
+   */
+  index: PhraseIndex;
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
   targetStems: Set<string>;
@@ -21,6 +21,9 @@ export interface CompiledProfile {
   solution: string | null;
   painText: string | null;
 }
+
+/** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
+export const PROFILE_GROUP = { keyword: 9, competitor: 10, concept: 11, category: 12 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 
@@ -46,19 +49,22 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     p.keywords.flatMap((k) => contentStems(k)),
     1,
   );
-  const targetStems = new Set(contentStems(p.targetUsers));
+  // The people, not what they buy: "students buying laptops" targets students.
+  const productStems = new Set([...contentStems(p.solution), ...p.keywords.flatMap((k) => contentStems(k))]);
+  const targetStems = new Set(contentStems(p.targetUsers).filter((s) => !productStems.has(s)));
   const prefixes = [...concepts.keys()]
     .filter((s) => s.length >= 3)
-    .map((s) => (s.endsWith('i') ? `${s.slice(0, -1)}[iy]` : s));
-  const kw = phraseAlternation(p.keywords);
-  const comp = phraseAlternation(p.competitors);
+    .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
+  const kw = phrasePatterns(p.keywords);
+  const groups = [...SIGNAL_SOURCES];
+  groups[PROFILE_GROUP.keyword] = kw;
+  groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
+  groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);
+  groups[PROFILE_GROUP.category] = kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`);
   return {
     name: p.name,
     url: p.url,
-    keywordRe: kw ? new RegExp(kw, 'g') : null,
-    categoryRe: kw ? new RegExp(`${kw}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}(?![a-z])`, 'g') : null,
-    competitorRe: comp ? new RegExp(comp, 'g') : null,
-    conceptRe: prefixes.length ? new RegExp(`(?<![a-z0-9])(?:${prefixes.join('|')})[a-z]*`, 'g') : null,
+    index: compilePhraseIndex(groups),
     concepts,
     targetStems,
     geography: compileGeography(p.geography),
@@ -158,5 +164,3 @@ export function parseBudget(budgetFit: string | null): CompiledProfile['budget']
   if (/from|over|above|at least|starting/.test(t) && nums.length === 1) return { min: nums[0]!, max: null };
   return { min: Math.min(...nums), max: nums.length > 1 ? Math.max(...nums) : null };
 }
-
-export { stemWord };

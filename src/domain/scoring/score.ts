@@ -1,20 +1,7 @@
 import type { Stage } from '../../leads/leads.schemas.ts';
-import { type CompiledProfile, compileProfile } from './profile.ts';
-import {
-  COMPARING,
-  haveWantSells,
-  LOW_VALUE,
-  matchesOf,
-  PAIN,
-  PURCHASE,
-  SEEKING,
-  SEEKING_PRODUCT,
-  SELLER_PITCH,
-  SELLER_SELF,
-  TAG_BUYER,
-  TAG_FOR_HIRE,
-  TOOL_NOUN,
-} from './signals.ts';
+import type { PhraseHit } from './phrase-index.ts';
+import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
+import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
 
@@ -52,47 +39,43 @@ export interface Signals {
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
 const NEAR = 120;
+/** Seller and low-value phrases are read in the title and the start of the body, where a pitch shows. */
+const HEAD_CHARS = 1500;
 
-function all(re: RegExp | null, text: string): string[] {
-  return re ? matchesOf(re, text) : [];
+function near(points: number[], at: number): boolean {
+  for (const t of points) if (t - at <= NEAR && at - t <= NEAR) return true;
+  return false;
 }
 
-/** Start offsets of every match. */
-function positions(re: RegExp | null, text: string, out: number[]): void {
-  if (!re) return;
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) out.push(m.index);
+function pushUnique(list: string[], phrase: string, max = 4): void {
+  if (list.length < max && !list.includes(phrase)) list.push(phrase);
 }
 
 /**
- * Matches of an intent group in title + body. A hit counts fully in an on-topic title, less in the body
- * near a topic word, and little anywhere else ("deadline" in a post about a font is not a purchase).
+ * Hits of an intent group. A hit counts fully in an on-topic title, less in the body near a topic word, and
+ * little anywhere else ("deadline" in a post about a font is not a purchase). With objects given, a hit far
+ * from any product noun is a request for advice ("any tips?") and weighs less than one for something to use.
  */
 function intentHits(
-  re: RegExp,
-  full: string,
+  hits: PhraseHit[],
   titleEnd: number,
   titleOnTopic: boolean,
   topic: number[],
   objects?: number[],
 ): Hits {
-  re.lastIndex = 0;
   const phrases: string[] = [];
   let value = 0;
   let inTitle = false;
-  for (let m = re.exec(full); m !== null; m = re.exec(full)) {
-    const at = m.index;
-    const near = topic.some((t) => Math.abs(t - at) <= NEAR);
+  for (const h of hits) {
+    const onTopic = near(topic, h.start);
     let v: number;
-    if (at < titleEnd) {
-      v = titleOnTopic || near ? 1 : 0.45;
+    if (h.start < titleEnd) {
+      v = titleOnTopic || onTopic ? 1 : 0.45;
       inTitle = true;
-    } else v = near ? 0.7 : 0.2;
-    // A request for advice ("any tips?") weighs less than one for something to use ("any good software?").
-    if (objects && !objects.some((t) => Math.abs(t - at) <= NEAR)) v *= 0.65;
+    } else v = onTopic ? 0.7 : 0.2;
+    if (objects && !near(objects, h.start)) v *= 0.65;
     if (v > value) value = v;
-    const phrase = m[0].trim();
-    if (phrases.length < 4 && !phrases.includes(phrase)) phrases.push(phrase);
+    pushUnique(phrases, h.text.trim());
   }
   return { phrases, inTitle, value };
 }
@@ -108,66 +91,75 @@ function statedBudget(title: string, body: string): number | null {
   return max;
 }
 
+const GROUPS = 13;
+
 export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const title = normalizeText(item.title);
   const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
   const full = `${title}\n${body}`;
   const titleEnd = title.length;
+  const headEnd = titleEnd + 1 + HEAD_CHARS;
+
+  const byGroup: PhraseHit[][] = Array.from({ length: GROUPS }, () => []);
+  for (const h of p.index.scan(full)) byGroup[h.group]!.push(h);
+  const G = (id: number) => byGroup[id]!;
+  const texts = (hits: PhraseHit[], from: number, to: number) => {
+    const out: string[] = [];
+    for (const h of hits) if (h.start >= from && h.start < to) pushUnique(out, h.text.trim(), 8);
+    return out;
+  };
 
   const topic: number[] = [];
-  positions(p.keywordRe, full, topic);
-  positions(p.competitorRe, full, topic);
+  for (const h of G(PROFILE_GROUP.keyword)) topic.push(h.start);
+  for (const h of G(PROFILE_GROUP.competitor)) topic.push(h.start);
   const concepts: string[] = [];
   const targetUsers: string[] = [];
   let conceptWeight = 0;
   let titleConcepts = 0;
-  if (p.conceptRe) {
-    p.conceptRe.lastIndex = 0;
-    const seen = new Set<string>();
-    for (let m = p.conceptRe.exec(full); m !== null; m = p.conceptRe.exec(full)) {
-      const s = stemWord(m[0]);
-      const w = p.concepts.get(s);
-      if (w === undefined) continue;
-      if (p.targetStems.has(s)) {
-        if (!targetUsers.includes(m[0])) targetUsers.push(m[0]);
-        continue;
-      }
-      if (seen.has(s)) continue;
-      seen.add(s);
-      if (m.index < titleEnd) titleConcepts++;
-      concepts.push(m[0]);
-      conceptWeight += w * (m.index < titleEnd ? 1.5 : 1);
+  const seen = new Set<string>();
+  for (const h of G(PROFILE_GROUP.concept)) {
+    const s = stemWord(h.text);
+    const w = p.concepts.get(s);
+    if (w === undefined) continue;
+    if (p.targetStems.has(s)) {
+      pushUnique(targetUsers, h.text);
+      continue;
     }
+    if (seen.has(s)) continue;
+    seen.add(s);
+    if (h.start < titleEnd) titleConcepts++;
+    concepts.push(h.text);
+    conceptWeight += w * (h.start < titleEnd ? 1.5 : 1);
   }
-  const keywordsTitle = all(p.keywordRe, title);
-  const competitors = all(p.competitorRe, full);
+  const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
+  const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =
     keywordsTitle.length > 0 ||
-    (competitors.length > 0 && topic.some((t) => t < titleEnd)) ||
+    G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd) ||
     titleConcepts >= 2;
 
-  const sellerHead = body.slice(0, 1500);
-  const pitchTitle = all(SELLER_PITCH, title);
-  const pitchBody = all(SELLER_PITCH, sellerHead);
-  const selfTitle = all(SELLER_SELF, title);
-  const selfBody = all(SELLER_SELF, sellerHead);
   const objects: number[] = [];
-  positions(TOOL_NOUN, full, objects);
-  positions(p.competitorRe, full, objects);
-  const seek = intentHits(SEEKING, full, titleEnd, titleOnTopic, topic, objects);
-  const seekProduct = intentHits(SEEKING_PRODUCT, full, titleEnd, titleOnTopic, topic);
+  for (const h of G(SIGNAL.tool)) objects.push(h.start);
+  for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
+  const seek = intentHits(G(SIGNAL.seek), titleEnd, titleOnTopic, topic, objects);
+  const seekProduct = intentHits(G(SIGNAL.seekProduct), titleEnd, titleOnTopic, topic);
   if (seekProduct.value >= seek.value) {
     seek.value = seekProduct.value;
     seek.inTitle ||= seekProduct.inTitle;
     seek.phrases.unshift(...seekProduct.phrases);
   } else seek.phrases.push(...seekProduct.phrases);
   seek.phrases.splice(4);
-  const category = all(p.categoryRe, title);
+  const category = texts(G(PROFILE_GROUP.category), 0, titleEnd);
   if (category.length && seek.value < 0.8) {
     seek.value = 0.8;
     seek.inTitle = true;
     seek.phrases.unshift(category[0]!);
   }
+
+  const pitchTitle = texts(G(SIGNAL.pitch), 0, titleEnd);
+  const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
+  const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
+  const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
   // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
   // asking how to market their product is not taken for a seller.
   let sellerPoints =
@@ -184,9 +176,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
 
   let geography: Signals['geography'] = null;
   if (p.geography) {
-    if (p.geography.foreign.test(title) || p.geography.foreign.test(body.slice(0, 600)))
-      geography = 'foreign';
-    if (p.geography.allowed.test(title) || p.geography.allowed.test(body.slice(0, 600))) geography = 'match';
+    const head = full.slice(0, titleEnd + 600);
+    if (p.geography.foreign.test(head)) geography = 'foreign';
+    if (p.geography.allowed.test(head)) geography = 'match';
   }
   let budget: Signals['budget'] = null;
   if (p.budget?.max) {
@@ -196,18 +188,18 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
 
   return {
     keywordsTitle,
-    keywordsBody: all(p.keywordRe, body),
+    keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
     keywordCount: topic.length,
     concepts,
     conceptWeight,
     targetUsers,
     competitors,
     seek,
-    compare: intentHits(COMPARING, full, titleEnd, titleOnTopic, topic),
-    purchase: intentHits(PURCHASE, full, titleEnd, titleOnTopic, topic),
-    pain: intentHits(PAIN, full, titleEnd, titleOnTopic, topic),
-    lowTitle: all(LOW_VALUE, title),
-    lowBody: all(LOW_VALUE, body.slice(0, 1500)),
+    compare: intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
+    purchase: intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic),
+    pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
+    lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
+    lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
     sellerPhrases,
     sellerPoints,
     question: title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -250,7 +242,9 @@ export function weigh(s: Signals): Weighed {
   const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
   let score = 100 * clamp01(0.1 + 0.5 * intent * (0.3 + 0.7 * fit) + 0.4 * fit - low);
   if (s.geography === 'foreign') score *= 0.45;
+  else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
+  else if (s.budget === 'fits') score = Math.min(100, score * 1.04);
 
   const sellerSide = s.sellerPoints >= 2;
   if (sellerSide) score = Math.min(score * 0.2, 9);

@@ -1,31 +1,29 @@
 /**
  * The profile-independent language signals: how a post asks for, compares or is ready to buy something, how it
  * describes a pain, whether its author is selling, and the shapes of posts no product answers (stories,
- * reviews, discussions, job hunting). Each group is one regex, run once per text region.
+ * reviews, discussions, job hunting). Each group is a list of regex sources over lower-case text, matched as
+ * whole words by a PhraseIndex.
  */
 
 export const PRODUCT_NOUN =
   '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|sites?|websites?|options?|packages?|suites?|alternatives?)';
 
 /** What a buyer asks for when they want a product rather than advice. */
-export const TOOL_NOUN =
-  /(?<![a-z])(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|suites?|saas|subscriptions?|laptops?|notebooks?|ultrabooks?)(?![a-z])/g;
-
-function rx(parts: string[]): RegExp {
-  return new RegExp(`(?<![a-z0-9])(?:${parts.join('|')})(?![a-z0-9])`, 'g');
-}
+const TOOL_NOUN = [
+  '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|suites?|saas|subscriptions?|laptops?|notebooks?|ultrabooks?)',
+];
 
 /** Asks for something to use, whatever words follow: these phrases are about products by themselves. */
-export const SEEKING_PRODUCT = rx([
+const SEEKING_PRODUCT = [
   'recommend(?:ations?|ed|s)?',
   "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
   'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
   'do you (?:guys |all |folks )?use',
   'in the market for',
-]);
+];
 
 /** Asks for help: counts fully when a product noun is near ("any good software?"), less for advice. */
-export const SEEKING = rx([
+const SEEKING = [
   'suggestions?',
   'suggest (?:a|an|some|any)',
   `any (?:good |decent |cheap |free |simple |easy |other )?${PRODUCT_NOUN}`,
@@ -51,10 +49,10 @@ export const SEEKING = rx([
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
   '(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
-]);
+];
 
 /** Weighs named options or asks for alternatives to one. */
-export const COMPARING = rx([
+const COMPARING = [
   'alternatives? (?:to|for)',
   'vs\\.?',
   'versus',
@@ -73,10 +71,10 @@ export const COMPARING = rx([
   'decide between',
   'deciding between',
   'torn between',
-]);
+];
 
 /** A decision, a budget or a timeline. */
-export const PURCHASE = rx([
+const PURCHASE = [
   '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend)',
   'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
   '(?:need|want) (?:it|one|this) (?:by|before)',
@@ -87,12 +85,12 @@ export const PURCHASE = rx([
   'budget (?:is|of|around|about|under|up to|~)',
   'price range',
   '\\$\\s?\\d[\\d,.]*k?',
-  '\\d[\\d,.]*\\s?(?:usd|dollars|bucks)',
+  '(?:usd|dollars|bucks)',
   'under \\$?\\d+',
-]);
+];
 
 /** The author has the problem: frustration, loss, things not working. */
-export const PAIN = rx([
+const PAIN = [
   'struggl(?:e|es|ing)',
   'frustrat(?:ed|ing|ion)',
   'nightmare',
@@ -125,10 +123,10 @@ export const PAIN = rx([
   'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure)',
   'any (?:tips|advice)',
   'what (?:can|should) i do',
-]);
+];
 
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
-export const LOW_VALUE = rx([
+const LOW_VALUE = [
   'success story',
   'lessons? learned',
   'my experience',
@@ -163,10 +161,10 @@ export const LOW_VALUE = rx([
   'news',
   'article',
   'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
-]);
+];
 
 /** A pitch or an offer: the author is selling, whatever else the post says. */
-export const SELLER_PITCH = rx([
+const SELLER_PITCH = [
   'check (?:it )?out (?:my|our)',
   'feedback (?:on|for|about) (?:my|our)',
   '(?:thoughts|opinions?) on (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service|idea)',
@@ -188,15 +186,14 @@ export const SELLER_PITCH = rx([
   'just launched',
   "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
-  '\\d+% (?:ownership|equity|of the (?:company|business))',
   'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
-]);
+];
 
 /**
  * The author owns or sells something: a pitch when it leads (the title), ordinary context in the body of a post
  * that asks for help (selling a house, marketing one's own app).
  */
-export const SELLER_SELF = rx([
+const SELLER_SELF = [
   "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
   "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
   '(?:i|we) offer',
@@ -205,6 +202,8 @@ export const SELLER_SELF = rx([
   'free trial',
   'early (?:adopters|access)',
   'affiliate',
+  '(?:ownership|equity) (?:stake|share|in (?:the|my|our) (?:company|business|startup))',
+  'you can have \\d+%',
   'selling (?:my|a|an|some|off)',
   'for sale',
   'price drop',
@@ -215,7 +214,33 @@ export const SELLER_SELF = rx([
   'parting out',
   'part out',
   '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
-]);
+];
+
+/** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
+export const SIGNAL = {
+  seekProduct: 0,
+  seek: 1,
+  compare: 2,
+  purchase: 3,
+  pain: 4,
+  low: 5,
+  pitch: 6,
+  self: 7,
+  tool: 8,
+} as const;
+
+/** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
+export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
+  SEEKING_PRODUCT,
+  SEEKING,
+  COMPARING,
+  PURCHASE,
+  PAIN,
+  LOW_VALUE,
+  SELLER_PITCH,
+  SELLER_SELF,
+  TOOL_NOUN,
+];
 
 /** Title tags of trading and job subreddits. */
 export const TAG_FOR_HIRE =
@@ -241,16 +266,4 @@ export function haveWantSells(title: string): boolean | null {
   if (MONEY.test(have)) return false;
   if (MONEY.test(want)) return true;
   return null;
-}
-
-/** Every match of a group in one text: the distinct matched phrases, in order. */
-export function matchesOf(re: RegExp, text: string): string[] {
-  re.lastIndex = 0;
-  const out: string[] = [];
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const s = m[0].trim();
-    if (!out.includes(s)) out.push(s);
-    if (m[0].length === 0) re.lastIndex++;
-  }
-  return out;
 }

@@ -79,12 +79,11 @@ export function contentStems(text: string | null): string[] {
   return out;
 }
 
-/** A regex source matching any of the phrases as whole words; spaces match any run of spaces or hyphens. */
-export function phraseAlternation(phrases: readonly string[]): string | null {
-  const parts = phrases
+/** Regex sources matching each phrase as typed; spaces match any run of spaces or hyphens. */
+export function phrasePatterns(phrases: readonly string[]): string[] {
+  return phrases
     .map((p) => normalizeText(p).trim())
     .filter(Boolean)
     .sort((a, b) => b.length - a.length)
     .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[\\s-]+'));
-  return parts.length ? `(?<![a-z0-9])(?:${parts.join('|')})(?![a-z0-9])` : null;
 }
