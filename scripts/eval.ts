@@ -1,10 +1,12 @@
-// npm run eval [-- --check] [-- --verbose PROJECT]: the scorer against the labeled dev pairs, beside keyword count.
+// npm run eval [-- --check [--floors FILE]] [-- --verbose PROJECT]: the scorer against the labeled dev pairs, beside keyword count.
 import { readFileSync } from 'node:fs';
 import { scoreItem } from '../src/domain/scoring.ts';
 import { evaluate, keywordCountScorer, loadEvalData, toItem } from './eval-lib.ts';
 
-const FLOORS_FILE = new URL('../docs/eval-floors.json', import.meta.url);
 const args = process.argv.slice(2);
+const floorsArg = args.indexOf('--floors');
+const FLOORS_FILE =
+  floorsArg >= 0 ? args[floorsArg + 1]! : new URL('../docs/eval-floors.json', import.meta.url);
 const data = loadEvalData();
 const ours = evaluate(data, scoreItem);
 const base = evaluate(data, keywordCountScorer);

@@ -24,6 +24,7 @@ export interface Signals {
   conceptWeight: number;
   targetUsers: string[];
   competitors: string[];
+  competitorInTitle: boolean;
   seek: Hits;
   compare: Hits;
   purchase: Hits;
@@ -149,6 +150,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     seek.phrases.unshift(...seekProduct.phrases);
   } else seek.phrases.push(...seekProduct.phrases);
   seek.phrases.splice(4);
+  // A request in the title speaks against a pitch; a product named in it ("my scheduling tool") does not.
+  const asksInTitle = seek.inTitle;
   const category = texts(G(PROFILE_GROUP.category), 0, titleEnd);
   if (category.length && seek.value < 0.8) {
     seek.value = 0.8;
@@ -172,7 +175,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
   if (TAG_BUYER.test(title) || hw === false) sellerPoints -= 4;
-  if (seek.inTitle) sellerPoints -= 1;
+  if (asksInTitle) sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
   if (p.geography) {
@@ -194,6 +197,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     conceptWeight,
     targetUsers,
     competitors,
+    competitorInTitle: G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
     seek,
     compare: intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
     purchase: intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic),
@@ -220,11 +224,14 @@ export interface Weighed {
 
 /** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
 export function weigh(s: Signals): Weighed {
+  // A named competitor places a post in the project's field as surely as a keyword does.
   const kw = s.keywordsTitle.length
     ? 1
-    : s.keywordsBody.length
-      ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
-      : 0;
+    : s.competitorInTitle
+      ? 0.8
+      : s.keywordCount > 0
+        ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
+        : 0;
   const fit = clamp01(
     0.35 * kw +
       0.4 * clamp01(s.conceptWeight / 4) +

@@ -54,6 +54,7 @@ const SEEKING = [
 /** Weighs named options or asks for alternatives to one. */
 const COMPARING = [
   'alternatives? (?:to|for)',
+  'alternatives?(?=\\s*[?.!,:]|\\s*$)',
   'vs\\.?',
   'versus',
   'compar(?:e|ing|ison)',
@@ -92,6 +93,12 @@ const PURCHASE = [
 /** The author has the problem: frustration, loss, things not working. */
 const PAIN = [
   'struggl(?:e|es|ing)',
+  'too (?:expensive|pricey|complicated|complex|slow|buggy|clunky)',
+  'overpriced',
+  '(?:not|never) (?:happy|satisfied) with',
+  'unhappy with',
+  'sucks',
+  'price (?:increase|hike)',
   'frustrat(?:ed|ing|ion)',
   'nightmare',
   'headaches?',
