@@ -55,6 +55,20 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
   },
 };
 
+/** The optional LLM scorer (OpenAI-compatible chat completions); null when LLM_BASE_URL is unset. */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** Only items whose local score reaches this go to the model. */
+  preScore: number;
+  timeoutMs: number;
+  concurrency: number;
+  /** Prices used to report each call's cost, in USD per million tokens. */
+  usdPerMTokIn: number;
+  usdPerMTokOut: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -65,6 +79,7 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  llm: LlmConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +116,33 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
   }
   return raw;
+}
+
+function readNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function readLlm(env: Env): LlmConfig | null {
+  const baseUrl = readUrl(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  if (!baseUrl) return null;
+  const model = env.LLM_MODEL?.trim();
+  if (!model) throw new ConfigError('LLM_MODEL must be set when LLM_BASE_URL is set');
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: env.LLM_API_KEY || null,
+    model,
+    preScore: readInt(env, 'LLM_PRESCORE', 40, 0, 100),
+    timeoutMs: readInt(env, 'LLM_TIMEOUT_MS', 20_000, 100, 300_000),
+    concurrency: readInt(env, 'LLM_CONCURRENCY', 4, 1, 64),
+    usdPerMTokIn: readNumber(env, 'LLM_USD_PER_MTOK_IN', 0, 0, 1000),
+    usdPerMTokOut: readNumber(env, 'LLM_USD_PER_MTOK_OUT', 0, 0, 1000),
+  };
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
@@ -170,5 +212,6 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    llm: readLlm(env),
   };
 }

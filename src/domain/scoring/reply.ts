@@ -44,7 +44,7 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   const lead = local ?? scoreItem(item, profile);
   const { category, features } = splitSolution(profile.solution);
   // The product's name is said once, in the disclosure; a keyword that is the name itself is not the need.
-  const named = (x: string | null) => x !== null && x.toLowerCase().includes(profile.name.toLowerCase());
+  const named = (x: string | null) => x?.toLowerCase().includes(profile.name.toLowerCase()) ?? false;
   const topic =
     [lead.matchedPhrase, profile.keywords[0] ?? null, category].find((x) => x && !named(x)) ?? 'this';
   const lookFor = features.length
