@@ -16,14 +16,15 @@ export interface CompiledProfile {
   concepts: Map<string, number>;
   targetStems: Set<string>;
   geography: { allowed: RegExp; foreign: RegExp } | null;
-  budget: { min: number | null; max: number | null } | null;
+  /** Per month when the profile says so (SaaS prices), else per purchase (one laptop). */
+  budget: { min: number | null; max: number | null; monthly: boolean } | null;
   /** Short noun phrase for reply drafts, e.g. "online booking page". */
   solution: string | null;
   painText: string | null;
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 9, competitor: 10, concept: 11, category: 12 } as const;
+export const PROFILE_GROUP = { keyword: 10, competitor: 11, concept: 12, category: 13 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 
@@ -160,7 +161,9 @@ export function parseBudget(budgetFit: string | null): CompiledProfile['budget']
   const t = normalizeText(budgetFit).replace(/,/g, '');
   const nums = [...t.matchAll(/\$?\s?(\d+(?:\.\d+)?)(k?)/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
   if (nums.length === 0) return null;
-  if (/under|below|less than|up to|max/.test(t)) return { min: null, max: Math.max(...nums) };
-  if (/from|over|above|at least|starting/.test(t) && nums.length === 1) return { min: nums[0]!, max: null };
-  return { min: Math.min(...nums), max: nums.length > 1 ? Math.max(...nums) : null };
+  const monthly = /month|\/mo\b|monthly/.test(t);
+  if (/under|below|less than|up to|max/.test(t)) return { min: null, max: Math.max(...nums), monthly };
+  if (/from|over|above|at least|starting/.test(t) && nums.length === 1)
+    return { min: nums[0]!, max: null, monthly };
+  return { min: Math.min(...nums), max: nums.length > 1 ? Math.max(...nums) : null, monthly };
 }

@@ -81,18 +81,27 @@ function intentHits(
   return { phrases, inTitle, value };
 }
 
-/** Dollar amounts a buyer states as a budget ("$600 budget", "under $900", "[$500-$800]"). */
-function statedBudget(title: string, body: string): number | null {
+/**
+ * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
+ * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
+ */
+function statedBudget(title: string, body: string, monthly: boolean): number | null {
   const text = `${title}\n${body.slice(0, 800)}`;
   let max: number | null = null;
-  for (const m of text.matchAll(/\$\s?(\d[\d,]*(?:\.\d+)?)(k?)|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g)) {
-    const n = Number((m[1] ?? m[3] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
-    if (n >= 50 && n < 100_000 && (max === null || n > max)) max = n;
+  for (const m of text.matchAll(
+    /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
+  )) {
+    let n = Number((m[1] ?? m[4] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
+    if (monthly) {
+      if (!m[3]) continue;
+      if (/^y|^an/.test(m[3])) n /= 12;
+    }
+    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) max = n;
   }
   return max;
 }
 
-const GROUPS = 13;
+const GROUPS = PROFILE_GROUP.category + 1;
 
 export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const title = normalizeText(item.title);
@@ -165,9 +174,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
   // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
   // asking how to market their product is not taken for a seller.
+  const ownTitle = texts(G(SIGNAL.own), 0, titleEnd);
+  const ownBody = texts(G(SIGNAL.own), titleEnd, headEnd);
   let sellerPoints =
-    2 * (pitchTitle.length + pitchBody.length + selfTitle.length) + Math.min(1.5, 0.75 * selfBody.length);
-  const sellerPhrases = [...pitchTitle, ...selfTitle, ...pitchBody, ...selfBody];
+    2 * (pitchTitle.length + pitchBody.length + selfTitle.length) +
+    ownTitle.length +
+    Math.min(1.5, 0.75 * selfBody.length + 0.5 * ownBody.length);
+  const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
   const tagSeller = TAG_FOR_HIRE.test(title);
   const hw = haveWantSells(title);
   if (tagSeller || hw === true) {
@@ -185,7 +198,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   let budget: Signals['budget'] = null;
   if (p.budget?.max) {
-    const stated = statedBudget(title, body);
+    const stated = statedBudget(title, body, p.budget.monthly);
     if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
   }
 
@@ -223,7 +236,22 @@ export interface Weighed {
 }
 
 /** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
+/** The weights of the score (docs/scoring.md); one object so the eval can show what each one moves. */
+export const WEIGHTS = {
+  base: 0.1,
+  intent: 0.6,
+  fit: 0.2,
+  /** How much of intent counts when the fit is nil: intent about something else is worth little. */
+  intentFloor: 0.5,
+  concept: 0.4,
+  keyword: 0.35,
+  target: 0.15,
+  competitor: 0.1,
+  pain: 0.7,
+};
+
 export function weigh(s: Signals): Weighed {
+  const W = WEIGHTS;
   // A named competitor places a post in the project's field as surely as a keyword does.
   const kw = s.keywordsTitle.length
     ? 1
@@ -233,21 +261,23 @@ export function weigh(s: Signals): Weighed {
         ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
         : 0;
   const fit = clamp01(
-    0.35 * kw +
-      0.4 * clamp01(s.conceptWeight / 4) +
-      0.15 * (s.targetUsers.length ? 1 : 0) +
-      0.1 * (s.competitors.length ? 1 : 0),
+    W.keyword * kw +
+      W.concept * clamp01(s.conceptWeight / 4) +
+      W.target * (s.targetUsers.length ? 1 : 0) +
+      W.competitor * (s.competitors.length ? 1 : 0),
   );
 
   const { seek, compare, purchase, pain } = s;
   const groups = [seek, compare, purchase, pain].filter((h) => h.value >= 0.7).length;
   const intent = clamp01(
-    Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * 0.7, s.question) +
+    Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * W.pain, s.question) +
       0.1 * Math.max(0, groups - 1),
   );
 
   const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
-  let score = 100 * clamp01(0.1 + 0.5 * intent * (0.3 + 0.7 * fit) + 0.4 * fit - low);
+  let score =
+    100 *
+    clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
   if (s.geography === 'foreign') score *= 0.45;
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
@@ -259,10 +289,12 @@ export function weigh(s: Signals): Weighed {
   let stage: Stage | null = null;
   if (!sellerSide && fit >= 0.25 && score >= 30) {
     const strong = (h: Hits) => h.value >= 0.7;
+    // An on-topic request for advice ("how do I get clients to pay?") seeks a solution too.
+    const seeking = seek.value >= 0.6;
     const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
     if ((compare.inTitle && strong(compare)) || competitorComplaint) stage = 'comparing';
-    else if (strong(purchase) && (strong(seek) || purchase.inTitle)) stage = 'purchase-ready';
-    else if (strong(seek)) stage = 'solution-seeking';
+    else if (strong(purchase) && (seeking || purchase.inTitle)) stage = 'purchase-ready';
+    else if (seeking) stage = 'solution-seeking';
     else if (strong(compare)) stage = 'comparing';
     else if (strong(pain) || s.question >= 0.35) stage = 'problem-aware';
   }

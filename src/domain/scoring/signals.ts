@@ -18,7 +18,7 @@ const SEEKING_PRODUCT = [
   'recommend(?:ations?|ed|s)?',
   "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
   'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
-  'do you (?:guys |all |folks )?use',
+  'do you (?:guys |all |folks )?use (?:any|a|an|some)',
   'in the market for',
 ];
 
@@ -33,10 +33,11 @@ const SEEKING = [
   "wondering if (?:there is|there's|there are|anyone)",
   `is there (?:some|a|an|any) (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
   `(?:some|a|an) (?:[a-z-]+ )?${PRODUCT_NOUN} (?:i|we) (?:can|could) use`,
-  'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
   'do you (?:guys |all |folks )?use',
+  'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure|track|automate)',
+  'any (?:tips|advice)',
+  'what (?:can|should) i do',
   "i'd (?:like|love) to (?:have|find|get) (?:something|a|an)",
-  "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
   `what ${PRODUCT_NOUN} (?:do|does|should|would|is|are|can)`,
   `which ${PRODUCT_NOUN}`,
   'is there (?:a|an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
@@ -57,7 +58,11 @@ const COMPARING = [
   'alternatives?(?=\\s*[?.!,:]|\\s*$)',
   'vs\\.?',
   'versus',
-  'compar(?:e|ing|ison)',
+  'compar(?:e|ing) (?:prices|plans|options|features|them|these|the two|both)',
+  'comparisons?',
+  '(?:is|would) (?:this|it|that) (?:be )?a good (?:[a-z-]+ ){0,2}(?:deal|buy|price|choice|option|pick)?',
+  'for the price',
+  'good deal',
   'which (?:is|one is|would be) (?:better|best|the better|cheaper|more)',
   'which (?:of these|of the two|one should|one would|should i|would you)',
   'better (?:buy|option|choice|deal|value)',
@@ -66,7 +71,6 @@ const COMPARING = [
   'is it worth',
   '(?:switch|switching|move|moving|migrate|migrating) (?:from|away)',
   'replace (?:my|our)',
-  'instead of',
   'pros and cons',
   'narrowed (?:it )?down',
   'decide between',
@@ -80,6 +84,7 @@ const PURCHASE = [
   'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
   '(?:need|want) (?:it|one|this) (?:by|before)',
   'deadline',
+  '(?:must|needs? to|has to) (?:arrive|ship|be here|be delivered) by',
   'asap',
   'price check',
   'my budget',
@@ -127,9 +132,6 @@ const PAIN = [
   'overwhelm(?:ed|ing)',
   'losing (?:money|clients|customers|track|business|sales)',
   'lost (?:money|clients|customers|track)',
-  'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure)',
-  'any (?:tips|advice)',
-  'what (?:can|should) i do',
 ];
 
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
@@ -177,7 +179,7 @@ const SELLER_PITCH = [
   '(?:thoughts|opinions?) on (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service|idea)',
   'what do you (?:guys )?think (?:of|about) (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service)',
   'beta (?:testers?|invites?)',
-  'sign up (?:for|at|here|now|today)',
+  'sign up (?:at|here|now|today)',
   '(?:promo|discount|coupon|referral) (?:code|link)',
   "(?:we are|we're|i am|i'm) (?:now )?offering",
   '(?:expert|consultant|agency|freelancer|developer|designer) offering',
@@ -202,7 +204,6 @@ const SELLER_PITCH = [
  */
 const SELLER_SELF = [
   "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
-  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -223,6 +224,12 @@ const SELLER_SELF = [
   '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
 ];
 
+/** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
+const SELLER_OWN = [
+  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  'sign up for',
+];
+
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
 export const SIGNAL = {
   seekProduct: 0,
@@ -234,6 +241,7 @@ export const SIGNAL = {
   pitch: 6,
   self: 7,
   tool: 8,
+  own: 9,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -247,6 +255,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   SELLER_PITCH,
   SELLER_SELF,
   TOOL_NOUN,
+  SELLER_OWN,
 ];
 
 /** Title tags of trading and job subreddits. */
