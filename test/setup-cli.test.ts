@@ -98,7 +98,10 @@ describe('npm run setup', () => {
       [['--email', 'not-an-email'], /--email/],
       [['--email', 'a@b.co', '--tier', 'gold'], /--tier must be one of free, connected/],
       [['--email', 'a@b.co', '--import', '/no/such/file.json'], /cannot read/],
-      [['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['http://insecure.example'] }])], /https/],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['http://insecure.example'] }])],
+        /https/,
+      ],
       [['--email', 'a@b.co', '--import', importFile([{ name: 'X', scoreThreshold: 500 }])], /scoreThreshold/],
       [['--email', 'a@b.co', '--import', importFile([{ nom: 'X' }])], /name|additional/],
     ];
@@ -113,9 +116,21 @@ describe('npm run setup', () => {
     assert.deepEqual(ok.projects, []);
   });
 
-  test('with the embedded database, setup refuses while the service holds it', { skip: !!TEST_DATABASE_URL }, async () => {
-    const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'busy-')), DATABASE_URL: '', PORT: '0', DEMO: 'false' };
-    const service = spawn(process.execPath, ['src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  test('with the embedded database, setup refuses while the service holds it', {
+    skip: !!TEST_DATABASE_URL,
+  }, async () => {
+    const env = {
+      ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'busy-')),
+      DATABASE_URL: '',
+      PORT: '0',
+      DEMO: 'false',
+    };
+    const service = spawn(process.execPath, ['src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         let log = '';
