@@ -276,3 +276,36 @@ describe('phrase index', () => {
     );
   });
 });
+
+describe('comments', () => {
+  const comment = (title: string, body: string): ScoringItem => ({ ...post(title, body), kind: 'comment' });
+
+  test("a comment is judged by its own words: the post's request is not the commenter's", () => {
+    const title = 'Can anyone recommend booking software for my salon?';
+    const answer = scoreItem(comment(title, 'We have used a paper calendar for years, works fine.'), booking);
+    const alsoLooking = scoreItem(
+      comment(title, 'Same here, any good booking app for a small studio? Our no-shows are awful.'),
+      booking,
+    );
+    const thePost = scoreItem(post(title, 'We have 3 chairs.'), booking);
+    assert.ok(thePost.score > answer.score + 15, `${thePost.score} vs ${answer.score}`);
+    assert.ok(alsoLooking.score > answer.score + 15, `${alsoLooking.score} vs ${answer.score}`);
+    assert.equal(alsoLooking.stage, 'solution-seeking');
+  });
+
+  test('a comment pitching its own app under a request is the selling side; a tag in the title is not its own', () => {
+    const pitch = scoreItem(
+      comment(
+        'Can anyone recommend booking software?',
+        'I built a booking app for salons, check out my site.',
+      ),
+      booking,
+    );
+    assert.equal(pitch.sellerSide, true);
+    const underForHire = scoreItem(
+      comment('[For Hire] Web developer', 'Do you also do booking pages? Looking for one for my salon.'),
+      booking,
+    );
+    assert.equal(underForHire.sellerSide, false);
+  });
+});

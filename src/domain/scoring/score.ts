@@ -111,7 +111,18 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const headEnd = titleEnd + 1 + HEAD_CHARS;
 
   const byGroup: PhraseHit[][] = Array.from({ length: GROUPS }, () => []);
-  for (const h of p.index.scan(full)) byGroup[h.group]!.push(h);
+  // A comment's title is its post's: it places the comment in a topic, but its requests and tags are the post
+  // author's, not the commenter's.
+  const comment = item.kind === 'comment';
+  for (const h of p.index.scan(full)) {
+    if (
+      comment &&
+      h.start < titleEnd &&
+      (h.group < PROFILE_GROUP.keyword || h.group === PROFILE_GROUP.category)
+    )
+      continue;
+    byGroup[h.group]!.push(h);
+  }
   const G = (id: number) => byGroup[id]!;
   const texts = (hits: PhraseHit[], from: number, to: number) => {
     const out: string[] = [];
@@ -181,13 +192,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     ownTitle.length +
     Math.min(1.5, 0.75 * selfBody.length + 0.5 * ownBody.length);
   const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
-  const tagSeller = TAG_FOR_HIRE.test(title);
-  const hw = haveWantSells(title);
+  const tagSeller = !comment && TAG_FOR_HIRE.test(title);
+  const hw = comment ? null : haveWantSells(title);
   if (tagSeller || hw === true) {
     sellerPoints += 4;
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
-  if (TAG_BUYER.test(title) || hw === false) sellerPoints -= 4;
+  if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
   if (asksInTitle) sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
@@ -219,7 +230,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
     sellerPhrases,
     sellerPoints,
-    question: title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
+    question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
     geography,
     budget,
   };
