@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, type LlmConfig, loadConfig } from '../src/config.ts';
 import { type LeadScore, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
+import { createLeadScorer } from '../src/scoring/lead-scorer.ts';
 import { createLlmScorer, type LlmScorer } from '../src/scoring/llm.service.ts';
 import { createTestDb } from './harness.ts';
 
@@ -231,6 +232,19 @@ describe('LLM scoring against a local OpenAI-compatible server', () => {
     const down = await llm.draftReply(item('broken'), profile, local('broken'), 't3_down');
     assert.match(down.error ?? '', /HTTP 500/);
     assert.ok(down.reply.split(/\s+/).length < 120);
+  });
+
+  test('the lead scorer for the scan: local only without a model; with one, its calls and errors to record', async () => {
+    const localOnly = createLeadScorer({ llm: null });
+    const a = await localOnly.score(item('valid'), profile, 't3_lead');
+    assert.deepEqual(a, { score: local('valid'), calls: [], errors: [] });
+    const d = await localOnly.draft(item('valid'), profile, a.score, 't3_lead');
+    assert.match(d.reply, /Disclosure: I work on SlotBook/);
+    const withModel = createLeadScorer({ llm });
+    const b = await withModel.score(item('ratelimited'), profile, 't3_lead429');
+    assert.deepEqual(b.score, local('ratelimited'));
+    assert.equal(b.calls.length, 1);
+    assert.match(b.errors[0] ?? '', /HTTP 429/);
   });
 
   test('an unreachable server is an error with the local score, not a crash', async () => {

@@ -49,7 +49,8 @@ function near(points: number[], at: number): boolean {
 }
 
 function pushUnique(list: string[], phrase: string, max = 4): void {
-  if (list.length < max && !list.includes(phrase)) list.push(phrase);
+  // Overlapping hits ("what do you use", "do you use") name one signal once.
+  if (list.length < max && !list.some((x) => x.includes(phrase) || phrase.includes(x))) list.push(phrase);
 }
 
 /**
@@ -167,9 +168,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (seekProduct.value >= seek.value) {
     seek.value = seekProduct.value;
     seek.inTitle ||= seekProduct.inTitle;
-    seek.phrases.unshift(...seekProduct.phrases);
-  } else seek.phrases.push(...seekProduct.phrases);
-  seek.phrases.splice(4);
+    const merged: string[] = [];
+    for (const x of [...seekProduct.phrases, ...seek.phrases]) pushUnique(merged, x);
+    seek.phrases = merged;
+  } else for (const x of seekProduct.phrases) pushUnique(seek.phrases, x);
   // A request in the title speaks against a pitch; a product named in it ("my scheduling tool") does not.
   const asksInTitle = seek.inTitle;
   const category = texts(G(PROFILE_GROUP.category), 0, titleEnd);
