@@ -201,7 +201,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
-  if (asksInTitle) sellerPoints -= 1;
+  // A title that asks (a request, or a question without a pitch in it) speaks against selling.
+  if (asksInTitle || (!comment && title.includes('?') && pitchTitle.length === 0)) sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
   if (p.geography) {

@@ -181,9 +181,8 @@ const SELLER_PITCH = [
   'beta (?:testers?|invites?)',
   'sign up (?:at|here|now|today)',
   '(?:promo|discount|coupon|referral) (?:code|link)',
-  "(?:we are|we're|i am|i'm) (?:now )?offering",
+  "(?:we are|we're|i am|i'm) (?:now )?offering(?! (?:\\$|\\d|to pay|payment|compensation|a reward|a bounty|money|cash))",
   '(?:expert|consultant|agency|freelancer|developer|designer) offering',
-  'my (?:services|rates|portfolio)',
   '(?<!to )hire me',
   'rates? start',
   'available for (?:hire|freelance|work|new projects|projects|commissions)',
@@ -209,7 +208,6 @@ const SELLER_SELF = [
   'introducing',
   'free trial',
   'early (?:adopters|access)',
-  'affiliate',
   '(?:ownership|equity) (?:stake|share|in (?:the|my|our) (?:company|business|startup))',
   'you can have \\d+%',
   'selling (?:my|a|an|some|off)',
@@ -228,6 +226,8 @@ const SELLER_SELF = [
 const SELLER_OWN = [
   "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
   'sign up for',
+  'my (?:services|rates|portfolio)',
+  'affiliate',
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
