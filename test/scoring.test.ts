@@ -220,6 +220,12 @@ describe('determinism and cost', () => {
     const item = post('Can anyone recommend booking software?');
     assert.deepEqual(scoreItem(item, booking), scoreItem(item, booking));
     assert.equal(compileProfile(booking), compileProfile(booking));
+    assert.equal(
+      compileProfile({ ...booking }),
+      compileProfile(booking),
+      'a copy of the profile reuses the compiled one',
+    );
+    assert.notEqual(compileProfile({ ...booking, keywords: ['salon'] }), compileProfile(booking));
   });
 
   test('empty and odd text scores without throwing', () => {

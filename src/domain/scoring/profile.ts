@@ -27,14 +27,33 @@ export interface CompiledProfile {
 export const PROFILE_GROUP = { keyword: 10, competitor: 11, concept: 12, category: 13 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
+/** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
+const BY_CONTENT = new Map<string, CompiledProfile>();
+const BY_CONTENT_LIMIT = 1000;
 
-/** The compiled form of a profile, cached per profile object. */
+/** The compiled form of a profile, cached per profile object and per profile content. */
 export function compileProfile(profile: ScoringProfile): CompiledProfile {
   let compiled = CACHE.get(profile);
+  if (compiled) return compiled;
+  const { name, url, pain, solution, targetUsers, geography, budgetFit, keywords, competitors } = profile;
+  const key = JSON.stringify([
+    name,
+    url,
+    pain,
+    solution,
+    targetUsers,
+    geography,
+    budgetFit,
+    keywords,
+    competitors,
+  ]);
+  compiled = BY_CONTENT.get(key);
   if (!compiled) {
     compiled = buildProfile(profile);
-    CACHE.set(profile, compiled);
+    if (BY_CONTENT.size >= BY_CONTENT_LIMIT) BY_CONTENT.delete(BY_CONTENT.keys().next().value!);
+    BY_CONTENT.set(key, compiled);
   }
+  CACHE.set(profile, compiled);
   return compiled;
 }
 
