@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Tier limits, keyed by tier. A null means no limit. Same shape as the API's TierLimits. */
@@ -65,6 +66,21 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: true allows every private address; a list allows those addresses and CIDRs. */
+  allowPrivate: boolean | string[];
+  /** WEBHOOK_CA_FILE: extra PEM certificates the sender trusts, besides the default ones. */
+  extraCaPem: string | null;
+  timeoutMs: number;
+  /** WEBHOOK_RETRIES: automatic retries after a failed attempt; 0 (the specification's default) turns them off. */
+  retries: number;
+  retryBackoffMs: number;
+  concurrencyPerEndpoint: number;
+  queuePerEndpoint: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +117,53 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
   }
   return raw;
+}
+
+function readAllowPrivate(env: Env): boolean | string[] {
+  const raw = env.WEBHOOK_ALLOW_PRIVATE?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok =
+      extra === undefined &&
+      isIP(address ?? '') !== 0 &&
+      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)));
+    if (!ok) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_PRIVATE must be true, false or a comma-separated list of IP addresses and CIDRs (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+function readWebhooks(env: Env): WebhooksConfig {
+  const caFile = env.WEBHOOK_CA_FILE;
+  let extraCaPem: string | null = null;
+  if (caFile) {
+    try {
+      extraCaPem = readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: cannot read ${caFile} (${(err as Error).message})`);
+    }
+    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: ${caFile} holds no PEM certificate`);
+    }
+  }
+  return {
+    allowPrivate: readAllowPrivate(env),
+    extraCaPem,
+    timeoutMs: 5000,
+    retries: readInt(env, 'WEBHOOK_RETRIES', 0, 0, 5),
+    retryBackoffMs: readInt(env, 'WEBHOOK_RETRY_BACKOFF_MS', 1000, 100, 3_600_000),
+    concurrencyPerEndpoint: readInt(env, 'WEBHOOK_CONCURRENCY_PER_ENDPOINT', 8, 1, 256),
+    queuePerEndpoint: readInt(env, 'WEBHOOK_QUEUE_PER_ENDPOINT', 2000, 1, 1_000_000),
+  };
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
@@ -170,5 +233,6 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    webhooks: readWebhooks(env),
   };
 }
