@@ -93,7 +93,8 @@ export async function startReceiver(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, raw: Buffer.concat(chunks), receivedAt: Date.now() });
-      waiters = waiters.filter((w) => (received.length >= w.n ? (w.resolve(), false) : true));
+      for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
+      waiters = waiters.filter((w) => received.length < w.n);
       if (behaviour.kind === 'ok') return res.writeHead(204).end();
       if (behaviour.kind === 'status') {
         return res
