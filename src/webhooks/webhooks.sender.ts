@@ -82,7 +82,13 @@ export function createSender(config: WebhooksConfig) {
     stop.addEventListener('abort', onStop, { once: true });
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const res = await request(url, { method: 'POST', headers, body, signal: controller.signal, dispatcher: agent });
+      const res = await request(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+        dispatcher: agent,
+      });
       const latencyMs = elapsed();
       // Read (and drop) a bounded body so the connection can be reused.
       await res.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => {});
