@@ -57,7 +57,7 @@ async function checkImportedWebhooks(config: Config, projects: ImportFile): Prom
   for (const [i, p] of projects.entries()) {
     for (const url of p.webhooks ?? []) {
       try {
-        await checkWebhookUrl(url, isAllowed);
+        await checkWebhookUrl(url, isAllowed, { requireResolvable: false });
       } catch (err) {
         if (!(err instanceof WebhookUrlError)) throw err;
         throw new UsageError(`--import: /${i}/webhooks "${url}": ${err.message}`);

@@ -101,8 +101,16 @@ export function checkWebhookUrlSyntax(raw: string, isAllowed: (address: string) 
   return url;
 }
 
-/** The registration check: the syntax checks, then the host must resolve to allowed addresses only. */
-export async function checkWebhookUrl(raw: string, isAllowed: (address: string) => boolean): Promise<URL> {
+/**
+ * The registration check: the syntax checks, then the host must resolve to allowed addresses only.
+ * With requireResolvable false (setup's import, which may run before DNS exists) a host that does not
+ * resolve yet is accepted; the check at delivery still applies.
+ */
+export async function checkWebhookUrl(
+  raw: string,
+  isAllowed: (address: string) => boolean,
+  opts: { requireResolvable: boolean } = { requireResolvable: true },
+): Promise<URL> {
   const url = checkWebhookUrlSyntax(raw, isAllowed);
   const host = hostOf(url);
   if (ipaddr.isValid(host)) return url;
@@ -112,6 +120,8 @@ export async function checkWebhookUrl(raw: string, isAllowed: (address: string) 
       lookup(host, { all: true }, (err, list) => (err ? reject(err) : resolve(list))),
     );
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!opts.requireResolvable && (code === 'ENOTFOUND' || code === 'EAI_AGAIN')) return url;
     throw new WebhookUrlError(
       `Cannot resolve ${host} (${(err as NodeJS.ErrnoException).code ?? 'DNS error'}); check the host name.`,
     );
