@@ -340,6 +340,19 @@ describe('delivery', () => {
     assert.match(http!.error!, /Only https/);
   });
 
+  test('a receiver whose certificate the sender does not trust gets nothing; the attempt says why', async () => {
+    const untrusting = servicesWith({ allowPrivate: true, extraCaPem: null });
+    const { userId, project, events } = await projectWithLeads(1, untrusting);
+    const r = await receiver();
+    const hook = await untrusting.webhooks.register(userId, project.id, r.url);
+    untrusting.events.emit('lead.created', events[0]!);
+    await untrusting.webhooks.idle();
+    assert.equal(r.received.length, 0);
+    const [attempt] = await untrusting.webhooks.listAttempts(userId, hook.id);
+    assert.equal(attempt!.outcome, 'network_error');
+    assert.match(attempt!.error!, /certificate/i);
+  });
+
   test('many leads at once: every lead reaches every endpoint exactly once', async () => {
     const { userId, project, events } = await projectWithLeads(150);
     const rs = [await receiver(), await receiver(), await receiver({ kind: 'ok' }, 'localhost')];

@@ -235,6 +235,9 @@ export function createDispatcher(deps: {
       );
     },
 
+    /** Writes the attempts buffered so far. */
+    flush,
+
     /** Resolves once nothing is queued, in flight, waiting to retry or waiting to be recorded. */
     idle(): Promise<void> {
       if (isIdle()) return Promise.resolve();

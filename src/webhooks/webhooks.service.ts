@@ -148,6 +148,7 @@ export function createWebhooksService(deps: {
       const hook = await ownedActive(userId, webhookId);
       const lead = await repo.findLeadEvent(hook.project_id, leadId);
       if (!lead) throw notFound('lead');
+      await dispatcher.flush(); // so that the attempt number counts attempts still buffered
       const attempt = await repo.nextAttemptNumber(hook.id, eventIdOf(leadId));
       return toAttempt(await dispatcher.redeliver(hook, lead, attempt));
     },
