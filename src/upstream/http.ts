@@ -178,6 +178,38 @@ export async function requestJson(
   throw new UpstreamError(req.api, `${lastProblem}; gave up after ${policy.maxRetries + 1} attempts`);
 }
 
+/**
+ * Paces calls by X-RateLimit-Remaining / X-RateLimit-Reset: below `reserve` requests left, the next attempt waits for
+ * the window to reset instead of drawing a 429. Reset is seconds from now, or an epoch time in seconds.
+ */
+export function rateLimitGate(opts: {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  reserve: number;
+}): {
+  beforeAttempt: () => Promise<void>;
+  onResponse: (res: Response) => void;
+} {
+  let remaining: number | null = null;
+  let resetAt = 0;
+  return {
+    async beforeAttempt() {
+      if (remaining !== null && remaining < opts.reserve) {
+        const wait = resetAt - opts.now();
+        if (wait > 0) await opts.sleep(wait);
+        remaining = null;
+      }
+      if (remaining !== null) remaining -= 1; // counted down locally until the next response says
+    },
+    onResponse(res) {
+      const left = Number.parseFloat(res.headers.get('x-ratelimit-remaining') ?? '');
+      const reset = Number.parseFloat(res.headers.get('x-ratelimit-reset') ?? '');
+      if (Number.isFinite(left)) remaining = left;
+      if (Number.isFinite(reset)) resetAt = reset > 1e9 ? reset * 1000 : opts.now() + reset * 1000;
+    },
+  };
+}
+
 /** Object guard used by the adapters' parsers. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,9 +4,11 @@ import {
   type HttpPolicy,
   isRecord,
   type HttpRequest as Request,
+  rateLimitGate,
   reported,
   requestJson,
 } from './http.ts';
+import { normalize, normalizeAll, stripPrefix, type Thing } from './normalize.ts';
 import {
   type Fetched,
   type RedditItem,
@@ -50,7 +52,6 @@ const USER_AGENT_FORM = /^[^\s:]+:[^\s:]+:[^\s:]+ \(by \/u\/[A-Za-z0-9_-]{3,20}\
 const MAX_QUERY = 512;
 const PAGE = 100;
 const MORE_BATCH = 100;
-const SITE = 'https://www.reddit.com';
 
 export function createRedditSource(options: RedditSourceOptions): UpstreamSource {
   if (!options.clientId || !options.clientSecret) {
@@ -113,23 +114,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     return tokenRequest;
   }
 
-  // Rate-limit window from X-Ratelimit-* headers; counted down locally between responses.
-  let remaining: number | null = null;
-  let resetAt = 0;
-  async function paceBeforeAttempt(): Promise<void> {
-    if (remaining !== null && remaining < reserve) {
-      const wait = resetAt - now();
-      if (wait > 0) await policy.sleep(wait);
-      remaining = null;
-    }
-    if (remaining !== null) remaining -= 1;
-  }
-  function readRateLimit(res: Response): void {
-    const left = Number.parseFloat(res.headers.get('x-ratelimit-remaining') ?? '');
-    const reset = Number.parseFloat(res.headers.get('x-ratelimit-reset') ?? '');
-    if (Number.isFinite(left)) remaining = left;
-    if (Number.isFinite(reset)) resetAt = now() + reset * 1000;
-  }
+  const gate = rateLimitGate({ now, sleep: policy.sleep, reserve });
 
   async function call(req: Omit<Request, 'headers'>): Promise<unknown> {
     const auth = await getToken();
@@ -137,8 +122,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
       { ...req, headers: { authorization: `bearer ${auth}`, 'user-agent': options.userAgent } },
       policy,
       {
-        beforeAttempt: paceBeforeAttempt,
-        onResponse: readRateLimit,
+        ...gate,
         onUnauthorized: async () => ({ authorization: `bearer ${await getToken(true)}` }),
       },
     );
@@ -315,19 +299,9 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
   };
 }
 
-interface Thing {
-  kind: string;
-  id: string;
-  name: string;
-  data: Record<string, unknown>;
-}
 interface More {
   parentId: string;
   children: string[];
-}
-
-function stripPrefix(id: string, prefix: string): string {
-  return id.startsWith(prefix) ? id.slice(prefix.length) : id;
 }
 
 function validateSubreddit(name: string): string {
@@ -422,60 +396,4 @@ function collect(children: unknown[], byId: Map<string, Thing>, stubs: More[]): 
       collect(replies.data.children, byId, stubs);
     }
   }
-}
-
-const GONE = new Set(['[deleted]', '[removed]']);
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** One Reddit thing as a RedditItem; null for removed or deleted content, which must not be shown. */
-export function normalize(thing: Thing): RedditItem | null {
-  const d = thing.data;
-  const author = text(d.author);
-  const created = typeof d.created_utc === 'number' ? d.created_utc : Number(d.created_utc);
-  const subreddit = text(d.subreddit);
-  if (thing.kind === 't3') {
-    const body = text(d.selftext);
-    if (GONE.has(body) || (GONE.has(author) && GONE.has(text(d.title)))) return null;
-    return {
-      kind: 'post',
-      id: thing.id,
-      postId: thing.id,
-      subreddit,
-      title: text(d.title),
-      body,
-      author: author === '' || GONE.has(author) ? null : author,
-      url: permalink(d.permalink, `/r/${subreddit}/comments/${thing.id}/`),
-      createdAt: new Date(created * 1000),
-    };
-  }
-  if (thing.kind === 't1') {
-    const body = text(d.body);
-    if (body === '' || GONE.has(body)) return null;
-    const postId = stripPrefix(text(d.link_id), 't3_');
-    return {
-      kind: 'comment',
-      id: thing.id,
-      postId,
-      subreddit,
-      title: text(d.link_title),
-      body,
-      author: author === '' || GONE.has(author) ? null : author,
-      url: permalink(d.permalink, `/r/${subreddit}/comments/${postId}/_/${thing.id}/`),
-      createdAt: new Date(created * 1000),
-      parentId: text(d.parent_id) || undefined,
-    };
-  }
-  return null;
-}
-
-function permalink(value: unknown, fallback: string): string {
-  const path = typeof value === 'string' && value !== '' ? value : fallback;
-  return path.startsWith('http') ? path : `${SITE}${path}`;
-}
-
-function normalizeAll(things: Thing[]): RedditItem[] {
-  return things.map(normalize).filter((i): i is RedditItem => i !== null);
 }
