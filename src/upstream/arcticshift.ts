@@ -6,7 +6,7 @@ import {
   reported,
   requestJson,
 } from './http.ts';
-import { asThing, normalize, stripPrefix, type Thing } from './normalize.ts';
+import { asThing, normalize, stripPrefix, type Thing, validateSubreddit } from './normalize.ts';
 import {
   type Fetched,
   type RedditItem,
@@ -202,12 +202,6 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       return items;
     },
   };
-}
-
-function validateSubreddit(api: string, name: string): string {
-  const clean = stripPrefix(name.trim(), 'r/');
-  if (!/^[A-Za-z0-9_]{2,21}$/.test(clean)) throw new UpstreamError(api, `invalid subreddit name "${name}"`);
-  return clean;
 }
 
 function createdOf(t: Thing): number {

@@ -1,4 +1,4 @@
-import type { RedditItem } from './source.ts';
+import { type RedditItem, UpstreamError } from './source.ts';
 
 /** One Reddit thing as the Data API (and the archives that copy its shape) serve it. */
 export interface Thing {
@@ -44,7 +44,7 @@ export function normalize(thing: Thing): RedditItem | null {
       title: text(d.title),
       body,
       author: author === '' || GONE.has(author) ? null : author,
-      url: permalink(d.permalink, `/r/${subreddit}/comments/${thing.id}/`),
+      url: permalink(d.permalink, `/r/${subreddit}/comments/${thing.id}/`, d.url),
       createdAt: new Date(created * 1000),
     };
   }
@@ -68,9 +68,13 @@ export function normalize(thing: Thing): RedditItem | null {
   return null;
 }
 
-export function permalink(value: unknown, fallback: string): string {
-  const path = typeof value === 'string' && value !== '' ? value : fallback;
-  return path.startsWith('http') ? path : `${SITE}${path}`;
+/** The full https permalink without tracking query (?ref=...); a Reddit thread `url` stands in when there is none. */
+export function permalink(value: unknown, fallback: string, url?: unknown): string {
+  const threadUrl =
+    typeof url === 'string' && /^https:\/\/(www\.)?reddit\.com\/r\/[^/]+\/comments\//.test(url);
+  const path = typeof value === 'string' && value !== '' ? value : threadUrl ? (url as string) : fallback;
+  const full = path.startsWith('http') ? path : `${SITE}${path}`;
+  return full.split(/[?#]/)[0]!;
 }
 
 export function normalizeAll(things: Thing[]): RedditItem[] {
@@ -89,4 +93,22 @@ function createdSeconds(d: Record<string, unknown>): number {
 function subredditName(value: unknown): string {
   const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).name : value;
   return stripPrefix(text(raw), 'r/');
+}
+
+/** A subreddit name as Reddit allows it (an r/ prefix is dropped); anything else is a clear error. */
+export function validateSubreddit(api: string, name: string): string {
+  const clean = stripPrefix(name.trim(), 'r/');
+  if (!/^[A-Za-z0-9_]{2,21}$/.test(clean)) throw new UpstreamError(api, `invalid subreddit name "${name}"`);
+  return clean;
+}
+
+/** The smallest of Reddit's search time windows (t= / timeframe=) that covers a span of ms. */
+export function timeWindow(spanMs: number): string {
+  const hour = 3_600_000;
+  if (spanMs <= hour) return 'hour';
+  if (spanMs <= 24 * hour) return 'day';
+  if (spanMs <= 7 * 24 * hour) return 'week';
+  if (spanMs <= 31 * 24 * hour) return 'month';
+  if (spanMs <= 366 * 24 * hour) return 'year';
+  return 'all';
 }

@@ -8,7 +8,14 @@ import {
   reported,
   requestJson,
 } from './http.ts';
-import { normalize, normalizeAll, stripPrefix, type Thing } from './normalize.ts';
+import {
+  normalize,
+  normalizeAll,
+  stripPrefix,
+  type Thing,
+  timeWindow,
+  validateSubreddit,
+} from './normalize.ts';
 import {
   type Fetched,
   type RedditItem,
@@ -265,10 +272,14 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
 
   return {
     name: 'reddit',
-    subredditNew: (subreddit, cursor, report) =>
-      incremental('reddit.subreddit_new', `/r/${validateSubreddit(subreddit)}/new`, cursor, report),
-    subredditComments: (subreddit, cursor, report) =>
-      incremental('reddit.subreddit_comments', `/r/${validateSubreddit(subreddit)}/comments`, cursor, report),
+    async subredditNew(subreddit, cursor, report) {
+      const api = 'reddit.subreddit_new';
+      return incremental(api, `/r/${validateSubreddit(api, subreddit)}/new`, cursor, report);
+    },
+    async subredditComments(subreddit, cursor, report) {
+      const api = 'reddit.subreddit_comments';
+      return incremental(api, `/r/${validateSubreddit(api, subreddit)}/comments`, cursor, report);
+    },
     async search(query, opts, report) {
       const api = 'reddit.search';
       if (query.trim() === '') throw new UpstreamError(api, 'search query is empty');
@@ -278,7 +289,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
           `search query is ${query.length} characters; Reddit allows at most ${MAX_QUERY}`,
         );
       }
-      const path = opts.subreddit ? `/r/${validateSubreddit(opts.subreddit)}/search` : '/search';
+      const path = opts.subreddit ? `/r/${validateSubreddit(api, opts.subreddit)}/search` : '/search';
       const things = await listingPage(
         api,
         path,
@@ -304,26 +315,8 @@ interface More {
   children: string[];
 }
 
-function validateSubreddit(name: string): string {
-  const clean = stripPrefix(name.trim(), 'r/');
-  if (!/^[A-Za-z0-9_]{2,21}$/.test(clean))
-    throw new UpstreamError('reddit', `invalid subreddit name "${name}"`);
-  return clean;
-}
-
 function validateFullname(api: string, cursor: string): void {
   if (!/^t[13]_[a-z0-9]{1,12}$/.test(cursor)) throw new UpstreamError(api, `invalid cursor "${cursor}"`);
-}
-
-/** The smallest of Reddit's search windows (t=) that covers a span of ms. */
-function timeWindow(spanMs: number): string {
-  const hour = 3_600_000;
-  if (spanMs <= hour) return 'hour';
-  if (spanMs <= 24 * hour) return 'day';
-  if (spanMs <= 7 * 24 * hour) return 'week';
-  if (spanMs <= 31 * 24 * hour) return 'month';
-  if (spanMs <= 366 * 24 * hour) return 'year';
-  return 'all';
 }
 
 function toThing(child: unknown): Thing | null {
