@@ -1,3 +1,4 @@
+import { REDDIT_USER_AGENT_FORM } from '../config.ts';
 import {
   compareBase36,
   DEFAULT_HTTP_POLICY,
@@ -55,7 +56,6 @@ export interface RedditSourceOptions {
   rateLimitReserve?: number;
 }
 
-const USER_AGENT_FORM = /^[^\s:]+:[^\s:]+:[^\s:]+ \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/;
 const MAX_QUERY = 512;
 const PAGE = 100;
 const MORE_BATCH = 100;
@@ -66,7 +66,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
       'reddit: clientId and clientSecret are required (REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET)',
     );
   }
-  if (!USER_AGENT_FORM.test(options.userAgent)) {
+  if (!REDDIT_USER_AGENT_FORM.test(options.userAgent)) {
     throw new Error(
       `reddit: user agent must look like "<platform>:<app id>:<version> (by /u/<username>)", got "${options.userAgent}"`,
     );
