@@ -363,3 +363,16 @@ test('an expired token (401) is refreshed once and the call goes through', async
     [true, true],
   );
 });
+
+test('an injected fetch is used and every attempt carries an AbortSignal for its timeout', async () => {
+  const signals: unknown[] = [];
+  const { src, report } = source({
+    fetch: (input, init) => {
+      signals.push(init?.signal);
+      return fetch(input, init);
+    },
+  });
+  await src.subredditNew('askreddit', null, report);
+  assert.equal(signals.length, 2, 'token and listing');
+  assert.ok(signals.every((s) => s instanceof AbortSignal));
+});
