@@ -376,3 +376,21 @@ test('an injected fetch is used and every attempt carries an AbortSignal for its
   assert.equal(signals.length, 2, 'token and listing');
   assert.ok(signals.every((s) => s instanceof AbortSignal));
 });
+
+test('wrong app credentials: a clear error reported under the call that needed the token', async () => {
+  const { src, calls, report } = source({ clientSecret: 'wrong' });
+  await assert.rejects(src.subredditNew('askreddit', null, report), /reddit\.token: HTTP 401/);
+  assert.equal(calls.length, 1);
+  assert.equal(calls[0]!.api, 'reddit.subreddit_new');
+  assert.equal(calls[0]!.ok, false);
+  assert.equal(apiRequests().length, 0, 'no data request without a token');
+});
+
+test('bad arguments are clear errors before any request', async () => {
+  const { src, report } = source();
+  await assert.rejects(src.subredditNew('no spaces allowed', null, report), /invalid subreddit name/);
+  await assert.rejects(src.subredditComments('askreddit', 'not-a-fullname', report), /invalid cursor/);
+  await assert.rejects(src.commentTree('../etc', report), /invalid post id/);
+  await assert.rejects(src.search('   ', {}, report), /query is empty/);
+  assert.equal(apiRequests().length, 0);
+});
