@@ -209,6 +209,16 @@ test('a large tree: every comment is returned, more stubs expanded one morechild
     assert.equal(i.title, 'Ba Dum Tsss');
     assert.equal(i.postId, '3hahrw');
   }
+  const authorless = [...comments, ...expanded].filter((c) => c.author === '[deleted]' && !gone(c.body));
+  assert.ok(authorless.length > 0);
+  assert.deepEqual(
+    items
+      .filter((i) => i.author === null)
+      .map((i) => i.id)
+      .sort(),
+    authorless.map((c) => c.id).sort(),
+    'deleted authors become null; deleted bodies are left out',
+  );
 
   const more = apiRequests().filter((r) => r.path === '/api/morechildren');
   const asked = more.flatMap((r) => new URLSearchParams(r.body).get('children')!.split(','));
