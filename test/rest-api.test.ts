@@ -378,3 +378,37 @@ describe('daily allowance with tier limits (SELF_HOSTED=false)', () => {
     assert.deepEqual(statuses, [200, 200, 200, 429]);
   });
 });
+
+describe('hostile input never gets a 500', () => {
+  let t: TestApp;
+  let key: string;
+  let projectId: string;
+  before(async () => {
+    t = await startTestApp();
+    const acct = await createAccount(t.services);
+    key = acct.restKey;
+    projectId = (await createProject(t.services, acct.userId)).id;
+  });
+  after(() => t.close());
+
+  test('odd ids, encodings and huge numbers get 400 or 404 in the Error shape, with the cost header', async () => {
+    const cases: [string, number][] = [
+      ['/api/v1/projects/%00', 404],
+      ['/api/v1/projects/%00/leads', 404],
+      [`/api/v1/projects/${'x'.repeat(500)}`, 404],
+      ['/api/v1/projects/%E0%A4%A', 400],
+      ['/api/v1/projects/a%20b/usage', 404],
+      [`/api/v1/projects/${projectId}/leads?offset=100000000000000000000`, 200],
+      [`/api/v1/projects/${projectId}/leads?since=2026-02-30T00:00:00Z`, 400],
+      [`/api/v1/projects/${projectId}/leads?status=%00`, 400],
+    ];
+    for (const [path, status] of cases) {
+      const res = await fetch(t.baseUrl + path, { headers: { authorization: `Bearer ${key}` } });
+      const body = (await res.json()) as any;
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers.get('x-request-cost-usd'), '0', path);
+      if (status !== 200)
+        assert.ok(body.error?.code && body.error?.message, `${path}: ${JSON.stringify(body)}`);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { isProjectId } from '../projects/projects.repo.ts';
 import type { Lead, LeadStatus } from './leads.schemas.ts';
 
 export interface LeadFilter {
@@ -63,6 +64,7 @@ export function createLeadsRepo(db: Queryable) {
      * check rides in the same statement: undefined means no such project on this account.
      */
     async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean } | undefined> {
+      if (!isProjectId(f.projectId)) return undefined;
       const rows = await db.query<LeadRow | { id: null }>(
         `SELECT l.* FROM projects p
            LEFT JOIN LATERAL (
@@ -77,7 +79,17 @@ export function createLeadsRepo(db: Queryable) {
               ORDER BY score DESC, id
               LIMIT $6 OFFSET $7) l ON true
           WHERE p.id = $1 AND p.user_id = $8`,
-        [f.projectId, f.status, f.postedAfter, f.minScore, f.scoredSince, f.limit + 1, f.offset, f.userId],
+        [
+          f.projectId,
+          f.status,
+          f.postedAfter,
+          f.minScore,
+          f.scoredSince,
+          f.limit + 1,
+          // Any offset past every lead gives an empty page; beyond 2^53 it would not even reach SQL intact.
+          Math.min(f.offset, Number.MAX_SAFE_INTEGER),
+          f.userId,
+        ],
       );
       if (rows.length === 0) return undefined;
       const leads = rows.filter((r): r is LeadRow => r.id !== null);
