@@ -66,6 +66,7 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  upstream: UpstreamNetworkConfig;
   webhooks: WebhooksConfig;
 }
 
@@ -233,6 +234,65 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    upstream: readUpstreamNetwork(env),
     webhooks: readWebhooks(env),
   };
+}
+
+// --- Network upstream adapters (reddit, arcticshift, scrapecreators); docs/upstream.md ---
+
+/** Settings of the network upstream adapters; credentials are null when unset. */
+export interface UpstreamNetworkConfig {
+  /** UPSTREAM_TIMEOUT_MS: per-attempt timeout of every upstream HTTP request. */
+  timeoutMs: number;
+  reddit: {
+    clientId: string | null;
+    clientSecret: string | null;
+    /** `<platform>:<app id>:<version> (by /u/<username>)`, as Reddit requires. */
+    userAgent: string | null;
+    apiBaseUrl: string;
+    authUrl: string;
+  };
+  arcticshift: { baseUrl: string };
+  scrapecreators: { apiKey: string | null; baseUrl: string };
+}
+
+export const REDDIT_USER_AGENT_FORM = /^[^\s:]+:[^\s:]+:[^\s:]+ \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/;
+
+function readUpstreamNetwork(env: Env): UpstreamNetworkConfig {
+  const web = ['http:', 'https:'];
+  const userAgent = env.REDDIT_USER_AGENT || null;
+  if (userAgent !== null && !REDDIT_USER_AGENT_FORM.test(userAgent)) {
+    throw new ConfigError(
+      `REDDIT_USER_AGENT must look like "<platform>:<app id>:<version> (by /u/<username>)" (got "${userAgent}")`,
+    );
+  }
+  const config: UpstreamNetworkConfig = {
+    timeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    reddit: {
+      clientId: env.REDDIT_CLIENT_ID || null,
+      clientSecret: env.REDDIT_CLIENT_SECRET || null,
+      userAgent,
+      apiBaseUrl: readUrl(env, 'REDDIT_API_BASE_URL', web) ?? 'https://oauth.reddit.com',
+      authUrl: readUrl(env, 'REDDIT_AUTH_URL', web) ?? 'https://www.reddit.com/api/v1/access_token',
+    },
+    arcticshift: {
+      baseUrl: readUrl(env, 'ARCTICSHIFT_BASE_URL', web) ?? 'https://arctic-shift.photon-reddit.com',
+    },
+    scrapecreators: {
+      apiKey: env.SCRAPECREATORS_API_KEY || null,
+      baseUrl: readUrl(env, 'SCRAPECREATORS_BASE_URL', web) ?? 'https://api.scrapecreators.com',
+    },
+  };
+  const needs: Record<string, [string, string | null][]> = {
+    reddit: [
+      ['REDDIT_CLIENT_ID', config.reddit.clientId],
+      ['REDDIT_CLIENT_SECRET', config.reddit.clientSecret],
+      ['REDDIT_USER_AGENT', config.reddit.userAgent],
+    ],
+    scrapecreators: [['SCRAPECREATORS_API_KEY', config.scrapecreators.apiKey]],
+  };
+  const missing = (needs[env.UPSTREAM ?? ''] ?? []).filter(([, v]) => v === null).map(([k]) => k);
+  if (missing.length) throw new ConfigError(`UPSTREAM=${env.UPSTREAM} needs ${missing.join(', ')}`);
+  return config;
 }
