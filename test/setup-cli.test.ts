@@ -102,6 +102,19 @@ describe('npm run setup', () => {
         ['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['http://insecure.example'] }])],
         /https/,
       ],
+      [
+        [
+          '--email',
+          'a@b.co',
+          '--import',
+          importFile([{ name: 'X', webhooks: ['https://169.254.169.254/x'] }]),
+        ],
+        /private or reserved address/,
+      ],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['https://localhost/x'] }])],
+        /localhost resolves to a private or reserved address/,
+      ],
       [['--email', 'a@b.co', '--import', importFile([{ name: 'X', scoreThreshold: 500 }])], /scoreThreshold/],
       [['--email', 'a@b.co', '--import', importFile([{ nom: 'X' }])], /name|additional/],
     ];
