@@ -24,7 +24,7 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 10, competitor: 11, concept: 12, category: 13 } as const;
+export const PROFILE_GROUP = { keyword: 11, competitor: 12, concept: 13, category: 14 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */

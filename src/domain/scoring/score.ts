@@ -82,6 +82,13 @@ function intentHits(
   return { phrases, inTitle, value };
 }
 
+/** Two groups' hits as one: the stronger value, both phrase lists. */
+function strongest(a: Hits, b: Hits): Hits {
+  const phrases = [...(a.value >= b.value ? a : b).phrases];
+  for (const x of (a.value >= b.value ? b : a).phrases) pushUnique(phrases, x);
+  return { phrases, inTitle: a.inTitle || b.inTitle, value: Math.max(a.value, b.value) };
+}
+
 /**
  * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
  * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
@@ -226,7 +233,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     competitors,
     competitorInTitle: G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
     seek,
-    compare: intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
+    compare: strongest(
+      intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
+      intentHits(G(SIGNAL.compareGeneric), titleEnd, titleOnTopic, topic, objects),
+    ),
     purchase: intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic),
     pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
     lowTitle: texts(G(SIGNAL.low), 0, titleEnd),

@@ -20,6 +20,7 @@ const SEEKING_PRODUCT = [
   'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
   'do you (?:guys |all |folks )?use (?:any|a|an|some)',
   'in the market for',
+  `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
 /** Asks for help: counts fully when a product noun is near ("any good software?"), less for advice. */
@@ -56,23 +57,27 @@ const SEEKING = [
 const COMPARING = [
   'alternatives? (?:to|for)',
   'alternatives?(?=\\s*[?.!,:]|\\s*$)',
-  'vs\\.?',
-  'versus',
   'compar(?:e|ing) (?:prices|plans|options|features|them|these|the two|both)',
-  'comparisons?',
   '(?:is|would) (?:this|it|that) (?:be )?a good (?:[a-z-]+ ){0,2}(?:deal|buy|price|choice|option|pick)?',
   'for the price',
   'good deal',
-  'which (?:is|one is|would be) (?:better|best|the better|cheaper|more)',
-  'which (?:of these|of the two|one should|one would|should i|would you)',
   'better (?:buy|option|choice|deal|value)',
-  'or should i',
   'worth (?:it|the money|the price|\\$)',
   'is it worth',
   '(?:switch|switching|move|moving|migrate|migrating) (?:from|away)',
   'replace (?:my|our)',
-  'pros and cons',
   'narrowed (?:it )?down',
+];
+
+/** Comparisons of anything ("estimate vs invoice"): they count fully only near a product noun. */
+const COMPARING_GENERIC = [
+  'vs\\.?',
+  'versus',
+  'comparisons?',
+  'which (?:is|one is|would be) (?:better|best|the better|cheaper|more)',
+  'which (?:of these|of the two|one should|one would|should i|would you)',
+  'or should i',
+  'pros and cons',
   'decide between',
   'deciding between',
   'torn between',
@@ -242,6 +247,7 @@ export const SIGNAL = {
   self: 7,
   tool: 8,
   own: 9,
+  compareGeneric: 10,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -256,6 +262,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   SELLER_SELF,
   TOOL_NOUN,
   SELLER_OWN,
+  COMPARING_GENERIC,
 ];
 
 /** Title tags of trading and job subreddits. */
