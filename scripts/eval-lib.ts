@@ -35,8 +35,19 @@ export interface EvalData {
   posts: Map<string, Post>;
 }
 
+function read(path: string): string {
+  const url = new URL(path, SHARED);
+  try {
+    return readFileSync(url, 'utf8');
+  } catch (err) {
+    throw new Error(
+      `eval data not found: ${url.pathname} (${(err as Error).message}); the eval reads ../shared/ beside the repo`,
+    );
+  }
+}
+
 function jsonl<T>(path: string): T[] {
-  return readFileSync(new URL(path, SHARED), 'utf8')
+  return read(path)
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
