@@ -223,6 +223,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
   }
 
+  const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
+  // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is
+  // more often something else (an unpaid invoice, revenue).
+  if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
+
   return {
     keywordsTitle,
     keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
@@ -237,7 +242,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
       intentHits(G(SIGNAL.compareGeneric), titleEnd, titleOnTopic, topic, objects),
     ),
-    purchase: intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic),
+    purchase: strongest(intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic), money),
     pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
     lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
     lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),

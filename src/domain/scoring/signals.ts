@@ -95,10 +95,11 @@ const PURCHASE = [
   'my budget',
   'budget (?:is|of|around|about|under|up to|~)',
   'price range',
-  '\\$\\s?\\d[\\d,.]*k?',
-  '(?:usd|dollars|bucks)',
-  'under \\$?\\d+',
+  '(?:buying|purchasing) (?:my|a|an|the|new|first)',
 ];
+
+/** Amounts: a price in the title is a budget; in the body it may be anything (an unpaid bill, a salary). */
+const MONEY_AMOUNT = ['\\$\\s?\\d[\\d,.]*k?', '(?:usd|dollars|bucks)', 'under \\$?\\d+'];
 
 /** The author has the problem: frustration, loss, things not working. */
 const PAIN = [
@@ -248,6 +249,7 @@ export const SIGNAL = {
   tool: 8,
   own: 9,
   compareGeneric: 10,
+  money: 11,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -263,6 +265,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   TOOL_NOUN,
   SELLER_OWN,
   COMPARING_GENERIC,
+  MONEY_AMOUNT,
 ];
 
 /** Title tags of trading and job subreddits. */
