@@ -65,6 +65,8 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
+  mcpAllowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +103,24 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
   }
   return raw;
+}
+
+/** A comma-separated list of origins (scheme://host[:port]), or `*` for any. */
+function readOrigins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '*') return part;
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== part.replace(/\/+$/, '')) {
+        throw new ConfigError(`${name} must list origins like https://app.example.com, or * (got "${part}")`);
+      }
+      return url.origin;
+    });
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
@@ -170,5 +190,6 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
   };
 }
