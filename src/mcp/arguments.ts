@@ -22,8 +22,8 @@ export function createArgumentsValidator(schema: TObject): (args: unknown) => Ar
   const properties = schema.properties as Record<string, PropertySchema>;
 
   return (args) => {
-    const given = (args ?? {}) as Record<string, unknown>;
-    const value = structuredClone(given);
+    // Ajv coerces and fills defaults in place; the message shows the value as read, as REST's does.
+    const value = structuredClone((args ?? {}) as Record<string, unknown>);
     if (validate(value)) return { ok: true, value };
     const first = validate.errors?.[0];
     if (!first) return { ok: false, message: 'Invalid arguments.', argument: null };
@@ -33,6 +33,6 @@ export function createArgumentsValidator(schema: TObject): (args: unknown) => Ar
         : first.instancePath.replace(/^\//, '') ||
           String((first.params as { missingProperty?: string }).missingProperty ?? '') ||
           null;
-    return { ok: false, message: describeSchemaFailure(first, properties, given, 'arguments'), argument };
+    return { ok: false, message: describeSchemaFailure(first, properties, value, 'arguments'), argument };
   };
 }
