@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from '../src/config.ts';
 import { createAccount, startTestApp, type TestApp } from './harness.ts';
@@ -43,6 +44,27 @@ describe('a bare HTTP client', () => {
     });
     assert.equal(res.status, 200);
     assert.equal(res.body.result.tools.length, 8);
+  });
+
+  test('a body without Content-Type is read as JSON', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const { hostname, port } = new URL(t.baseUrl);
+    const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { hostname, port, path: '/mcp', method: 'POST', headers: { authorization: `Bearer ${acct.mcpKey}` } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id: 1, result: {} });
   });
 
   test('a non-JSON Content-Type gets 415', async () => {
@@ -234,8 +256,8 @@ describe('MCP lifecycle', () => {
     }
   });
 
-  test('GET and DELETE get 405 with Allow: POST', async () => {
-    for (const method of ['GET', 'DELETE']) {
+  test('GET and DELETE (and the other methods) get 405 with Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE', 'PUT', 'OPTIONS']) {
       const res = await fetch(`${t.baseUrl}/mcp`, {
         method,
         headers: { authorization: `Bearer ${acct.mcpKey}`, accept: 'text/event-stream' },

@@ -1,16 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type Allowance, type Caller, rateLimitHeaders } from '../accounts/accounts.service.ts';
+import { rateLimitHeaders } from '../accounts/accounts.service.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
-import {
-  classifyMessage,
-  RPC,
-  RpcError,
-  type RpcErrorObject,
-  type RpcId,
-  rpcErrorBody,
-  rpcResult,
-} from './jsonrpc.ts';
+import { classifyMessage, RPC, RpcError, type RpcId, rpcErrorBody, rpcResult } from './jsonrpc.ts';
 import { createMcpServer, isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './mcp.server.ts';
 import { isAllowedOrigin } from './origin.ts';
 
@@ -18,6 +10,7 @@ export const MCP_PATH = '/mcp';
 /** One JSON-RPC message with tool arguments; nothing legitimate comes near this. */
 export const MCP_BODY_LIMIT = 64 * 1024;
 
+/** Authentication and allowance failures; tools turn their own AppErrors into isError results instead. */
 const RPC_CODE_OF: Record<AppError['code'], number> = {
   unauthorized: RPC.unauthorized,
   forbidden: RPC.forbidden,
@@ -34,6 +27,12 @@ function fromAppError(err: AppError): RpcError {
     headers: err.code === 'unauthorized' ? { ...err.headers, 'WWW-Authenticate': 'Bearer' } : err.headers,
   });
 }
+
+const internalError = () =>
+  new RpcError(RPC.internalError, 'Internal error. It has been logged; please retry.', {
+    httpStatus: 500,
+    data: { code: 'internal_error' },
+  });
 
 const transportError = (httpStatus: number, message: string, headers: Record<string, string> = {}) =>
   new RpcError(RPC.transport, message, { httpStatus, data: { code: 'invalid_request' }, headers });
@@ -104,12 +103,7 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
     }
 
     // Authentication comes before parsing: a caller without a key learns nothing about its message.
-    let caller: Caller;
-    try {
-      caller = await accounts.authenticate(bearerToken(request.headers.authorization), 'mcp');
-    } catch (err) {
-      throw err instanceof AppError ? fromAppError(err) : err;
-    }
+    const caller = await accounts.authenticate(bearerToken(request.headers.authorization), 'mcp');
 
     let body: unknown;
     try {
@@ -138,7 +132,7 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
     let headers: Record<string, string> = {};
     try {
       // Tool calls count against the key's daily allowance like REST requests; the handshake does not.
-      if (rpc.method === 'tools/call') headers = rateLimitHeaders(await admit(caller));
+      if (rpc.method === 'tools/call') headers = rateLimitHeaders(await accounts.admitRequest(caller));
       const result = await server.handle(rpc, caller);
       return sendRpc(reply, 200, rpcResult(rpc.id, result), headers);
     } catch (err) {
@@ -149,26 +143,19 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
     }
   }
 
-  async function admit(caller: Caller): Promise<Allowance> {
-    try {
-      return await accounts.admitRequest(caller);
-    } catch (err) {
-      throw err instanceof AppError ? fromAppError(err) : err;
-    }
-  }
-
   app.post(MCP_PATH, { schema: { hide: true }, bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     try {
       return await handlePost(request, reply);
     } catch (err) {
       if (err instanceof RpcError) return sendRpcError(reply, null, err);
+      if (err instanceof AppError) return sendRpcError(reply, null, fromAppError(err));
       throw err;
     }
   });
 
   // No server-to-client stream and no sessions: every other method is 405 (the SDK client expects that).
   app.route({
-    method: ['GET', 'DELETE', 'PUT', 'PATCH'],
+    method: ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS'],
     url: MCP_PATH,
     schema: { hide: true },
     handler: async (_request, reply) =>
@@ -181,11 +168,3 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       ),
   });
 };
-
-function internalError(): RpcError {
-  const data: RpcErrorObject['data'] = { code: 'internal_error' };
-  return new RpcError(RPC.internalError, 'Internal error. It has been logged; please retry.', {
-    httpStatus: 500,
-    data,
-  });
-}
