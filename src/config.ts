@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Tier limits, keyed by tier. A null means no limit. Same shape as the API's TierLimits. */
@@ -67,6 +68,22 @@ export interface Config {
   logLevel: string;
   /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
   mcpAllowedOrigins: string[];
+  upstream: UpstreamNetworkConfig;
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: true allows every private address; a list allows those addresses and CIDRs. */
+  allowPrivate: boolean | string[];
+  /** WEBHOOK_CA_FILE: extra PEM certificates the sender trusts, besides the default ones. */
+  extraCaPem: string | null;
+  timeoutMs: number;
+  /** WEBHOOK_RETRIES: automatic retries after a failed attempt; 0 (the specification's default) turns them off. */
+  retries: number;
+  retryBackoffMs: number;
+  concurrencyPerEndpoint: number;
+  queuePerEndpoint: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +138,53 @@ function readOrigins(env: Env, name: string): string[] {
       }
       return url.origin;
     });
+}
+
+function readAllowPrivate(env: Env): boolean | string[] {
+  const raw = env.WEBHOOK_ALLOW_PRIVATE?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok =
+      extra === undefined &&
+      isIP(address ?? '') !== 0 &&
+      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)));
+    if (!ok) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_PRIVATE must be true, false or a comma-separated list of IP addresses and CIDRs (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+function readWebhooks(env: Env): WebhooksConfig {
+  const caFile = env.WEBHOOK_CA_FILE;
+  let extraCaPem: string | null = null;
+  if (caFile) {
+    try {
+      extraCaPem = readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: cannot read ${caFile} (${(err as Error).message})`);
+    }
+    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: ${caFile} holds no PEM certificate`);
+    }
+  }
+  return {
+    allowPrivate: readAllowPrivate(env),
+    extraCaPem,
+    timeoutMs: 5000,
+    retries: readInt(env, 'WEBHOOK_RETRIES', 0, 0, 5),
+    retryBackoffMs: readInt(env, 'WEBHOOK_RETRY_BACKOFF_MS', 1000, 100, 3_600_000),
+    concurrencyPerEndpoint: readInt(env, 'WEBHOOK_CONCURRENCY_PER_ENDPOINT', 8, 1, 256),
+    queuePerEndpoint: readInt(env, 'WEBHOOK_QUEUE_PER_ENDPOINT', 2000, 1, 1_000_000),
+  };
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
@@ -191,5 +255,65 @@ export function loadConfig(env: Env = process.env): Config {
     tierLimits: readTierLimits(env),
     logLevel,
     mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
+    upstream: readUpstreamNetwork(env),
+    webhooks: readWebhooks(env),
   };
+}
+
+// --- Network upstream adapters (reddit, arcticshift, scrapecreators); docs/upstream.md ---
+
+/** Settings of the network upstream adapters; credentials are null when unset. */
+export interface UpstreamNetworkConfig {
+  /** UPSTREAM_TIMEOUT_MS: per-attempt timeout of every upstream HTTP request. */
+  timeoutMs: number;
+  reddit: {
+    clientId: string | null;
+    clientSecret: string | null;
+    /** `<platform>:<app id>:<version> (by /u/<username>)`, as Reddit requires. */
+    userAgent: string | null;
+    apiBaseUrl: string;
+    authUrl: string;
+  };
+  arcticshift: { baseUrl: string };
+  scrapecreators: { apiKey: string | null; baseUrl: string };
+}
+
+export const REDDIT_USER_AGENT_FORM = /^[^\s:]+:[^\s:]+:[^\s:]+ \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/;
+
+function readUpstreamNetwork(env: Env): UpstreamNetworkConfig {
+  const web = ['http:', 'https:'];
+  const userAgent = env.REDDIT_USER_AGENT || null;
+  if (userAgent !== null && !REDDIT_USER_AGENT_FORM.test(userAgent)) {
+    throw new ConfigError(
+      `REDDIT_USER_AGENT must look like "<platform>:<app id>:<version> (by /u/<username>)" (got "${userAgent}")`,
+    );
+  }
+  const config: UpstreamNetworkConfig = {
+    timeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    reddit: {
+      clientId: env.REDDIT_CLIENT_ID || null,
+      clientSecret: env.REDDIT_CLIENT_SECRET || null,
+      userAgent,
+      apiBaseUrl: readUrl(env, 'REDDIT_API_BASE_URL', web) ?? 'https://oauth.reddit.com',
+      authUrl: readUrl(env, 'REDDIT_AUTH_URL', web) ?? 'https://www.reddit.com/api/v1/access_token',
+    },
+    arcticshift: {
+      baseUrl: readUrl(env, 'ARCTICSHIFT_BASE_URL', web) ?? 'https://arctic-shift.photon-reddit.com',
+    },
+    scrapecreators: {
+      apiKey: env.SCRAPECREATORS_API_KEY || null,
+      baseUrl: readUrl(env, 'SCRAPECREATORS_BASE_URL', web) ?? 'https://api.scrapecreators.com',
+    },
+  };
+  const needs: Record<string, [string, string | null][]> = {
+    reddit: [
+      ['REDDIT_CLIENT_ID', config.reddit.clientId],
+      ['REDDIT_CLIENT_SECRET', config.reddit.clientSecret],
+      ['REDDIT_USER_AGENT', config.reddit.userAgent],
+    ],
+    scrapecreators: [['SCRAPECREATORS_API_KEY', config.scrapecreators.apiKey]],
+  };
+  const missing = (needs[env.UPSTREAM ?? ''] ?? []).filter(([, v]) => v === null).map(([k]) => k);
+  if (missing.length) throw new ConfigError(`UPSTREAM=${env.UPSTREAM} needs ${missing.join(', ')}`);
+  return config;
 }

@@ -30,6 +30,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await services.webhooks.close();
     await close();
     process.exit(0);
   };

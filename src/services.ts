@@ -7,20 +7,23 @@ import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createUsageService } from './usage/usage.service.ts';
+import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
 export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
+  const events = createEventBus();
   return {
     config: deps.config,
     clock: deps.clock,
     db: deps.db,
-    events: createEventBus(),
+    events,
     accounts: createAccountsService(deps),
     projects: createProjectsService(deps),
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
     scans: undefined as import('./scans/scans.types.ts').ScanVerbs | undefined,
+    webhooks: createWebhooksService({ ...deps, events }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
