@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
 import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from '../src/config.ts';
 import { createAccount, startTestApp, type TestApp } from './harness.ts';
 import { callTool, postMcp } from './mcp-helpers.ts';
 
+// Asynchronous: the server under test runs in this same process.
+const execFileAsync = promisify(execFile);
 const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 
 let t: TestApp;
@@ -44,6 +48,26 @@ describe('a bare HTTP client', () => {
     });
     assert.equal(res.status, 200);
     assert.equal(res.body.result.tools.length, 8);
+  });
+
+  test('a bare curl -d call works, as the README shows it', async (ctx) => {
+    let out: { stdout: string };
+    try {
+      out = await execFileAsync('curl', [
+        '-s',
+        '-H',
+        `Authorization: Bearer ${acct.mcpKey}`,
+        '-d',
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        `${t.baseUrl}/mcp`,
+      ]);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ctx.skip('curl is not installed');
+      throw err;
+    }
+    const body = JSON.parse(out.stdout);
+    assert.equal(body.id, 1);
+    assert.equal(body.result.tools.length, 8);
   });
 
   test('a body without Content-Type is read as JSON', async () => {
