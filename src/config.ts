@@ -81,6 +81,8 @@ export interface Config {
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
   llm: LlmConfig | null;
+  /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
+  mcpAllowedOrigins: string[];
   upstream: UpstreamNetworkConfig;
   webhooks: WebhooksConfig;
 }
@@ -160,6 +162,24 @@ function readLlm(env: Env): LlmConfig | null {
     usdPerMTokIn: readNumber(env, 'LLM_USD_PER_MTOK_IN', 0, 0, 1000),
     usdPerMTokOut: readNumber(env, 'LLM_USD_PER_MTOK_OUT', 0, 0, 1000),
   };
+}
+
+/** A comma-separated list of origins (scheme://host[:port]), or `*` for any. */
+function readOrigins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '*') return part;
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== part.replace(/\/+$/, '')) {
+        throw new ConfigError(`${name} must list origins like https://app.example.com, or * (got "${part}")`);
+      }
+      return url.origin;
+    });
 }
 
 function readAllowPrivate(env: Env): boolean | string[] {
@@ -277,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
     tierLimits: readTierLimits(env),
     logLevel,
     llm: readLlm(env),
+    mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
     upstream: readUpstreamNetwork(env),
     webhooks: readWebhooks(env),
   };

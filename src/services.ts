@@ -22,6 +22,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
+    scans: undefined as import('./scans/scans.types.ts').ScanVerbs | undefined,
     webhooks: createWebhooksService({ ...deps, events }),
   };
 }

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { mcpRoutes } from '../mcp/mcp.routes.ts';
 import type { Services } from '../services.ts';
 import { errorBody, handleError } from './errors.ts';
 import { API_PREFIX, swaggerOptions } from './openapi.ts';
@@ -41,6 +42,7 @@ export async function buildApp({ services, logger = false }: AppOptions) {
 
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
+  await app.register(mcpRoutes, { services });
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/html; charset=utf-8');
