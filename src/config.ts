@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Tier limits, keyed by tier. A null means no limit. Same shape as the API's TierLimits. */
@@ -55,6 +56,20 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
   },
 };
 
+/** The optional LLM scorer (OpenAI-compatible chat completions); null when LLM_BASE_URL is unset. */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** Only items whose local score reaches this go to the model. */
+  preScore: number;
+  timeoutMs: number;
+  concurrency: number;
+  /** Prices used to report each call's cost, in USD per million tokens. */
+  usdPerMTokIn: number;
+  usdPerMTokOut: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -65,17 +80,36 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  llm: LlmConfig | null;
+  /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
+  mcpAllowedOrigins: string[];
+  /** Which upstream, replay settings, prices and reuse (issue #3), plus the network adapters' settings. */
   upstream: UpstreamConfig;
   /** Self-hosted scan interval; hosted projects use their tier's scanIntervalHours. */
   scanIntervalMinutes: number;
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
+export interface WebhooksConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: true allows every private address; a list allows those addresses and CIDRs. */
+  allowPrivate: boolean | string[];
+  /** WEBHOOK_CA_FILE: extra PEM certificates the sender trusts, besides the default ones. */
+  extraCaPem: string | null;
+  timeoutMs: number;
+  /** WEBHOOK_RETRIES: automatic retries after a failed attempt; 0 (the specification's default) turns them off. */
+  retries: number;
+  retryBackoffMs: number;
+  concurrencyPerEndpoint: number;
+  queuePerEndpoint: number;
 }
 
 export const UPSTREAMS = ['reddit', 'arcticshift', 'scrapecreators', 'replay'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
 
-export interface UpstreamConfig {
+export interface UpstreamConfig extends UpstreamNetworkConfig {
   name: UpstreamName;
   /** JSONL of posts and comments (the format of ../shared/data/reddit-posts.jsonl); default: the shipped sample. */
   replayFile: string;
@@ -123,6 +157,98 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${url.protocol}")`);
   }
   return raw;
+}
+
+function readNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function readLlm(env: Env): LlmConfig | null {
+  const baseUrl = readUrl(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  if (!baseUrl) return null;
+  const model = env.LLM_MODEL?.trim();
+  if (!model) throw new ConfigError('LLM_MODEL must be set when LLM_BASE_URL is set');
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: env.LLM_API_KEY || null,
+    model,
+    preScore: readInt(env, 'LLM_PRESCORE', 40, 0, 100),
+    timeoutMs: readInt(env, 'LLM_TIMEOUT_MS', 20_000, 100, 300_000),
+    concurrency: readInt(env, 'LLM_CONCURRENCY', 4, 1, 64),
+    usdPerMTokIn: readNumber(env, 'LLM_USD_PER_MTOK_IN', 0, 0, 1000),
+    usdPerMTokOut: readNumber(env, 'LLM_USD_PER_MTOK_OUT', 0, 0, 1000),
+  };
+}
+
+/** A comma-separated list of origins (scheme://host[:port]), or `*` for any. */
+function readOrigins(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      if (part === '*') return part;
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== part.replace(/\/+$/, '')) {
+        throw new ConfigError(`${name} must list origins like https://app.example.com, or * (got "${part}")`);
+      }
+      return url.origin;
+    });
+}
+
+function readAllowPrivate(env: Env): boolean | string[] {
+  const raw = env.WEBHOOK_ALLOW_PRIVATE?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const ok =
+      extra === undefined &&
+      isIP(address ?? '') !== 0 &&
+      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address!) === 4 ? 32 : 128)));
+    if (!ok) {
+      throw new ConfigError(
+        `WEBHOOK_ALLOW_PRIVATE must be true, false or a comma-separated list of IP addresses and CIDRs (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+function readWebhooks(env: Env): WebhooksConfig {
+  const caFile = env.WEBHOOK_CA_FILE;
+  let extraCaPem: string | null = null;
+  if (caFile) {
+    try {
+      extraCaPem = readFileSync(caFile, 'utf8');
+    } catch (err) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: cannot read ${caFile} (${(err as Error).message})`);
+    }
+    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new ConfigError(`WEBHOOK_CA_FILE: ${caFile} holds no PEM certificate`);
+    }
+  }
+  return {
+    allowPrivate: readAllowPrivate(env),
+    extraCaPem,
+    timeoutMs: 5000,
+    retries: readInt(env, 'WEBHOOK_RETRIES', 0, 0, 5),
+    retryBackoffMs: readInt(env, 'WEBHOOK_RETRY_BACKOFF_MS', 1000, 100, 3_600_000),
+    concurrencyPerEndpoint: readInt(env, 'WEBHOOK_CONCURRENCY_PER_ENDPOINT', 8, 1, 256),
+    queuePerEndpoint: readInt(env, 'WEBHOOK_QUEUE_PER_ENDPOINT', 2000, 1, 1_000_000),
+  };
 }
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
@@ -192,20 +318,13 @@ export function loadConfig(env: Env = process.env): Config {
     demo: readBool(env, 'DEMO', true),
     tierLimits: readTierLimits(env),
     logLevel,
-    upstream: readUpstream(env),
+    llm: readLlm(env),
+    mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
+    upstream: { ...readUpstreamNetwork(env), ...readUpstream(env) },
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
+    webhooks: readWebhooks(env),
   };
-}
-
-function readNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || n < min || n > max) {
-    throw new ConfigError(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
-  }
-  return n;
 }
 
 function readPriceOverrides(file: string | undefined): Record<string, number> {
@@ -229,7 +348,7 @@ function readPriceOverrides(file: string | undefined): Record<string, number> {
 
 const SAMPLE_CORPUS = resolve(import.meta.dirname, '../sample/corpus.jsonl');
 
-function readUpstream(env: Env): UpstreamConfig {
+function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetworkConfig> {
   const name = env.UPSTREAM || 'replay';
   if (!(UPSTREAMS as readonly string[]).includes(name)) {
     throw new ConfigError(`UPSTREAM must be one of ${UPSTREAMS.join(', ')} (got "${name}")`);
@@ -243,4 +362,62 @@ function readUpstream(env: Env): UpstreamConfig {
     priceOverrides: readPriceOverrides(env.UPSTREAM_PRICES_FILE),
     freshnessMinutes: readInt(env, 'UPSTREAM_FRESHNESS_MINUTES', 15, 0, 10_080),
   };
+}
+
+// --- Network upstream adapters (reddit, arcticshift, scrapecreators); docs/upstream.md ---
+
+/** Settings of the network upstream adapters; credentials are null when unset. */
+export interface UpstreamNetworkConfig {
+  /** UPSTREAM_TIMEOUT_MS: per-attempt timeout of every upstream HTTP request. */
+  timeoutMs: number;
+  reddit: {
+    clientId: string | null;
+    clientSecret: string | null;
+    /** `<platform>:<app id>:<version> (by /u/<username>)`, as Reddit requires. */
+    userAgent: string | null;
+    apiBaseUrl: string;
+    authUrl: string;
+  };
+  arcticshift: { baseUrl: string };
+  scrapecreators: { apiKey: string | null; baseUrl: string };
+}
+
+export const REDDIT_USER_AGENT_FORM = /^[^\s:]+:[^\s:]+:[^\s:]+ \(by \/u\/[A-Za-z0-9_-]{3,20}\)$/;
+
+function readUpstreamNetwork(env: Env): UpstreamNetworkConfig {
+  const web = ['http:', 'https:'];
+  const userAgent = env.REDDIT_USER_AGENT || null;
+  if (userAgent !== null && !REDDIT_USER_AGENT_FORM.test(userAgent)) {
+    throw new ConfigError(
+      `REDDIT_USER_AGENT must look like "<platform>:<app id>:<version> (by /u/<username>)" (got "${userAgent}")`,
+    );
+  }
+  const config: UpstreamNetworkConfig = {
+    timeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    reddit: {
+      clientId: env.REDDIT_CLIENT_ID || null,
+      clientSecret: env.REDDIT_CLIENT_SECRET || null,
+      userAgent,
+      apiBaseUrl: readUrl(env, 'REDDIT_API_BASE_URL', web) ?? 'https://oauth.reddit.com',
+      authUrl: readUrl(env, 'REDDIT_AUTH_URL', web) ?? 'https://www.reddit.com/api/v1/access_token',
+    },
+    arcticshift: {
+      baseUrl: readUrl(env, 'ARCTICSHIFT_BASE_URL', web) ?? 'https://arctic-shift.photon-reddit.com',
+    },
+    scrapecreators: {
+      apiKey: env.SCRAPECREATORS_API_KEY || null,
+      baseUrl: readUrl(env, 'SCRAPECREATORS_BASE_URL', web) ?? 'https://api.scrapecreators.com',
+    },
+  };
+  const needs: Record<string, [string, string | null][]> = {
+    reddit: [
+      ['REDDIT_CLIENT_ID', config.reddit.clientId],
+      ['REDDIT_CLIENT_SECRET', config.reddit.clientSecret],
+      ['REDDIT_USER_AGENT', config.reddit.userAgent],
+    ],
+    scrapecreators: [['SCRAPECREATORS_API_KEY', config.scrapecreators.apiKey]],
+  };
+  const missing = (needs[env.UPSTREAM ?? ''] ?? []).filter(([, v]) => v === null).map(([k]) => k);
+  if (missing.length) throw new ConfigError(`UPSTREAM=${env.UPSTREAM} needs ${missing.join(', ')}`);
+  return config;
 }

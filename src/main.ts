@@ -35,6 +35,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await jobs.stop();
+    await services.webhooks.close();
     await close();
     process.exit(0);
   };

@@ -9,6 +9,7 @@ import { createProjectsService } from './projects/projects.service.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
+import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
 export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
@@ -24,6 +25,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps) }),
+    webhooks: createWebhooksService({ ...deps, events }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -63,6 +63,7 @@ export async function startTestApp(opts: { clock?: Clock; config?: Partial<Confi
     db,
     async close() {
       await app.close();
+      await services.webhooks.close();
       await db.drop();
     },
   };

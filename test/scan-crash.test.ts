@@ -30,7 +30,7 @@ async function freshStore(): Promise<{ env: Record<string, string>; open(): Prom
   url.pathname = `/${name}`;
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres(url.toString(), 2),
+    open: () => openPostgres(url.toString(), { max: 2 }),
   };
 }
 

@@ -64,6 +64,28 @@ export function createAccountsRepo(db: Queryable) {
       );
       return rows[0];
     },
+    /**
+     * One round trip per request: finds the key and, when it is live and of the surface's kind, counts the
+     * request against its UTC day and marks it used. requests_today is null when nothing was counted.
+     */
+    async findKeyAndCount(hash: string, surface: KeyKind, day: string, at: Date) {
+      const rows = await db.query<KeyWithUser & { requests_today: number | null }>(
+        `WITH k AS (
+           SELECT k.id AS key_id, k.kind, k.key_hash, k.prefix, k.scopes, k.revoked_at,
+                  u.id AS user_id, u.email, u.tier, u.created_at AS user_created_at
+             FROM api_keys k JOIN users u ON u.id = k.user_id
+            WHERE k.key_hash = $1),
+         live AS (SELECT key_id FROM k WHERE revoked_at IS NULL AND kind = $2),
+         counted AS (
+           INSERT INTO api_key_usage (key_id, day, requests) SELECT key_id, $3, 1 FROM live
+           ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
+           RETURNING requests),
+         touched AS (UPDATE api_keys SET last_used_at = $4 WHERE id IN (SELECT key_id FROM live))
+         SELECT k.*, (SELECT requests FROM counted) AS requests_today FROM k`,
+        [hash, surface, day, at],
+      );
+      return rows[0];
+    },
     /** Counts one request against the key's day and marks the key used; returns the day's count. */
     async countRequest(keyId: string, day: string, at: Date): Promise<number> {
       const rows = await db.query<{ requests: number }>(

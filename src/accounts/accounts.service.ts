@@ -38,6 +38,51 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     return config.selfHosted ? null : config.tierLimits[tier];
   }
 
+  function checkAllowance(caller: Caller, requestsToday: number, now: Date): Allowance {
+    const requestsPerDay = limitsFor(caller.tier)?.apiRequestsPerDay ?? null;
+    const allowance = { requestsToday, requestsPerDay, secondsToReset: secondsToNextUtcMidnight(now) };
+    if (requestsPerDay !== null && requestsToday > requestsPerDay) {
+      throw new AppError(
+        'rate_limited',
+        `Daily allowance of ${requestsPerDay} requests used; it resets at 00:00 UTC.`,
+        {
+          'Retry-After': String(allowance.secondsToReset),
+          ...rateLimitHeaders(allowance),
+        },
+      );
+    }
+    return allowance;
+  }
+
+  /** Looks the key up (and, given a time, counts the request in the same statement). */
+  async function resolveKey(key: string | undefined, surface: KeyKind, countAt: Date | null) {
+    if (!key) throw new AppError('unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
+    const hash = hashKey(key);
+    const row = !kindOfKey(key)
+      ? undefined
+      : countAt
+        ? await repo.findKeyAndCount(hash, surface, countAt.toISOString().slice(0, 10), countAt)
+        : await repo.findKeyByHash(hash);
+    if (!row || !sameHash(row.key_hash, hash) || row.revoked_at) {
+      throw new AppError('unauthorized', 'Unknown or revoked API key.');
+    }
+    if (row.kind !== surface) {
+      const wanted = surface === 'rest' ? 'a REST key (rl_sk_…)' : 'a tool key (sbk_…)';
+      throw new AppError('forbidden', `This key cannot be used here: this surface needs ${wanted}.`);
+    }
+    const caller: Caller = {
+      userId: row.user_id,
+      email: row.email,
+      tier: row.tier,
+      userCreatedAt: row.user_created_at,
+      keyId: row.key_id,
+      keyKind: row.kind,
+      keyPrefix: row.prefix,
+      scopes: row.scopes,
+    };
+    return { caller, requestsToday: 'requests_today' in row ? (row.requests_today as number) : null };
+  }
+
   return {
     limitsFor,
 
@@ -72,44 +117,27 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
      * a valid key of the other kind is forbidden (it is real, just not for this surface).
      */
     async authenticate(key: string | undefined, surface: KeyKind): Promise<Caller> {
-      if (!key) throw new AppError('unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.');
-      const kind = kindOfKey(key);
-      const hash = hashKey(key);
-      const row = kind ? await repo.findKeyByHash(hash) : undefined;
-      if (!row || !sameHash(row.key_hash, hash) || row.revoked_at) {
-        throw new AppError('unauthorized', 'Unknown or revoked API key.');
-      }
-      if (row.kind !== surface) {
-        const wanted = surface === 'rest' ? 'a REST key (rl_sk_…)' : 'a tool key (sbk_…)';
-        throw new AppError('forbidden', `This key cannot be used here: this surface needs ${wanted}.`);
-      }
-      return {
-        userId: row.user_id,
-        email: row.email,
-        tier: row.tier,
-        userCreatedAt: row.user_created_at,
-        keyId: row.key_id,
-        keyKind: row.kind,
-        keyPrefix: row.prefix,
-        scopes: row.scopes,
-      };
+      return (await resolveKey(key, surface, null)).caller;
+    },
+
+    /**
+     * authenticate and admitRequest in one database round trip: the hot path of every REST request.
+     * Past the allowance it throws rate_limited.
+     */
+    async authorizeRequest(
+      key: string | undefined,
+      surface: KeyKind,
+    ): Promise<{ caller: Caller; allowance: Allowance }> {
+      const now = clock.now();
+      const { caller, requestsToday } = await resolveKey(key, surface, now);
+      return { caller, allowance: checkAllowance(caller, requestsToday!, now) };
     },
 
     /** Counts this request against the key's UTC day; past the allowance it throws rate_limited. */
     async admitRequest(caller: Caller): Promise<Allowance> {
       const now = clock.now();
       const day = now.toISOString().slice(0, 10);
-      const requestsToday = await repo.countRequest(caller.keyId, day, now);
-      const requestsPerDay = limitsFor(caller.tier)?.apiRequestsPerDay ?? null;
-      const allowance = { requestsToday, requestsPerDay, secondsToReset: secondsToNextUtcMidnight(now) };
-      if (requestsPerDay !== null && requestsToday > requestsPerDay) {
-        throw new AppError(
-          'rate_limited',
-          `Daily allowance of ${requestsPerDay} requests used; it resets at 00:00 UTC.`,
-          { 'Retry-After': String(allowance.secondsToReset), ...rateLimitHeaders(allowance) },
-        );
-      }
-      return allowance;
+      return checkAllowance(caller, await repo.countRequest(caller.keyId, day, now), now);
     },
   };
 }

@@ -9,6 +9,7 @@ import { DataDirBusyError } from '../db/lock.ts';
 import { openDatabase } from '../db/open.ts';
 import { createProjectsRepo } from '../projects/projects.repo.ts';
 import { ProjectInput } from '../projects/projects.schemas.ts';
+import { checkWebhookUrl, createAddressCheck, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
 
 const ImportFile = Type.Array(
@@ -46,15 +47,23 @@ function readImport(path: string): ImportFile {
   for (const [i, p] of projects.entries()) {
     if (names.has(p.name)) throw new UsageError(`--import: /${i}/name "${p.name}" appears twice`);
     names.add(p.name);
+  }
+  return projects;
+}
+
+/** The registration checks of the dashboard (https, no private or reserved address), before anything is written. */
+async function checkImportedWebhooks(config: Config, projects: ImportFile): Promise<void> {
+  const isAllowed = createAddressCheck(config.webhooks);
+  for (const [i, p] of projects.entries()) {
     for (const url of p.webhooks ?? []) {
-      if (!URL.canParse(url) || new URL(url).protocol !== 'https:') {
-        throw new UsageError(
-          `--import: /${i}/webhooks "${url}" is not an https URL; only https endpoints are accepted`,
-        );
+      try {
+        await checkWebhookUrl(url, isAllowed, { requireResolvable: false });
+      } catch (err) {
+        if (!(err instanceof WebhookUrlError)) throw err;
+        throw new UsageError(`--import: /${i}/webhooks "${url}": ${err.message}`);
       }
     }
   }
-  return projects;
 }
 
 export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; importPath?: string } {
@@ -85,6 +94,7 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
 export async function runSetup(config: Config, argv: string[]): Promise<SetupResult> {
   const args = parseSetupArgs(argv);
   const projects = args.importPath ? readImport(args.importPath) : [];
+  await checkImportedWebhooks(config, projects);
   const { db, close } = await openDatabase(config, 'npm run setup');
   try {
     return await db.transaction(async (tx) => {

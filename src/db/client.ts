@@ -43,8 +43,13 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
 }
 
 /** A PostgreSQL server reached through a connection pool. */
-export async function openPostgres(url: string, max = 10): Promise<Db & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max });
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Promise<Db & { pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A server restart or a terminated backend errors idle clients; the pool replaces them, the process lives on.
+  pool.on('error', (err) => opts.onIdleError?.(err));
   // Fail at start, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

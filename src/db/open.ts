@@ -10,7 +10,10 @@ export async function openDatabase(
   holder: string,
 ): Promise<{ db: Db; close(): Promise<void> }> {
   if (config.databaseUrl) {
-    const db = await openPostgres(config.databaseUrl);
+    const db = await openPostgres(config.databaseUrl, {
+      onIdleError: (err) =>
+        process.stderr.write(`database connection lost (the pool reconnects): ${err.message}\n`),
+    });
     await migrate(db);
     return { db, close: () => db.close() };
   }

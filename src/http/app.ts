@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { mcpRoutes } from '../mcp/mcp.routes.ts';
 import type { Services } from '../services.ts';
 import { errorBody, handleError } from './errors.ts';
 import { API_PREFIX, swaggerOptions } from './openapi.ts';
@@ -15,6 +16,16 @@ export async function buildApp({ services, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // Errors the router meets before any route or hook runs: answer them in the one Error shape too.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(404).send(errorBody('not_found', 'No such project on this account.'));
+      }
+      return reply
+        .status(400)
+        .send(errorBody('invalid_request', 'The URL is not valid (bad percent-encoding).'));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler(handleError);
@@ -31,6 +42,7 @@ export async function buildApp({ services, logger = false }: AppOptions) {
 
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
+  await app.register(mcpRoutes, { services });
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/html; charset=utf-8');

@@ -5,11 +5,12 @@ export function errorBody(code: ErrorCode, message: string) {
   return { error: { code, message } };
 }
 
-interface PropertySchema {
+export interface PropertySchema {
   type?: string | string[];
   enum?: string[];
   minimum?: number;
   maximum?: number;
+  minLength?: number;
   format?: string;
 }
 
@@ -25,7 +26,41 @@ function describeAllowed(s: PropertySchema | undefined): string {
     if (s.minimum !== undefined) return `${kind} of ${s.minimum} or more`;
     return kind;
   }
+  if (s.type === 'boolean') return 'true or false';
+  if (s.type === 'string' && s.minLength) return 'a non-empty string';
   return `a ${s.type ?? 'valid'} value`;
+}
+
+/** The first failure of an Ajv validation, as Fastify and the tool endpoint both receive it. */
+export interface SchemaFailure {
+  instancePath: string;
+  keyword?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * One sentence naming the parameter, its value and what is allowed; shared by REST and the tool endpoint
+ * so a filter is explained in the same words on both surfaces.
+ */
+export function describeSchemaFailure(
+  first: SchemaFailure,
+  properties: Record<string, PropertySchema> | undefined,
+  given: Record<string, unknown> | undefined,
+  context: string,
+): string {
+  if (first.keyword === 'additionalProperties') {
+    const name = String(first.params.additionalProperty);
+    const known = Object.keys(properties ?? {});
+    return `Unknown ${context === 'arguments' ? 'argument' : 'parameter'} ${name}: ${known.length ? `allowed are ${known.join(', ')}` : 'none are accepted'}.`;
+  }
+  const param =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    String((first.params as { missingProperty?: string }).missingProperty ?? '');
+  const allowed = describeAllowed(properties?.[param]);
+  if (first.keyword === 'required') return `Missing ${param}: must be ${allowed}.`;
+  const value = given?.[param];
+  const shown = value === undefined ? '' : ` ${JSON.stringify(value)}`;
+  return `Invalid ${param || context}${shown}: must be ${allowed}.`;
 }
 
 /** Turns a schema validation failure into one sentence naming the parameter, its value and what is allowed. */
@@ -33,19 +68,13 @@ export function describeValidationError(err: FastifyError, request: FastifyReque
   const first = err.validation?.[0];
   const context = err.validationContext ?? 'request';
   if (!first) return err.message;
-  const param =
-    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    String((first.params as { missingProperty?: string }).missingProperty ?? '');
   const schema = (
     request.routeOptions.schema as Record<string, { properties?: Record<string, PropertySchema> }>
   )?.[context];
-  const allowed = describeAllowed(schema?.properties?.[param]);
   const source = (
     context === 'querystring' ? request.query : context === 'params' ? request.params : undefined
   ) as Record<string, unknown> | undefined;
-  const given = source?.[param];
-  const shown = given === undefined ? '' : ` ${JSON.stringify(given)}`;
-  return `Invalid ${param || context}${shown}: must be ${allowed}.`;
+  return describeSchemaFailure(first, schema?.properties, source, context);
 }
 
 /** Every error leaves as the one Error shape; internals are logged, never sent. */

@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/client.ts';
+import { isProjectId } from '../projects/projects.repo.ts';
 import type { Lead, LeadStatus } from './leads.schemas.ts';
 
 export interface LeadFilter {
+  userId: string;
   projectId: string;
   status: LeadStatus | null;
   postedAfter: Date;
@@ -57,23 +59,44 @@ function toLead(r: LeadRow, withBody: boolean): Lead {
 
 export function createLeadsRepo(db: Queryable) {
   return {
-    /** One page, highest score first; the id breaks ties so that limit/offset paging is stable. */
-    async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean }> {
-      const rows = await db.query<LeadRow>(
-        `SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
-                seller_side, status, posted_at, scored_at, cost_usd${f.withBody ? ', body' : ''}
-           FROM leads
-          WHERE project_id = $1
-            AND ($2::text IS NULL OR status = $2)
-            AND posted_at >= $3
-            AND ($4::int IS NULL OR score >= $4)
-            AND ($5::timestamptz IS NULL OR scored_at >= $5)
-          ORDER BY score DESC, id
-          LIMIT $6 OFFSET $7`,
-        [f.projectId, f.status, f.postedAfter, f.minScore, f.scoredSince, f.limit + 1, f.offset],
+    /**
+     * One page, highest score first; the id breaks ties so that limit/offset paging is stable. The ownership
+     * check rides in the same statement: undefined means no such project on this account.
+     */
+    async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean } | undefined> {
+      if (!isProjectId(f.projectId)) return undefined;
+      const rows = await db.query<LeadRow | { id: null }>(
+        `SELECT l.* FROM projects p
+           LEFT JOIN LATERAL (
+             SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
+                    seller_side, status, posted_at, scored_at, cost_usd${f.withBody ? ', body' : ''}
+               FROM leads
+              WHERE project_id = p.id
+                AND ($2::text IS NULL OR status = $2)
+                AND posted_at >= $3
+                AND ($4::int IS NULL OR score >= $4)
+                AND ($5::timestamptz IS NULL OR scored_at >= $5)
+              ORDER BY score DESC, id
+              LIMIT $6 OFFSET $7) l ON true
+          WHERE p.id = $1 AND p.user_id = $8`,
+        [
+          f.projectId,
+          f.status,
+          f.postedAfter,
+          f.minScore,
+          f.scoredSince,
+          f.limit + 1,
+          // Any offset past every lead gives an empty page; beyond 2^53 it would not even reach SQL intact.
+          Math.min(f.offset, Number.MAX_SAFE_INTEGER),
+          f.userId,
+        ],
       );
-      const hasMore = rows.length > f.limit;
-      return { leads: rows.slice(0, f.limit).map((r) => toLead(r, f.withBody)), hasMore };
+      if (rows.length === 0) return undefined;
+      const leads = rows.filter((r): r is LeadRow => r.id !== null);
+      return {
+        leads: leads.slice(0, f.limit).map((r) => toLead(r, f.withBody)),
+        hasMore: leads.length > f.limit,
+      };
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../errors.ts';
-import { createProjectsRepo } from '../projects/projects.repo.ts';
 import { createLeadsRepo } from './leads.repo.ts';
 import type { LeadList, LeadListQuery } from './leads.schemas.ts';
 
@@ -15,16 +14,15 @@ export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
 
 export function createLeadsService(deps: { db: Db; clock: Clock }) {
   const leads = createLeadsRepo(deps.db);
-  const projects = createProjectsRepo(deps.db);
 
   return {
     /** Query values arrive validated (REST schema or tool schema); this applies the defaults and the window. */
     async listLeads(userId: string, projectId: string, q: LeadListQuery): Promise<LeadList> {
-      if (!(await projects.existsForUser(userId, projectId))) throw notFound();
       const limit = q.limit ?? 50;
       const offset = q.offset ?? 0;
       const status = q.status ?? 'new';
       const page = await leads.list({
+        userId,
         projectId,
         status: status === 'all' ? null : status,
         postedAfter: leadWindowStart(deps.clock.now()),
@@ -34,6 +32,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         offset,
         withBody: q.include === 'body',
       });
+      if (!page) throw notFound();
       return { leads: page.leads, pagination: { limit, offset, hasMore: page.hasMore } };
     },
   };

@@ -43,6 +43,11 @@ function toDetail(r: ProjectRow): ProjectDetail {
   return { ...toProject(r), keywords: r.keywords, subreddits: r.subreddits, competitors: r.competitors };
 }
 
+/** Ids are ours (UUIDs); anything else cannot name a project, and must not reach SQL (a NUL byte would fail there). */
+export function isProjectId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id);
+}
+
 export function createProjectsRepo(db: Queryable) {
   return {
     /** windowStart bounds newLeads to the same window as the default lead list. */
@@ -58,6 +63,7 @@ export function createProjectsRepo(db: Queryable) {
       projectId: string,
       windowStart: Date,
     ): Promise<ProjectDetail | undefined> {
+      if (!isProjectId(projectId)) return undefined;
       const rows = await db.query<ProjectRow>(
         `SELECT ${COLUMNS} FROM projects p WHERE p.user_id = $1 AND p.id = $3`,
         [userId, windowStart, projectId],
@@ -65,6 +71,7 @@ export function createProjectsRepo(db: Queryable) {
       return rows[0] && toDetail(rows[0]);
     },
     async existsForUser(userId: string, projectId: string): Promise<boolean> {
+      if (!isProjectId(projectId)) return false;
       const rows = await db.query('SELECT 1 FROM projects WHERE user_id = $1 AND id = $2', [
         userId,
         projectId,

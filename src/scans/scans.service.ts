@@ -390,7 +390,8 @@ export function createScansService(deps: {
         apis: summarize(reported),
         items: fetched.items,
         cursor: fetched.cursor,
-        ...(listing.startsWith('comments:')
+        // A source without a comment listing (ScrapeCreators) makes no call for it and tells nothing.
+        ...(listing.startsWith('comments:') && reported.length
           ? { completeSince: coverage(fetched.items, state.last === null) }
           : {}),
       });

@@ -1,10 +1,11 @@
 import type { Clock } from '../clock.ts';
-import { type Config, ConfigError } from '../config.ts';
+import type { Config } from '../config.ts';
+import { createArcticShiftSource } from './arcticshift.ts';
 import { createPriceTable, type PriceOf } from './prices.ts';
+import { createRedditSource } from './reddit.ts';
 import { createReplaySource } from './replay.ts';
+import { createScrapeCreatorsSource } from './scrapecreators.ts';
 import type { UpstreamSource } from './source.ts';
-
-export class UpstreamNotWiredError extends ConfigError {}
 
 /** The upstream chosen by UPSTREAM, with the price table every adapter charges its calls through. */
 export function createUpstreamSource(
@@ -22,13 +23,25 @@ export function createUpstreamSource(
         priceOf,
         latencyMs: up.replayLatencyMs,
       });
-    // The network adapters (createRedditSource, createArcticShiftSource, createScrapeCreatorsSource) are
-    // built on their own branch and wired here at merge, each receiving { baseUrl, ..., priceOf, timeouts }.
+    // loadConfig has already refused UPSTREAM=reddit or scrapecreators without their credentials.
     case 'reddit':
+      return createRedditSource({
+        clientId: up.reddit.clientId!,
+        clientSecret: up.reddit.clientSecret!,
+        userAgent: up.reddit.userAgent!,
+        apiBaseUrl: up.reddit.apiBaseUrl,
+        authUrl: up.reddit.authUrl,
+        priceOf,
+        timeoutMs: up.timeoutMs,
+      });
     case 'arcticshift':
+      return createArcticShiftSource({ baseUrl: up.arcticshift.baseUrl, priceOf, timeoutMs: up.timeoutMs });
     case 'scrapecreators':
-      throw new UpstreamNotWiredError(
-        `UPSTREAM=${up.name}: the ${up.name} adapter is not wired into this build yet; use UPSTREAM=replay`,
-      );
+      return createScrapeCreatorsSource({
+        apiKey: up.scrapecreators.apiKey!,
+        baseUrl: up.scrapecreators.baseUrl,
+        priceOf,
+        timeoutMs: up.timeoutMs,
+      });
   }
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Tier } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import type { LeadEventData } from './webhooks.payload.ts';
+import type { Outcome } from './webhooks.sender.ts';
 
 export interface WebhookRow {
   id: string;
@@ -7,26 +10,204 @@ export interface WebhookRow {
   secret: string;
 }
 
+export interface ActiveWebhookRow extends WebhookRow {
+  project_id: string;
+}
+
+export interface WebhookListRow {
+  id: string;
+  project_id: string;
+  url: string;
+  created_at: Date;
+  last_attempt_at: Date | null;
+  last_outcome: Outcome | null;
+}
+
+export interface AttemptRow {
+  id: string;
+  webhook_id: string;
+  lead_id: string;
+  event_id: string;
+  attempt: number;
+  redelivery: boolean;
+  attempted_at: Date;
+  outcome: Outcome;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number | null;
+}
+
+export type NewAttempt = Omit<AttemptRow, 'id'>;
+
 /** A signing secret: 32 random bytes, in the Standard Webhooks `whsec_<base64>` form. */
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
+const ATTEMPT_COLUMNS = `id, webhook_id, lead_id, event_id, attempt, redelivery, attempted_at, outcome,
+  status_code, error, latency_ms`;
+
 export function createWebhooksRepo(db: Queryable) {
   return {
-    /** Adds the URL to the project, or returns the existing registration of the same URL. */
+    /** Adds the URL to the project, or returns the existing active registration of the same URL. */
     async addOrGet(projectId: string, url: string): Promise<WebhookRow> {
       const inserted = await db.query<WebhookRow>(
         `INSERT INTO webhooks (project_id, url, secret) VALUES ($1, $2, $3)
-         ON CONFLICT (project_id, url) DO NOTHING RETURNING id, url, secret`,
+         ON CONFLICT (project_id, url) WHERE deleted_at IS NULL DO NOTHING RETURNING id, url, secret`,
         [projectId, url, generateWebhookSecret()],
       );
       if (inserted[0]) return inserted[0];
       const rows = await db.query<WebhookRow>(
-        'SELECT id, url, secret FROM webhooks WHERE project_id = $1 AND url = $2',
+        'SELECT id, url, secret FROM webhooks WHERE project_id = $1 AND url = $2 AND deleted_at IS NULL',
         [projectId, url],
       );
       return rows[0]!;
     },
+
+    /** Adds the URL to the project; undefined when it is already registered there. */
+    async insert(projectId: string, url: string): Promise<(WebhookRow & { created_at: Date }) | undefined> {
+      const rows = await db.query<WebhookRow & { created_at: Date }>(
+        `INSERT INTO webhooks (project_id, url, secret) VALUES ($1, $2, $3)
+         ON CONFLICT (project_id, url) WHERE deleted_at IS NULL DO NOTHING
+         RETURNING id, url, secret, created_at`,
+        [projectId, url, generateWebhookSecret()],
+      );
+      return rows[0];
+    },
+
+    async findProjectOwner(projectId: string): Promise<{ user_id: string; tier: Tier } | undefined> {
+      const rows = await db.query<{ user_id: string; tier: Tier }>(
+        'SELECT u.id AS user_id, u.tier FROM projects p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
+        [projectId],
+      );
+      return rows[0];
+    },
+
+    async countActiveForUser(userId: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM webhooks w JOIN projects p ON p.id = w.project_id
+          WHERE p.user_id = $1 AND w.deleted_at IS NULL`,
+        [userId],
+      );
+      return rows[0]!.n;
+    },
+
+    async listActiveForProjects(projectIds: string[]): Promise<ActiveWebhookRow[]> {
+      return db.query<ActiveWebhookRow>(
+        `SELECT id, project_id, url, secret FROM webhooks
+          WHERE project_id = ANY($1::text[]) AND deleted_at IS NULL ORDER BY created_at, id`,
+        [projectIds],
+      );
+    },
+
+    async listForProject(projectId: string): Promise<WebhookListRow[]> {
+      return db.query<WebhookListRow>(
+        `SELECT w.id, w.project_id, w.url, w.created_at, a.attempted_at AS last_attempt_at, a.outcome AS last_outcome
+           FROM webhooks w
+           LEFT JOIN LATERAL (SELECT attempted_at, outcome FROM webhook_attempts
+                               WHERE webhook_id = w.id ORDER BY attempted_at DESC, id LIMIT 1) a ON true
+          WHERE w.project_id = $1 AND w.deleted_at IS NULL
+          ORDER BY w.created_at, w.id`,
+        [projectId],
+      );
+    },
+
+    /** The webhook when it is on this account; deleted ones included, for their history. */
+    async findForUser(
+      userId: string,
+      webhookId: string,
+    ): Promise<(ActiveWebhookRow & { deleted_at: Date | null }) | undefined> {
+      const rows = await db.query<ActiveWebhookRow & { deleted_at: Date | null }>(
+        `SELECT w.id, w.project_id, w.url, w.secret, w.deleted_at FROM webhooks w
+           JOIN projects p ON p.id = w.project_id WHERE p.user_id = $1 AND w.id = $2`,
+        [userId, webhookId],
+      );
+      return rows[0];
+    },
+
+    /** Marks the webhook deleted and forgets its secret; false when it is not active on this account. */
+    async softDelete(userId: string, webhookId: string, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE webhooks w SET deleted_at = $3, secret = '' FROM projects p
+          WHERE p.id = w.project_id AND p.user_id = $1 AND w.id = $2 AND w.deleted_at IS NULL
+          RETURNING w.id`,
+        [userId, webhookId, at],
+      );
+      return rows.length > 0;
+    },
+
+    /** One multi-row insert for a batch of attempts. */
+    async insertAttempts(attempts: NewAttempt[]): Promise<void> {
+      if (attempts.length === 0) return;
+      const cols = [
+        'webhook_id',
+        'lead_id',
+        'event_id',
+        'attempt',
+        'redelivery',
+        'attempted_at',
+        'outcome',
+        'status_code',
+        'error',
+        'latency_ms',
+      ] as const;
+      const params: unknown[] = [];
+      const tuples = attempts.map((a) => {
+        const start = params.length;
+        for (const c of cols) params.push(a[c]);
+        return `(${cols.map((_, i) => `$${start + i + 1}`).join(',')})`;
+      });
+      await db.query(`INSERT INTO webhook_attempts (${cols.join(',')}) VALUES ${tuples.join(',')}`, params);
+    },
+
+    async insertAttempt(a: NewAttempt): Promise<AttemptRow> {
+      const rows = await db.query<AttemptRow>(
+        `INSERT INTO webhook_attempts (webhook_id, lead_id, event_id, attempt, redelivery, attempted_at, outcome,
+                                       status_code, error, latency_ms)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING ${ATTEMPT_COLUMNS}`,
+        [
+          a.webhook_id,
+          a.lead_id,
+          a.event_id,
+          a.attempt,
+          a.redelivery,
+          a.attempted_at,
+          a.outcome,
+          a.status_code,
+          a.error,
+          a.latency_ms,
+        ],
+      );
+      return rows[0]!;
+    },
+
+    async listAttempts(webhookId: string, limit: number, leadId?: string): Promise<AttemptRow[]> {
+      return db.query<AttemptRow>(
+        `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts
+          WHERE webhook_id = $1 AND ($3::text IS NULL OR lead_id = $3)
+          ORDER BY attempted_at DESC, id LIMIT $2`,
+        [webhookId, limit, leadId ?? null],
+      );
+    },
+
+    async nextAttemptNumber(webhookId: string, eventId: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        'SELECT coalesce(max(attempt), 0)::int + 1 AS n FROM webhook_attempts WHERE webhook_id = $1 AND event_id = $2',
+        [webhookId, eventId],
+      );
+      return rows[0]!.n;
+    },
+
+    /** The lead as a delivery carries it; undefined when it is not in this project. */
+    async findLeadEvent(projectId: string, leadId: string): Promise<LeadEventData | undefined> {
+      const rows = await db.query<LeadEventData>(
+        `SELECT l.id AS "leadId", l.project_id AS "projectId", p.name AS "projectName", l.subreddit, l.title,
+                l.url, l.score, coalesce(l.reply, '') AS reply
+           FROM leads l JOIN projects p ON p.id = l.project_id WHERE l.project_id = $1 AND l.id = $2`,
+        [projectId, leadId],
+      );
+      return rows[0];
+    },
   };
 }
+export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;

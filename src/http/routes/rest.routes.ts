@@ -32,8 +32,10 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   // onRequest runs before validation, so a bad key is 401 even when the query is also bad.
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
-    const caller = await accounts.authenticate(bearerToken(request.headers.authorization), 'rest');
-    const allowance = await accounts.admitRequest(caller);
+    const { caller, allowance } = await accounts.authorizeRequest(
+      bearerToken(request.headers.authorization),
+      'rest',
+    );
     request.caller = caller;
     request.allowance = allowance;
     reply.headers(rateLimitHeaders(allowance));

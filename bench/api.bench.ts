@@ -1,0 +1,126 @@
+// npm run bench:api — GET /projects/{id}/leads (10,000 leads, limit 50) on PGlite and PostgreSQL beside a
+// bare Fastify route serving the same page from memory, in one run. Prints throughput, p99 and ratios.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { systemClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { buildApp } from '../src/http/app.ts';
+import { createServices } from '../src/services.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const LEADS = 10_000;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  rate?: number,
+): Promise<Omit<Figures, 'name'>> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: 10,
+    duration: DURATION,
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function seed(db: Db) {
+  await migrate(db);
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  const services = createServices({ db, clock: systemClock, config });
+  const user = await services.accounts.createUser('bench@example.com', 'connected');
+  const key = await services.accounts.issueKey(user.id, 'rest');
+  const project = await services.projects.upsertProject(user.id, { name: 'Bench', keywords: ['crm'] });
+  await db.query(
+    `INSERT INTO leads (project_id, post_id, title, subreddit, author, url, body, score, stage, reason, matched_phrase,
+                        seller_side, status, posted_at, scored_at, cost_usd)
+     SELECT $1, 'p' || g, 'Looking for a CRM for a 5-person agency, budget $50/month ' || g, 'smallbusiness', 'u' || g,
+            'https://www.reddit.com/r/smallbusiness/comments/p' || g || '/', repeat('text ', 100), (g * 37) % 101,
+            'solution-seeking', 'asks for a CRM recommendation with a budget', 'crm', false,
+            CASE WHEN g % 10 = 0 THEN 'hidden' ELSE 'new' END,
+            now() - ((g % 40) || ' days')::interval, now() - ((g % 1000) || ' minutes')::interval, 0.00024
+       FROM generate_series(1, $2) g`,
+    [project.id, LEADS],
+  );
+  await db.query('ANALYZE leads');
+  return { services, key: key.key, projectId: project.id };
+}
+
+async function benchService(name: string, db: Db): Promise<{ figures: Figures[]; page: unknown }> {
+  const { services, key, projectId } = await seed(db);
+  const app = await buildApp({ services });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}/api/v1/projects/${projectId}/leads?limit=50`;
+  const headers = { authorization: `Bearer ${key}` };
+  const page = await (await fetch(url, { headers })).json();
+  const max = await load(url, headers);
+  const paced = await load(url, headers, 1000);
+  await app.close();
+  return {
+    page,
+    figures: [
+      { name: `${name}: max`, ...max },
+      { name: `${name}: 1,000 req/s`, ...paced },
+    ],
+  };
+}
+
+async function benchBare(page: unknown): Promise<Figures[]> {
+  const app = Fastify();
+  app.get('/leads', async () => page);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/leads`;
+  const max = await load(url, {});
+  const paced = await load(url, {}, 1000);
+  await app.close();
+  return [
+    { name: 'bare Fastify route: max', ...max },
+    { name: 'bare Fastify route: 1,000 req/s', ...paced },
+  ];
+}
+
+const results: Figures[] = [];
+const pglite = await openPglite();
+const embedded = await benchService('PGlite (embedded)', pglite);
+results.push(...embedded.figures);
+await pglite.close();
+
+const name = `bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+try {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const server = await openPostgres(url.toString());
+  results.push(...(await benchService('PostgreSQL', server)).figures);
+  await server.close();
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+results.push(...(await benchBare(embedded.page)));
+
+const bareMax = results.find((r) => r.name === 'bare Fastify route: max')!;
+console.log(`\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections\n`);
+console.log('| run | req/s | p50 ms | p99 ms | throughput vs bare |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of results) {
+  const ratio = r.name.endsWith('max') ? `${((r.rps / bareMax.rps) * 100).toFixed(1)}%` : '';
+  console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
+}

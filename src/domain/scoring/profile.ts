@@ -1,0 +1,188 @@
+import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
+import { PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
+import { contentStems, normalizeText, phrasePatterns } from './text.ts';
+import type { ScoringProfile } from './types.ts';
+
+/** What scoring needs from a profile, computed once per profile (matchers, term weights, geography, budget). */
+export interface CompiledProfile {
+  name: string;
+  url: string | null;
+  /**
+   * The language signals plus this profile's phrases in one index (groups: SIGNAL ids, then PROFILE_GROUP):
+   * one pass over a post finds everything the scorer reads.
+   */
+  index: PhraseIndex;
+  /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
+  concepts: Map<string, number>;
+  targetStems: Set<string>;
+  geography: { allowed: RegExp; foreign: RegExp } | null;
+  /** Per month when the profile says so (SaaS prices), else per purchase (one laptop). */
+  budget: { min: number | null; max: number | null; monthly: boolean } | null;
+  /** Short noun phrase for reply drafts, e.g. "online booking page". */
+  solution: string | null;
+  painText: string | null;
+}
+
+/** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
+export const PROFILE_GROUP = { keyword: 12, competitor: 13, concept: 14, category: 15 } as const;
+
+const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
+/** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
+const BY_CONTENT = new Map<string, CompiledProfile>();
+const BY_CONTENT_LIMIT = 1000;
+
+/** The compiled form of a profile, cached per profile object and per profile content. */
+export function compileProfile(profile: ScoringProfile): CompiledProfile {
+  let compiled = CACHE.get(profile);
+  if (compiled) return compiled;
+  const { name, url, pain, solution, targetUsers, geography, budgetFit, keywords, competitors } = profile;
+  const key = JSON.stringify([
+    name,
+    url,
+    pain,
+    solution,
+    targetUsers,
+    geography,
+    budgetFit,
+    keywords,
+    competitors,
+  ]);
+  compiled = BY_CONTENT.get(key);
+  if (!compiled) {
+    compiled = buildProfile(profile);
+    if (BY_CONTENT.size >= BY_CONTENT_LIMIT) BY_CONTENT.delete(BY_CONTENT.keys().next().value!);
+    BY_CONTENT.set(key, compiled);
+  }
+  CACHE.set(profile, compiled);
+  return compiled;
+}
+
+function buildProfile(p: ScoringProfile): CompiledProfile {
+  const concepts = new Map<string, number>();
+  const add = (stems: string[], weight: number) => {
+    for (const s of stems) concepts.set(s, Math.max(concepts.get(s) ?? 0, weight));
+  };
+  add(contentStems(p.targetUsers), 0.6);
+  add(contentStems(p.pain), 0.8);
+  add(contentStems(p.solution), 1);
+  add(
+    p.keywords.flatMap((k) => contentStems(k)),
+    1,
+  );
+  // The people, not what they buy: "students buying laptops" targets students.
+  const productStems = new Set([...contentStems(p.solution), ...p.keywords.flatMap((k) => contentStems(k))]);
+  const targetStems = new Set(contentStems(p.targetUsers).filter((s) => !productStems.has(s)));
+  const prefixes = [...concepts.keys()]
+    .filter((s) => s.length >= 3)
+    .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
+  const kw = phrasePatterns(p.keywords);
+  const groups = [...SIGNAL_SOURCES];
+  groups[PROFILE_GROUP.keyword] = kw;
+  groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
+  groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);
+  groups[PROFILE_GROUP.category] = kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`);
+  return {
+    name: p.name,
+    url: p.url,
+    index: compilePhraseIndex(groups),
+    concepts,
+    targetStems,
+    geography: compileGeography(p.geography),
+    budget: parseBudget(p.budgetFit),
+    solution: p.solution,
+    painText: p.pain,
+  };
+}
+
+/** Countries and the ways posts name them (title tags like [UK], currencies, demonyms). */
+const COUNTRIES: { names: string[]; markers: string[] }[] = [
+  {
+    names: ['united states', 'usa', 'us', 'america'],
+    markers: [
+      'usa',
+      'u\\.s\\.a?\\.?',
+      'us',
+      'united states',
+      'america',
+      'american',
+      'conus',
+      'us-[a-z]{2}',
+      'usa-[a-z]{2,3}',
+    ],
+  },
+  {
+    names: ['united kingdom', 'uk', 'britain', 'england'],
+    markers: [
+      'uk',
+      'u\\.k\\.',
+      'united kingdom',
+      'britain',
+      'british',
+      'england',
+      'scotland',
+      'wales',
+      'london',
+      '£',
+    ],
+  },
+  {
+    names: ['canada'],
+    markers: ['canada', 'canadian', 'can', 'ca', 'cdn', 'cad', 'toronto', 'vancouver', 'ontario'],
+  },
+  { names: ['australia'], markers: ['australia', 'australian', 'au', 'aus', 'aud', 'sydney', 'melbourne'] },
+  { names: ['new zealand'], markers: ['new zealand', 'nz', 'nzd'] },
+  { names: ['india'], markers: ['india', 'indian', 'inr', '₹', 'rupees?'] },
+  {
+    names: ['europe', 'eu', 'germany', 'france', 'spain', 'italy', 'netherlands'],
+    markers: [
+      'europe',
+      'eu',
+      'germany',
+      'german',
+      'ger',
+      'de',
+      'france',
+      'french',
+      'spain',
+      'italy',
+      'netherlands',
+      'dutch',
+      '€',
+      'eur',
+      'euros?',
+    ],
+  },
+];
+
+function compileGeography(geography: string | null): CompiledProfile['geography'] {
+  if (!geography) return null;
+  const g = normalizeText(geography);
+  const mine = COUNTRIES.filter((c) => c.names.some((n) => new RegExp(`(?<![a-z])${n}(?![a-z])`).test(g)));
+  if (mine.length === 0) return null;
+  const others = COUNTRIES.filter((c) => !mine.includes(c));
+  // Short codes only count inside brackets ([UK], [AU]); full names count anywhere.
+  const build = (cs: typeof COUNTRIES, strictShort: boolean) => {
+    const long = cs.flatMap((c) => c.markers.filter((m) => m.length > 4 || /[£€₹]/.test(m)));
+    const short = cs.flatMap((c) => c.markers.filter((m) => m.length <= 4 && !/[£€₹]/.test(m)));
+    const bracket = short.length ? `\\[[^\\]]*(?<![a-z-])(?:${short.join('|')})(?![a-z-])[^\\]]*\\]` : null;
+    const alts = long.map((m) => (/[£€₹]/.test(m) ? m : `(?<![a-z])${m}(?![a-z])`));
+    if (bracket) alts.push(bracket);
+    if (!strictShort)
+      alts.push(...short.filter((s) => s.length >= 3 && s !== 'can').map((s) => `(?<![a-z])${s}(?![a-z])`));
+    return new RegExp(alts.join('|'));
+  };
+  return { allowed: build(mine, false), foreign: build(others, true) };
+}
+
+/** "$300-900 per laptop" -> 300..900; "under $50 per month" -> ..50; "free tier, paid from $30" -> 30.. */
+export function parseBudget(budgetFit: string | null): CompiledProfile['budget'] {
+  if (!budgetFit) return null;
+  const t = normalizeText(budgetFit).replace(/,/g, '');
+  const nums = [...t.matchAll(/\$?\s?(\d+(?:\.\d+)?)(k?)/g)].map((m) => Number(m[1]) * (m[2] ? 1000 : 1));
+  if (nums.length === 0) return null;
+  const monthly = /month|\/mo\b|monthly/.test(t);
+  if (/under|below|less than|up to|max/.test(t)) return { min: null, max: Math.max(...nums), monthly };
+  if (/from|over|above|at least|starting/.test(t) && nums.length === 1)
+    return { min: nums[0]!, max: null, monthly };
+  return { min: Math.min(...nums), max: nums.length > 1 ? Math.max(...nums) : null, monthly };
+}

@@ -1,0 +1,374 @@
+import type { Stage } from '../../leads/leads.schemas.ts';
+import type { PhraseHit } from './phrase-index.ts';
+import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
+import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
+import { normalizeText, stemWord } from './text.ts';
+import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+
+/** Long posts say what they want near the top; reading further costs time and adds noise. */
+const BODY_CHARS = 4000;
+
+/** One intent group's hits: the phrases, and how strongly they count (on-topic title hits count most). */
+export interface Hits {
+  phrases: string[];
+  inTitle: boolean;
+  value: number;
+}
+
+/** Everything the scorer read from one item, before it is weighed (exported for tests and the eval). */
+export interface Signals {
+  keywordsTitle: string[];
+  keywordsBody: string[];
+  keywordCount: number;
+  concepts: string[];
+  conceptWeight: number;
+  targetUsers: string[];
+  competitors: string[];
+  competitorInTitle: boolean;
+  seek: Hits;
+  compare: Hits;
+  purchase: Hits;
+  pain: Hits;
+  lowTitle: string[];
+  lowBody: string[];
+  sellerPhrases: string[];
+  sellerPoints: number;
+  question: number;
+  geography: 'match' | 'foreign' | null;
+  budget: 'fits' | 'over' | null;
+}
+
+/** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
+const NEAR = 120;
+/** Seller and low-value phrases are read in the title and the start of the body, where a pitch shows. */
+const HEAD_CHARS = 1500;
+
+function near(points: number[], at: number): boolean {
+  for (const t of points) if (t - at <= NEAR && at - t <= NEAR) return true;
+  return false;
+}
+
+function pushUnique(list: string[], phrase: string, max = 4): void {
+  // Overlapping hits ("what do you use", "do you use") name one signal once.
+  if (list.length < max && !list.some((x) => x.includes(phrase) || phrase.includes(x))) list.push(phrase);
+}
+
+/**
+ * Hits of an intent group. A hit counts fully in an on-topic title, less in the body near a topic word, and
+ * little anywhere else ("deadline" in a post about a font is not a purchase). With objects given, a hit far
+ * from any product noun is a request for advice ("any tips?") and weighs less than one for something to use.
+ */
+function intentHits(
+  hits: PhraseHit[],
+  titleEnd: number,
+  titleOnTopic: boolean,
+  topic: number[],
+  objects?: number[],
+): Hits {
+  const phrases: string[] = [];
+  let value = 0;
+  let inTitle = false;
+  for (const h of hits) {
+    const onTopic = near(topic, h.start);
+    let v: number;
+    if (h.start < titleEnd) {
+      v = titleOnTopic || onTopic ? 1 : 0.45;
+      inTitle = true;
+    } else v = onTopic ? 0.7 : 0.2;
+    if (objects && !near(objects, h.start)) v *= 0.65;
+    if (v > value) value = v;
+    pushUnique(phrases, h.text.trim());
+  }
+  return { phrases, inTitle, value };
+}
+
+/** Two groups' hits as one: the stronger value, both phrase lists. */
+function strongest(a: Hits, b: Hits): Hits {
+  const phrases = [...(a.value >= b.value ? a : b).phrases];
+  for (const x of (a.value >= b.value ? b : a).phrases) pushUnique(phrases, x);
+  return { phrases, inTitle: a.inTitle || b.inTitle, value: Math.max(a.value, b.value) };
+}
+
+/**
+ * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
+ * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
+ */
+function statedBudget(title: string, body: string, monthly: boolean): number | null {
+  const text = `${title}\n${body.slice(0, 800)}`;
+  let max: number | null = null;
+  for (const m of text.matchAll(
+    /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
+  )) {
+    let n = Number((m[1] ?? m[4] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
+    if (monthly) {
+      if (!m[3]) continue;
+      if (/^y|^an/.test(m[3])) n /= 12;
+    }
+    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) max = n;
+  }
+  return max;
+}
+
+const GROUPS = PROFILE_GROUP.category + 1;
+
+export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
+  const title = normalizeText(item.title);
+  const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
+  const full = `${title}\n${body}`;
+  const titleEnd = title.length;
+  const headEnd = titleEnd + 1 + HEAD_CHARS;
+
+  const byGroup: PhraseHit[][] = Array.from({ length: GROUPS }, () => []);
+  // A comment's title is its post's: it places the comment in a topic, but its requests and tags are the post
+  // author's, not the commenter's.
+  const comment = item.kind === 'comment';
+  for (const h of p.index.scan(full)) {
+    if (
+      comment &&
+      h.start < titleEnd &&
+      (h.group < PROFILE_GROUP.keyword || h.group === PROFILE_GROUP.category)
+    )
+      continue;
+    byGroup[h.group]!.push(h);
+  }
+  const G = (id: number) => byGroup[id]!;
+  const texts = (hits: PhraseHit[], from: number, to: number) => {
+    const out: string[] = [];
+    for (const h of hits) if (h.start >= from && h.start < to) pushUnique(out, h.text.trim(), 8);
+    return out;
+  };
+
+  const topic: number[] = [];
+  for (const h of G(PROFILE_GROUP.keyword)) topic.push(h.start);
+  for (const h of G(PROFILE_GROUP.competitor)) topic.push(h.start);
+  const concepts: string[] = [];
+  const targetUsers: string[] = [];
+  let conceptWeight = 0;
+  let titleConcepts = 0;
+  const seen = new Set<string>();
+  for (const h of G(PROFILE_GROUP.concept)) {
+    const s = stemWord(h.text);
+    const w = p.concepts.get(s);
+    if (w === undefined) continue;
+    if (p.targetStems.has(s)) {
+      pushUnique(targetUsers, h.text);
+      continue;
+    }
+    if (seen.has(s)) continue;
+    seen.add(s);
+    if (h.start < titleEnd) titleConcepts++;
+    concepts.push(h.text);
+    conceptWeight += w * (h.start < titleEnd ? 1.5 : 1);
+  }
+  const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
+  const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
+  const titleOnTopic =
+    keywordsTitle.length > 0 ||
+    G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd) ||
+    titleConcepts >= 2;
+
+  const objects: number[] = [];
+  for (const h of G(SIGNAL.tool)) objects.push(h.start);
+  for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
+  const seek = intentHits(G(SIGNAL.seek), titleEnd, titleOnTopic, topic, objects);
+  const seekProduct = intentHits(G(SIGNAL.seekProduct), titleEnd, titleOnTopic, topic);
+  if (seekProduct.value >= seek.value) {
+    seek.value = seekProduct.value;
+    seek.inTitle ||= seekProduct.inTitle;
+    const merged: string[] = [];
+    for (const x of [...seekProduct.phrases, ...seek.phrases]) pushUnique(merged, x);
+    seek.phrases = merged;
+  } else for (const x of seekProduct.phrases) pushUnique(seek.phrases, x);
+  // A request in the title speaks against a pitch; a product named in it ("my scheduling tool") does not.
+  const asksInTitle = seek.inTitle;
+  const category = texts(G(PROFILE_GROUP.category), 0, titleEnd);
+  if (category.length && seek.value < 0.8) {
+    seek.value = 0.8;
+    seek.inTitle = true;
+    seek.phrases.unshift(category[0]!);
+  }
+
+  const pitchTitle = texts(G(SIGNAL.pitch), 0, titleEnd);
+  const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
+  const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
+  const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
+  // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
+  // asking how to market their product is not taken for a seller.
+  const ownTitle = texts(G(SIGNAL.own), 0, titleEnd);
+  const ownBody = texts(G(SIGNAL.own), titleEnd, headEnd);
+  let sellerPoints =
+    2 * (pitchTitle.length + pitchBody.length + selfTitle.length) +
+    ownTitle.length +
+    Math.min(1.5, 0.75 * selfBody.length + 0.5 * ownBody.length);
+  const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
+  const tagSeller = !comment && TAG_FOR_HIRE.test(title);
+  const hw = comment ? null : haveWantSells(title);
+  if (tagSeller || hw === true) {
+    sellerPoints += 4;
+    sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
+  }
+  if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
+  // A title that asks (a request, or a question without a pitch in it) speaks against selling.
+  if (asksInTitle || (!comment && title.includes('?') && pitchTitle.length === 0)) sellerPoints -= 1;
+
+  let geography: Signals['geography'] = null;
+  if (p.geography) {
+    const head = full.slice(0, titleEnd + 600);
+    if (p.geography.foreign.test(head)) geography = 'foreign';
+    if (p.geography.allowed.test(head)) geography = 'match';
+  }
+  let budget: Signals['budget'] = null;
+  if (p.budget?.max) {
+    const stated = statedBudget(title, body, p.budget.monthly);
+    if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
+  }
+
+  const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
+  // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is
+  // more often something else (an unpaid invoice, revenue).
+  if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
+
+  return {
+    keywordsTitle,
+    keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
+    keywordCount: topic.length,
+    concepts,
+    conceptWeight,
+    targetUsers,
+    competitors,
+    competitorInTitle: G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
+    seek,
+    compare: strongest(
+      intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
+      intentHits(G(SIGNAL.compareGeneric), titleEnd, titleOnTopic, topic, objects),
+    ),
+    purchase: strongest(intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic), money),
+    pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
+    lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
+    lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
+    sellerPhrases,
+    sellerPoints,
+    question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
+    geography,
+    budget,
+  };
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+
+export interface Weighed {
+  score: number;
+  stage: Stage | null;
+  sellerSide: boolean;
+  fit: number;
+  intent: number;
+}
+
+/** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
+/** The weights of the score (docs/scoring.md); one object so the eval can show what each one moves. */
+export const WEIGHTS = {
+  base: 0.1,
+  intent: 0.6,
+  fit: 0.2,
+  /** How much of intent counts when the fit is nil: intent about something else is worth little. */
+  intentFloor: 0.5,
+  concept: 0.4,
+  keyword: 0.35,
+  target: 0.15,
+  competitor: 0.1,
+  pain: 0.7,
+};
+
+export function weigh(s: Signals): Weighed {
+  const W = WEIGHTS;
+  // A named competitor places a post in the project's field as surely as a keyword does.
+  const kw = s.keywordsTitle.length
+    ? 1
+    : s.competitorInTitle
+      ? 0.8
+      : s.keywordCount > 0
+        ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
+        : 0;
+  const fit = clamp01(
+    W.keyword * kw +
+      W.concept * clamp01(s.conceptWeight / 4) +
+      W.target * (s.targetUsers.length ? 1 : 0) +
+      W.competitor * (s.competitors.length ? 1 : 0),
+  );
+
+  const { seek, compare, purchase, pain } = s;
+  const groups = [seek, compare, purchase, pain].filter((h) => h.value >= 0.7).length;
+  const intent = clamp01(
+    Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * W.pain, s.question) +
+      0.1 * Math.max(0, groups - 1),
+  );
+
+  const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
+  let score =
+    100 *
+    clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
+  if (s.geography === 'foreign') score *= 0.45;
+  else if (s.geography === 'match') score = Math.min(100, score * 1.08);
+  if (s.budget === 'over') score *= 0.6;
+  else if (s.budget === 'fits') score = Math.min(100, score * 1.04);
+
+  const sellerSide = s.sellerPoints >= 2;
+  if (sellerSide) score = Math.min(score * 0.2, 9);
+
+  let stage: Stage | null = null;
+  if (!sellerSide && fit >= 0.25 && score >= 30) {
+    const strong = (h: Hits) => h.value >= 0.7;
+    // An on-topic request for advice ("how do I get clients to pay?") seeks a solution too.
+    const seeking = seek.value >= 0.6;
+    const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
+    if ((compare.inTitle && strong(compare)) || competitorComplaint) stage = 'comparing';
+    else if (strong(purchase) && (seeking || purchase.inTitle)) stage = 'purchase-ready';
+    else if (seeking) stage = 'solution-seeking';
+    else if (strong(compare)) stage = 'comparing';
+    else if (strong(pain) || s.question >= 0.35) stage = 'problem-aware';
+  }
+  return { score: Math.round(score), stage, sellerSide, fit, intent };
+}
+
+function quote(xs: string[]): string {
+  return xs
+    .slice(0, 3)
+    .map((x) => `"${x}"`)
+    .join(', ');
+}
+
+/** One line naming the signals that set the score. */
+export function describe(s: Signals, w: Weighed): string {
+  if (w.sellerSide) return `selling side: ${quote(s.sellerPhrases)}`;
+  const parts: string[] = [];
+  const firstOf = (...xs: string[][]) => xs.find((x) => x.length) ?? [];
+  if (w.stage === 'comparing')
+    parts.push(`compares options (${quote(firstOf(s.compare.phrases, s.competitors))})`);
+  else if (w.stage === 'purchase-ready') parts.push(`ready to buy (${quote(s.purchase.phrases)})`);
+  else if (w.stage === 'solution-seeking') parts.push(`asks for a solution (${quote(s.seek.phrases)})`);
+  else if (w.stage === 'problem-aware')
+    parts.push(`describes the problem (${quote(firstOf(s.pain.phrases, ['asks a question']))})`);
+  else parts.push('no buying intent found');
+  const topic = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].slice(0, 3);
+  if (topic.length) parts.push(`about ${topic.join(', ')}`);
+  if (s.targetUsers.length) parts.push(`target user (${s.targetUsers.slice(0, 2).join(', ')})`);
+  if (s.competitors.length) parts.push(`names ${s.competitors.slice(0, 2).join(', ')}`);
+  if (s.geography === 'foreign') parts.push('outside the served geography');
+  if (s.budget === 'over') parts.push('budget above the product range');
+  if (s.lowTitle.length) parts.push(`reads as ${quote(s.lowTitle)}`);
+  return parts.join('; ');
+}
+
+/** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
+export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore {
+  const p = compileProfile(profile);
+  const s = readSignals(item, p);
+  const w = weigh(s);
+  return {
+    score: w.score,
+    stage: w.stage,
+    reason: describe(s, w),
+    sellerSide: w.sellerSide,
+    matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * The profile-independent language signals: how a post asks for, compares or is ready to buy something, how it
+ * describes a pain, whether its author is selling, and the shapes of posts no product answers (stories,
+ * reviews, discussions, job hunting). Each group is a list of regex sources over lower-case text, matched as
+ * whole words by a PhraseIndex.
+ */
+
+export const PRODUCT_NOUN =
+  '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|sites?|websites?|options?|packages?|suites?|alternatives?)';
+
+/** What a buyer asks for when they want a product rather than advice. */
+const TOOL_NOUN = [
+  '(?:software|tools?|apps?|applications?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?|vendors?|products?|suites?|saas|subscriptions?|laptops?|notebooks?|ultrabooks?)',
+];
+
+/** Asks for something to use, whatever words follow: these phrases are about products by themselves. */
+const SEEKING_PRODUCT = [
+  'recommend(?:ations?|ed|s)?',
+  "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
+  'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
+  'do you (?:guys |all |folks )?use (?:any|a|an|some)',
+  'in the market for',
+  `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+];
+
+/** Asks for help: counts fully when a product noun is near ("any good software?"), less for advice. */
+const SEEKING = [
+  'suggestions?',
+  'suggest (?:a|an|some|any)',
+  `any (?:good |decent |cheap |free |simple |easy |other )?(?:[a-z-]+ )?${PRODUCT_NOUN}`,
+  `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) ${PRODUCT_NOUN}`,
+  'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
+  `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
+  "wondering if (?:there is|there's|there are|anyone)",
+  `is there (?:some|a|an|any) (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+  `(?:some|a|an) (?:[a-z-]+ )?${PRODUCT_NOUN} (?:i|we) (?:can|could) use`,
+  'do you (?:guys |all |folks )?use',
+  'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure|track|automate)',
+  'any (?:tips|advice)',
+  'what (?:can|should) i do',
+  "i'd (?:like|love) to (?:have|find|get) (?:something|a|an)",
+  `what ${PRODUCT_NOUN} (?:do|does|should|would|is|are|can)`,
+  `which ${PRODUCT_NOUN}`,
+  'is there (?:a|an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
+  'help (?:me )?(?:find|choose|pick|decide|finding|choosing|picking)',
+  '(?:can|could|would) (?:anyone|someone|somebody|you|you guys) (?:recommend|suggest|point)',
+  'advice on (?:which|what|a|an|getting|buying|choosing)',
+  'need (?:a|an|some) (?:good |new |cheap |simple |decent |reliable |better )?(?:software|tool|app|program|service|system|solution|laptop|way)',
+  'where (?:can|do|should|would) i (?:find|get)',
+  "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
+  "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
+  '(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
+  'any (?:ideas|thoughts|advice|help)\\?',
+];
+
+/** Weighs named options or asks for alternatives to one. */
+const COMPARING = [
+  'alternatives? (?:to|for)',
+  'alternatives?(?=\\s*[?.!,:]|\\s*$)',
+  'compar(?:e|ing) (?:prices|plans|options|features|them|these|the two|both)',
+  '(?:is|would) (?:this|it|that) (?:be )?a good (?:[a-z-]+ ){0,2}(?:deal|buy|price|choice|option|pick)?',
+  'for the price',
+  'good deal',
+  'better (?:buy|option|choice|deal|value)',
+  'worth (?:it|the money|the price|\\$)',
+  'is it worth',
+  '(?:switch|switching|move|moving|migrate|migrating) (?:from|away)',
+  'replace (?:my|our)',
+  'narrowed (?:it )?down',
+];
+
+/** Comparisons of anything ("estimate vs invoice"): they count fully only near a product noun. */
+const COMPARING_GENERIC = [
+  'vs\\.?',
+  'versus',
+  'comparisons?',
+  'which (?:is|one is|would be) (?:better|best|the better|cheaper|more)',
+  'which (?:of these|of the two|one should|one would|should i|would you)',
+  'or should i',
+  'pros and cons',
+  'decide between',
+  'deciding between',
+  'torn between',
+];
+
+/** A decision, a budget or a timeline. */
+const PURCHASE = [
+  '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend)',
+  'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
+  '(?:need|want) (?:it|one|this) (?:by|before)',
+  'deadline',
+  '(?:must|needs? to|has to) (?:arrive|ship|be here|be delivered) by',
+  'asap',
+  'price check',
+  'my budget',
+  'budget (?:is|of|around|about|under|up to|~)',
+  'price range',
+  '(?:buying|purchasing) (?:my|a|an|the|new|first)',
+];
+
+/** Amounts: a price in the title is a budget; in the body it may be anything (an unpaid bill, a salary). */
+const MONEY_AMOUNT = ['\\$\\s?\\d[\\d,.]*k?', '(?:usd|dollars|bucks)', 'under \\$?\\d+'];
+
+/** The author has the problem: frustration, loss, things not working. */
+const PAIN = [
+  'struggl(?:e|es|ing)',
+  'too (?:expensive|pricey|complicated|complex|slow|buggy|clunky)',
+  'overpriced',
+  '(?:not|never) (?:happy|satisfied) with',
+  'unhappy with',
+  'sucks',
+  'price (?:increase|hike)',
+  'frustrat(?:ed|ing|ion)',
+  'nightmare',
+  'headaches?',
+  'hassle',
+  'tired of',
+  'sick of',
+  'fed up',
+  'pain in the',
+  'waste (?:of )?(?:time|hours|money)',
+  'wasting (?:time|hours|money)',
+  'keep (?:losing|missing|forgetting|getting|having)',
+  "(?:won't|doesn't|didn't|hasn't|haven't|refuses? to|never|not) (?:pay|paid|paying|show|showed|showing|respond|responding|answer)",
+  'overdue',
+  'late (?:payments?|fees?|paying)',
+  'chas(?:e|ing)',
+  'hound(?:ing)?',
+  'no[- ]shows?',
+  'double[- ]book(?:ed|ing|ings)?',
+  'went down',
+  'goes down',
+  'outages?',
+  'downtime',
+  'crash(?:ed|es|ing)',
+  'died',
+  "can't keep up",
+  'overwhelm(?:ed|ing)',
+  'losing (?:money|clients|customers|track|business|sales)',
+  'lost (?:money|clients|customers|track)',
+];
+
+/** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
+const LOW_VALUE = [
+  'success story',
+  'lessons? learned',
+  'my experience',
+  '\\[review\\]',
+  'reviews?(?= of|:|$)',
+  'review(?= \\w+ \\w+$)',
+  'i?ama',
+  'til',
+  'psa',
+  'thanks?(?: you)?(?: all| guys| reddit| everyone| r/)',
+  '\\[thanks!?\\]',
+  'rant',
+  'dae',
+  'does anyone else',
+  'discussion',
+  'what do you (?:think|guys think) (?:about|of)',
+  'opinions? on',
+  'infographic',
+  'tutorial',
+  'guide to',
+  'how i (?:made|built|grew|got|went|started|quit)',
+  'i just (?:bought|got|finished|received|picked up)',
+  'just (?:bought|got|received|picked up) (?:a|an|my|the)',
+  'looking for (?:a |an )?(?:job|work|internship|employment|position)',
+  'resume',
+  'cover letter',
+  'job interview',
+  'salary',
+  'story time',
+  'funny',
+  'meme',
+  'news',
+  'article',
+  'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
+];
+
+/** A pitch or an offer: the author is selling, whatever else the post says. */
+const SELLER_PITCH = [
+  'check (?:it )?out (?:my|our)',
+  'feedback (?:on|for|about) (?:my|our)',
+  '(?:thoughts|opinions?) on (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service|idea)',
+  'what do you (?:guys )?think (?:of|about) (?:my|our) (?:new )?(?:app|site|website|startup|product|tool|service)',
+  'beta (?:testers?|invites?)',
+  'sign up (?:at|here|now|today)',
+  '(?:promo|discount|coupon|referral) (?:code|link)',
+  "(?:we are|we're|i am|i'm) (?:now )?offering(?! (?:\\$|\\d|to pay|payment|compensation|a reward|a bounty|money|cash))",
+  '(?:expert|consultant|agency|freelancer|developer|designer) offering',
+  '(?<!to )hire me',
+  'rates? start',
+  'available for (?:hire|freelance|work|new projects|projects|commissions)',
+  'commissions? (?:are )?open',
+  'pm me (?:for|if|with)',
+  'looking for (?:users|testers|beta testers|early adopters)',
+  'shameless (?:plug|self)',
+  'self[- ]promo(?:tion)?',
+  'just launched',
+  "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
+  'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
+  'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
+];
+
+/**
+ * The author owns or sells something: a pitch when it leads (the title), ordinary context in the body of a post
+ * that asks for help (selling a house, marketing one's own app).
+ */
+const SELLER_SELF = [
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
+  '(?:i|we) offer',
+  "(?:we're|we are|i'm|i am) launching",
+  'introducing',
+  'free trial',
+  'early (?:adopters|access)',
+  '(?:ownership|equity) (?:stake|share|in (?:the|my|our) (?:company|business|startup))',
+  'you can have \\d+%',
+  'selling (?:my|a|an|some|off)',
+  'for sale',
+  'price drop',
+  'shipped (?:to|within|included)',
+  'shipping (?:included|is included|to conus)',
+  'obo',
+  'local pick ?up',
+  'parting out',
+  'part out',
+  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
+];
+
+/** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
+const SELLER_OWN = [
+  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  'sign up for',
+  'my (?:services|rates|portfolio)',
+  'affiliate',
+];
+
+/** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
+export const SIGNAL = {
+  seekProduct: 0,
+  seek: 1,
+  compare: 2,
+  purchase: 3,
+  pain: 4,
+  low: 5,
+  pitch: 6,
+  self: 7,
+  tool: 8,
+  own: 9,
+  compareGeneric: 10,
+  money: 11,
+} as const;
+
+/** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
+export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
+  SEEKING_PRODUCT,
+  SEEKING,
+  COMPARING,
+  PURCHASE,
+  PAIN,
+  LOW_VALUE,
+  SELLER_PITCH,
+  SELLER_SELF,
+  TOOL_NOUN,
+  SELLER_OWN,
+  COMPARING_GENERIC,
+  MONEY_AMOUNT,
+];
+
+/** Title tags of trading and job subreddits. */
+export const TAG_FOR_HIRE =
+  /\[\s*for[\s-]*hire\s*\]|^\s*for hire\b|\[\s*(?:fs|wts|for sale|selling|offer|offering)\s*\]/;
+export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
+const HAVE_WANT = /\[\s*h\s*\](.*?)\[\s*w\s*\]\s*(.*)$/;
+const MONEY =
+  /\$|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
+const LEADING_MONEY = /^[\s,:(-]*(?:\$|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
+
+/**
+ * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
+ * Where both sides name money, the side that leads with it decides. Returns true (sells), false (buys) or
+ * null (no such tag, or a pure trade).
+ */
+export function haveWantSells(title: string): boolean | null {
+  const m = HAVE_WANT.exec(title);
+  if (!m) return null;
+  const have = (m[1] ?? '').replace(/\[[^\]]*\]/g, '');
+  const want = m[2] ?? '';
+  if (LEADING_MONEY.test(have)) return false;
+  if (LEADING_MONEY.test(want)) return true;
+  if (MONEY.test(have)) return false;
+  if (MONEY.test(want)) return true;
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { Stage } from '../../leads/leads.schemas.ts';
+
+/** The text the scorer reads: a post, or a comment with its post's title. */
+export interface ScoringItem {
+  kind: 'post' | 'comment';
+  title: string;
+  body: string;
+  subreddit: string;
+  author: string | null;
+}
+
+/** The project profile the scorer matches against (the ProjectDetail fields it uses). */
+export interface ScoringProfile {
+  name: string;
+  url: string | null;
+  pain: string | null;
+  solution: string | null;
+  targetUsers: string | null;
+  geography: string | null;
+  budgetFit: string | null;
+  keywords: string[];
+  competitors: string[];
+}
+
+export interface LeadScore {
+  score: number;
+  stage: Stage | null;
+  reason: string | null;
+  sellerSide: boolean;
+  matchedPhrase: string | null;
+}

@@ -1,0 +1,170 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimitHeaders } from '../accounts/accounts.service.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { classifyMessage, RPC, RpcError, type RpcId, rpcErrorBody, rpcResult } from './jsonrpc.ts';
+import { createMcpServer, isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './mcp.server.ts';
+import { isAllowedOrigin } from './origin.ts';
+
+export const MCP_PATH = '/mcp';
+/** One JSON-RPC message with tool arguments; nothing legitimate comes near this. */
+export const MCP_BODY_LIMIT = 64 * 1024;
+
+/** Authentication and allowance failures; tools turn their own AppErrors into isError results instead. */
+const RPC_CODE_OF: Record<AppError['code'], number> = {
+  unauthorized: RPC.unauthorized,
+  forbidden: RPC.forbidden,
+  rate_limited: RPC.rateLimited,
+  not_found: RPC.invalidParams,
+  invalid_request: RPC.invalidRequest,
+  internal_error: RPC.internalError,
+};
+
+function fromAppError(err: AppError): RpcError {
+  return new RpcError(RPC_CODE_OF[err.code], err.message, {
+    httpStatus: err.status,
+    data: { code: err.code },
+    headers: err.code === 'unauthorized' ? { ...err.headers, 'WWW-Authenticate': 'Bearer' } : err.headers,
+  });
+}
+
+const internalError = () =>
+  new RpcError(RPC.internalError, 'Internal error. It has been logged; please retry.', {
+    httpStatus: 500,
+    data: { code: 'internal_error' },
+  });
+
+const transportError = (httpStatus: number, message: string, headers: Record<string, string> = {}) =>
+  new RpcError(RPC.transport, message, { httpStatus, data: { code: 'invalid_request' }, headers });
+
+function bearerToken(header: string | undefined): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
+/** JSON, and curl's default form type (curl -d): the body must be JSON either way. */
+function isAcceptedContentType(header: string | undefined): boolean {
+  if (header === undefined) return true;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  return (
+    type === 'application/json' || type.endsWith('+json') || type === 'application/x-www-form-urlencoded'
+  );
+}
+
+function sendRpc(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
+  return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+function sendRpcError(reply: FastifyReply, id: RpcId, err: RpcError) {
+  return sendRpc(reply, err.httpStatus, rpcErrorBody(id, err.toObject()), err.headers);
+}
+
+/**
+ * The tool endpoint: JSON-RPC 2.0 over HTTP POST, and a Streamable HTTP MCP server that always answers with
+ * one JSON object, whatever Accept says, and needs no session (docs/decisions/0040-tool-endpoint-transport.md).
+ */
+export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { accounts, config } = services;
+  const server = createMcpServer(services);
+
+  // The body arrives as text whatever its Content-Type, so the handler decides 415 and -32700 itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MCP_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err.statusCode === 413) {
+      return sendRpcError(reply, null, transportError(413, `The body exceeds ${MCP_BODY_LIMIT} bytes.`));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendRpcError(reply, null, transportError(err.statusCode, err.message));
+    }
+    request.log.error({ err }, 'tool endpoint request failed');
+    return sendRpcError(reply, null, internalError());
+  });
+
+  async function handlePost(request: FastifyRequest, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isAllowedOrigin(origin, config.publicBaseUrl, config.mcpAllowedOrigins)) {
+      throw new RpcError(RPC.forbidden, `Origin ${origin} is not allowed to call this endpoint.`, {
+        httpStatus: 403,
+        data: { code: 'forbidden' },
+      });
+    }
+    if (!isAcceptedContentType(request.headers['content-type'])) {
+      throw transportError(415, 'Content-Type must be application/json.');
+    }
+    const version = request.headers['mcp-protocol-version'];
+    if (version !== undefined && (typeof version !== 'string' || !isSupportedProtocolVersion(version))) {
+      throw transportError(
+        400,
+        `Unsupported MCP-Protocol-Version ${JSON.stringify(version)}; supported: ${PROTOCOL_VERSIONS.join(', ')}.`,
+      );
+    }
+
+    // Authentication comes before parsing: a caller without a key learns nothing about its message.
+    const caller = await accounts.authenticate(bearerToken(request.headers.authorization), 'mcp');
+
+    let body: unknown;
+    try {
+      body = JSON.parse(typeof request.body === 'string' ? request.body : '');
+    } catch {
+      throw new RpcError(RPC.parseError, 'Parse error: the body is not valid JSON.', {
+        httpStatus: 400,
+        data: { code: 'invalid_request' },
+      });
+    }
+    const message = classifyMessage(body);
+    if (message.kind === 'invalid') {
+      return sendRpcError(
+        reply,
+        message.id,
+        new RpcError(RPC.invalidRequest, `Invalid Request: ${message.message}`, {
+          httpStatus: 400,
+          data: { code: 'invalid_request' },
+        }),
+      );
+    }
+    // Notifications and responses need no answer; this server sends no requests of its own.
+    if (message.kind !== 'request') return reply.status(202).send();
+
+    const { request: rpc } = message;
+    let headers: Record<string, string> = {};
+    try {
+      // Tool calls count against the key's daily allowance like REST requests; the handshake does not.
+      if (rpc.method === 'tools/call') headers = rateLimitHeaders(await accounts.admitRequest(caller));
+      const result = await server.handle(rpc, caller);
+      return sendRpc(reply, 200, rpcResult(rpc.id, result), headers);
+    } catch (err) {
+      if (err instanceof RpcError) return sendRpcError(reply, rpc.id, err);
+      if (err instanceof AppError) return sendRpcError(reply, rpc.id, fromAppError(err));
+      request.log.error({ err, method: rpc.method }, 'tool endpoint method failed');
+      return sendRpcError(reply, rpc.id, internalError());
+    }
+  }
+
+  app.post(MCP_PATH, { schema: { hide: true }, bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
+    try {
+      return await handlePost(request, reply);
+    } catch (err) {
+      if (err instanceof RpcError) return sendRpcError(reply, null, err);
+      if (err instanceof AppError) return sendRpcError(reply, null, fromAppError(err));
+      throw err;
+    }
+  });
+
+  // No server-to-client stream and no sessions: every other method is 405 (the SDK client expects that).
+  app.route({
+    method: ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS'],
+    url: MCP_PATH,
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      sendRpcError(
+        reply,
+        null,
+        transportError(405, 'Method not allowed: the tool endpoint takes JSON-RPC messages by POST.', {
+          Allow: 'POST',
+        }),
+      ),
+  });
+};

@@ -1,0 +1,21 @@
+import type { ToolDef } from '../tool.ts';
+import { checkAiVisibilityTool } from './check-ai-visibility.tool.ts';
+import { getProjectTool } from './get-project.tool.ts';
+import { getUsageTool } from './get-usage.tool.ts';
+import { listLeadsTool } from './list-leads.tool.ts';
+import { listPainThemesTool } from './list-pain-themes.tool.ts';
+import { listProjectsTool } from './list-projects.tool.ts';
+import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
+import { runScanTool } from './run-scan.tool.ts';
+
+/** Every tool of the endpoint, in the order tools/list shows them. */
+export const TOOLS = [
+  listProjectsTool,
+  getProjectTool,
+  listLeadsTool,
+  runScanTool,
+  getUsageTool,
+  listPainThemesTool,
+  listSeoOpportunitiesTool,
+  checkAiVisibilityTool,
+] as unknown as ToolDef[];

@@ -1,0 +1,75 @@
+import { type Static, Type } from 'typebox';
+import type { LeadScore, ScoringItem, ScoringProfile } from '../domain/scoring.ts';
+import { STAGES } from '../leads/leads.schemas.ts';
+
+/** What the model must answer when it scores a lead: sent as the response JSON schema, then checked. */
+export const LlmLeadAnswer = Type.Object(
+  {
+    score: Type.Integer({ minimum: 0, maximum: 100 }),
+    stage: Type.Union([...STAGES.map((s) => Type.Literal(s)), Type.Null()]),
+    reason: Type.String({ minLength: 1, maxLength: 300 }),
+    sellerSide: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type LlmLeadAnswer = Static<typeof LlmLeadAnswer>;
+
+/** What the model must answer when it drafts a reply. */
+export const LlmReplyAnswer = Type.Object(
+  { reply: Type.String({ minLength: 1, maxLength: 2000 }) },
+  { additionalProperties: false },
+);
+export type LlmReplyAnswer = Static<typeof LlmReplyAnswer>;
+
+/** Bump when the prompts change: cached answers of an older prompt are not reused. */
+export const PROMPT_VERSION = 1;
+const BODY_CHARS = 4000;
+
+function profileText(p: ScoringProfile): string {
+  return JSON.stringify({
+    name: p.name,
+    url: p.url,
+    pain: p.pain,
+    solution: p.solution,
+    targetUsers: p.targetUsers,
+    geography: p.geography,
+    budgetFit: p.budgetFit,
+    competitors: p.competitors,
+  });
+}
+
+function postText(item: ScoringItem): string {
+  return `Subreddit: r/${item.subreddit}\nKind: ${item.kind}\nTitle: ${item.title}\n\n${item.body.slice(0, BODY_CHARS)}`;
+}
+
+const SCORE_RULES = `You rate Reddit posts as sales leads for one product. Judge the AUTHOR from the title and body only.
+score 0-100 is a sort order for a human's attention:
+- 75-100: actively looking for a product or service like this one (asks for recommendations or alternatives, compares options, wants to buy or hire) and fits its target users, geography and budget.
+- 50-74: clearly has the pain the product solves, or is evaluating approaches, without asking for a tool.
+- 20-49: on-topic but not a buyer (advice, stories, general discussion, how-to questions a product would not answer).
+- 0-19: off-topic, or the selling side.
+sellerSide is true when the author sells or promotes: offers their own product, service or skills ([For Hire], "I built", "check out my"), sells an item ("[H] item [W] PayPal"), recruits users or asks feedback on their own product. Such posts score below 10.
+stage is null below 50, else one of problem-aware, solution-seeking, comparing, purchase-ready.
+reason is one specific line naming the signals (what they ask for, which product they compare, their budget).
+Answer with JSON only.`;
+
+export function scoreMessages(item: ScoringItem, profile: ScoringProfile) {
+  return [
+    { role: 'system', content: SCORE_RULES },
+    { role: 'user', content: `Product profile: ${profileText(profile)}\n\nPost:\n${postText(item)}` },
+  ];
+}
+
+const REPLY_RULES = `You draft a Reddit reply that a human will review before posting (it is never posted automatically).
+Rules: answer the author's actual need first, with concrete, useful advice; then mention the product once, honestly, with its name and url, and say you work on it; no hard sell, no exclamation marks, no hashtags; under 120 words.
+Answer with JSON only: {"reply": "..."}.`;
+
+export function replyMessages(item: ScoringItem, profile: ScoringProfile, lead: LeadScore) {
+  return [
+    { role: 'system', content: REPLY_RULES },
+    {
+      role: 'user',
+      content: `Product profile: ${profileText(profile)}\n\nLead: stage ${lead.stage ?? 'none'}; ${lead.reason ?? ''}\n\nPost:\n${postText(item)}`,
+    },
+  ];
+}

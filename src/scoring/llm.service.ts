@@ -1,0 +1,243 @@
+import { createHash } from 'node:crypto';
+import { Compile } from 'typebox/compile';
+import type { LlmConfig } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';
+import { draftReply, type LeadScore, type ScoringItem, type ScoringProfile } from '../domain/scoring.ts';
+import type { UpstreamCall } from '../upstream/source.ts';
+import { createLlmCacheRepo } from './llm.repo.ts';
+import {
+  LlmLeadAnswer,
+  LlmReplyAnswer,
+  PROMPT_VERSION,
+  replyMessages,
+  scoreMessages,
+} from './llm.schemas.ts';
+
+export const LLM_API = 'llm.chat';
+
+/** The outcome of a refinement: the score to store, the model call to record (if one was made), any error. */
+export interface Refined {
+  score: LeadScore;
+  /** The model call, reported like an upstream call; absent when the local score or the cache answered. */
+  call?: UpstreamCall;
+  /** Why the local score was kept although the item passed the pre-score (time-out, HTTP error, bad answer). */
+  error?: string;
+  cached?: boolean;
+}
+
+export interface Drafted {
+  reply: string;
+  call?: UpstreamCall;
+  error?: string;
+  cached?: boolean;
+}
+
+export interface LlmScorerDeps {
+  db: Queryable;
+  config: LlmConfig;
+  fetch?: typeof fetch;
+}
+
+const checkLead = Compile(LlmLeadAnswer);
+const checkReply = Compile(LlmReplyAnswer);
+
+class LlmError extends Error {}
+
+/** The answer text as JSON, allowing the ```json fences some local models add. */
+function parseJson(content: string): unknown {
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LlmError(`answer is not valid JSON: ${JSON.stringify(content.slice(0, 80))}`);
+  }
+}
+
+/** Hash of everything that changes the model's answer for one item: profile fields, model and prompt. */
+export function profileHash(profile: ScoringProfile, model: string): string {
+  const { name, url, pain, solution, targetUsers, geography, budgetFit, keywords, competitors } = profile;
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        PROMPT_VERSION,
+        model,
+        name,
+        url,
+        pain,
+        solution,
+        targetUsers,
+        geography,
+        budgetFit,
+        keywords,
+        competitors,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Bounds how many model calls run at once; the rest wait their turn. */
+function createLimiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The optional second phase of scoring: items whose local score passes the pre-score are judged by an
+ * OpenAI-compatible chat model; answers are cached per item and profile; any failure keeps the local score.
+ */
+export async function createLlmScorer(deps: LlmScorerDeps) {
+  const { config } = deps;
+  const doFetch = deps.fetch ?? fetch;
+  const cache = createLlmCacheRepo(deps.db);
+  const limit = createLimiter(config.concurrency);
+
+  /** One chat completion; returns the parsed JSON answer and the call record, or throws LlmError with the call. */
+  async function chat(
+    messages: { role: string; content: string }[],
+    schemaName: string,
+    schema: object,
+  ): Promise<{ answer: unknown; call: UpstreamCall }> {
+    return limit(async () => {
+      let costUsd = 0;
+      try {
+        const res = await doFetch(`${config.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: config.model,
+            messages,
+            temperature: 0,
+            response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+          }),
+          signal: AbortSignal.timeout(config.timeoutMs),
+          redirect: 'error',
+        });
+        const text = await res.text();
+        if (!res.ok) throw new LlmError(`HTTP ${res.status}${text ? `: ${text.slice(0, 120)}` : ''}`);
+        let body: {
+          choices?: { message?: { content?: unknown } }[];
+          usage?: { prompt_tokens?: number; completion_tokens?: number };
+        };
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new LlmError('response is not JSON');
+        }
+        const usage = body.usage ?? {};
+        costUsd =
+          ((usage.prompt_tokens ?? 0) * config.usdPerMTokIn +
+            (usage.completion_tokens ?? 0) * config.usdPerMTokOut) /
+          1e6;
+        const content = body.choices?.[0]?.message?.content;
+        if (typeof content !== 'string') throw new LlmError('response has no message content');
+        return { answer: parseJson(content), call: { api: LLM_API, costUsd, ok: true } };
+      } catch (err) {
+        const e = err as Error;
+        const message =
+          e.name === 'TimeoutError'
+            ? `timed out after ${config.timeoutMs} ms`
+            : e instanceof LlmError
+              ? e.message
+              : `request failed: ${e.message}`;
+        throw Object.assign(new LlmError(`${LLM_API}: ${message}`), {
+          call: { api: LLM_API, costUsd, ok: false, error: message } satisfies UpstreamCall,
+        });
+      }
+    });
+  }
+
+  const failed = (err: unknown) => {
+    const e = err as LlmError & { call?: UpstreamCall };
+    return { error: e.message, call: e.call };
+  };
+
+  return {
+    preScore: config.preScore,
+
+    async refine(
+      item: ScoringItem,
+      profile: ScoringProfile,
+      local: LeadScore,
+      itemKey: string,
+    ): Promise<Refined> {
+      if (local.score < config.preScore) return { score: local };
+      const hash = profileHash(profile, config.model);
+      const merge = (a: LlmLeadAnswer): LeadScore => ({
+        score: a.sellerSide ? Math.min(a.score, 9) : a.score,
+        stage: a.sellerSide ? null : a.stage,
+        reason: a.reason.replace(/\s+/g, ' ').trim(),
+        sellerSide: a.sellerSide,
+        matchedPhrase: local.matchedPhrase,
+      });
+      const hit = await cache.get(itemKey, hash, 'score');
+      if (hit !== undefined && checkLead.Check(hit)) return { score: merge(hit), cached: true };
+      try {
+        const { answer, call } = await chat(scoreMessages(item, profile), 'lead_score', LlmLeadAnswer);
+        if (!checkLead.Check(answer)) {
+          const why = [...checkLead.Errors(answer)]
+            .map((e) => `${e.instancePath || '/'} ${e.message}`)
+            .slice(0, 3);
+          const error = `answer does not match the schema (${why.join('; ')})`;
+          return { score: local, call: { ...call, ok: false, error }, error: `${LLM_API}: ${error}` };
+        }
+        await cache.put(itemKey, hash, 'score', answer);
+        return { score: merge(answer), call };
+      } catch (err) {
+        return { score: local, ...failed(err) };
+      }
+    },
+
+    /** The model's reply draft; the deterministic draft when the model fails or breaks the draft rules. */
+    async draftReply(
+      item: ScoringItem,
+      profile: ScoringProfile,
+      lead: LeadScore,
+      itemKey: string,
+    ): Promise<Drafted> {
+      const fallback = draftReply(item, profile, lead);
+      const hash = profileHash(profile, config.model);
+      const hit = await cache.get(itemKey, hash, 'reply');
+      if (hit !== undefined && checkReply.Check(hit)) return { reply: hit.reply, cached: true };
+      try {
+        const { answer, call } = await chat(replyMessages(item, profile, lead), 'lead_reply', LlmReplyAnswer);
+        if (!checkReply.Check(answer)) {
+          const error = 'reply answer does not match the schema';
+          return { reply: fallback, call: { ...call, ok: false, error }, error: `${LLM_API}: ${error}` };
+        }
+        const reply = answer.reply.trim();
+        if (words(reply) >= MAX_REPLY_WORDS || !reply.includes(profile.name)) {
+          return {
+            reply: fallback,
+            call,
+            error: `${LLM_API}: reply broke the draft rules (length or product name)`,
+          };
+        }
+        await cache.put(itemKey, hash, 'reply', { reply });
+        return { reply, call };
+      } catch (err) {
+        return { reply: fallback, ...failed(err) };
+      }
+    },
+  };
+}
+export type LlmScorer = Awaited<ReturnType<typeof createLlmScorer>>;

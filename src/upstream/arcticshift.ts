@@ -1,0 +1,245 @@
+import {
+  DEFAULT_HTTP_POLICY,
+  type HttpPolicy,
+  isRecord,
+  rateLimitGate,
+  reported,
+  requestJson,
+} from './http.ts';
+import { asThing, normalize, stripPrefix, type Thing, validateSubreddit } from './normalize.ts';
+import {
+  type Fetched,
+  type RedditItem,
+  type ReportCall,
+  UpstreamError,
+  type UpstreamSource,
+} from './source.ts';
+
+export interface ArcticShiftSourceOptions {
+  /** API origin (ARCTICSHIFT_BASE_URL). */
+  baseUrl?: string;
+  /** USD per call of an api (arcticshift.posts_search, ...); the service is free, so 0 unless configured. */
+  priceOf: (api: string) => number;
+  /** Per-attempt timeout (UPSTREAM_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Retries after the first attempt on 429, 5xx, timeouts and network errors. Default 3. */
+  maxRetries?: number;
+  /** Injectable wait (tests). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Injectable wall clock in ms (tests). */
+  now?: () => number;
+  /** Injectable fetch; Node's global fetch by default. */
+  fetch?: typeof fetch;
+  /** Longest walk per incremental fetch, in pages of 100. Default 10. */
+  maxPages?: number;
+}
+
+const PAGE = 100;
+const IDS_BATCH = 500;
+const TREE_LIMIT = 25_000;
+
+/**
+ * The free Arctic Shift archive: posts and comments searched by subreddit and creation time (ascending, after=),
+ * comment trees in one call. Site-wide search is not offered; search needs a subreddit.
+ */
+export function createArcticShiftSource(options: ArcticShiftSourceOptions): UpstreamSource {
+  const base = (options.baseUrl ?? 'https://arctic-shift.photon-reddit.com').replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const maxPages = options.maxPages ?? 10;
+  const policy: HttpPolicy = {
+    ...DEFAULT_HTTP_POLICY,
+    timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries ?? DEFAULT_HTTP_POLICY.maxRetries,
+    sleep: options.sleep ?? DEFAULT_HTTP_POLICY.sleep,
+    fetch: options.fetch ?? DEFAULT_HTTP_POLICY.fetch,
+  };
+  const gate = rateLimitGate({ now, sleep: policy.sleep, reserve: 1 });
+
+  /** One GET answered with {data: [...]}; an {error} body is a failed call. */
+  function get(api: string, path: string, params: Record<string, string | undefined>, report: ReportCall) {
+    const u = new URL(`${base}${path}`);
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
+    return reported(
+      api,
+      report,
+      () => options.priceOf(api),
+      async () => {
+        const { json } = await requestJson({ api, url: u.toString() }, policy, gate);
+        if (!isRecord(json)) throw new UpstreamError(api, 'unexpected response: not an object');
+        if (json.error) throw new UpstreamError(api, `Arctic Shift said: ${String(json.error)}`);
+        if (!Array.isArray(json.data)) throw new UpstreamError(api, 'unexpected response: no data list');
+        return json.data as unknown[];
+      },
+    );
+  }
+
+  /** Items of one subreddit created after the cursor, oldest first, paged by creation time. */
+  async function since(
+    kind: 't1' | 't3',
+    subreddit: string,
+    cursor: string | null,
+    report: ReportCall,
+  ): Promise<{ things: Thing[]; cursor: string | null }> {
+    const api = kind === 't3' ? 'arcticshift.posts_search' : 'arcticshift.comments_search';
+    const path = kind === 't3' ? '/api/posts/search' : '/api/comments/search';
+    const sub = validateSubreddit(api, subreddit);
+    const toThings = (rows: unknown[]) => rows.filter(isRecord).map((r) => asThing(kind, r));
+    if (cursor === null) {
+      const rows = await get(api, path, { subreddit: sub, sort: 'desc', limit: String(PAGE) }, report);
+      const things = toThings(rows).reverse();
+      return { things, cursor: things.length ? encodeCursor(things) : null };
+    }
+    const from = decodeCursor(api, cursor);
+    const seen = new Set(from.ids);
+    const things: Thing[] = [];
+    let after = from.seconds - 1; // the boundary second again; its ids already seen are dropped
+    for (let page = 0; page < maxPages; page++) {
+      const rows = toThings(
+        await get(
+          api,
+          path,
+          { subreddit: sub, after: String(after), sort: 'asc', limit: String(PAGE) },
+          report,
+        ),
+      );
+      const fresh = rows.filter((t) => createdOf(t) >= from.seconds && !seen.has(t.id));
+      for (const t of fresh) seen.add(t.id);
+      things.push(...fresh);
+      if (rows.length < PAGE || fresh.length === 0) break;
+      after = createdOf(rows.at(-1)!) - 1;
+    }
+    return { things, cursor: things.length ? encodeCursor(things, from) : cursor };
+  }
+
+  /** Titles of posts by id, for comments (Arctic Shift's comments carry only link_id). */
+  async function titles(postIds: string[], report: ReportCall): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < postIds.length; i += IDS_BATCH) {
+      const ids = postIds.slice(i, i + IDS_BATCH).join(',');
+      const rows = await get('arcticshift.posts_ids', '/api/posts/ids', { ids, fields: 'id,title' }, report);
+      for (const r of rows) if (isRecord(r)) out.set(String(r.id), String(r.title ?? ''));
+    }
+    return out;
+  }
+
+  async function withTitles(things: Thing[], report: ReportCall): Promise<RedditItem[]> {
+    const missing = [...new Set(things.map((t) => stripPrefix(String(t.data.link_id ?? ''), 't3_')))].filter(
+      Boolean,
+    );
+    const byPost = missing.length ? await titles(missing, report) : new Map<string, string>();
+    const items: RedditItem[] = [];
+    for (const t of things) {
+      const postId = stripPrefix(String(t.data.link_id ?? ''), 't3_');
+      const item = normalize({ ...t, data: { ...t.data, link_title: byPost.get(postId) ?? '' } });
+      if (item) items.push(item);
+    }
+    return items;
+  }
+
+  return {
+    name: 'arcticshift',
+    async subredditNew(subreddit, cursor, report): Promise<Fetched> {
+      const got = await since('t3', subreddit, cursor, report);
+      return {
+        items: got.things.map(normalize).filter((i): i is RedditItem => i !== null),
+        cursor: got.cursor,
+      };
+    },
+    async subredditComments(subreddit, cursor, report): Promise<Fetched> {
+      const got = await since('t1', subreddit, cursor, report);
+      return { items: await withTitles(got.things, report), cursor: got.cursor };
+    },
+    async search(query, opts, report): Promise<Fetched> {
+      const api = 'arcticshift.posts_search';
+      if (query.trim() === '') throw new UpstreamError(api, 'search query is empty');
+      if (query.length > 512)
+        throw new UpstreamError(api, `search query is ${query.length} characters; at most 512`);
+      if (!opts.subreddit) {
+        throw new UpstreamError(api, 'Arctic Shift cannot search all of Reddit; give a subreddit');
+      }
+      const rows = await get(
+        api,
+        '/api/posts/search',
+        {
+          subreddit: validateSubreddit(api, opts.subreddit),
+          query,
+          after: opts.since ? String(Math.floor(opts.since.getTime() / 1000)) : undefined,
+          sort: 'desc',
+          limit: String(PAGE),
+        },
+        report,
+      );
+      const things = rows.filter(isRecord).map((r) => asThing('t3', r));
+      const items = things.map(normalize).filter((i): i is RedditItem => i !== null);
+      return { items, cursor: things.length ? encodeCursor([...things].reverse()) : null };
+    },
+    async commentTree(postId, report): Promise<RedditItem[]> {
+      const api = 'arcticshift.comments_tree';
+      const id = stripPrefix(postId, 't3_');
+      if (!/^[a-z0-9]{1,12}$/.test(id)) throw new UpstreamError(api, `invalid post id "${postId}"`);
+      const tree = await get(
+        api,
+        '/api/comments/tree',
+        { link_id: `t3_${id}`, limit: String(TREE_LIMIT) },
+        report,
+      );
+      const byId = new Map<string, Thing>();
+      const collapsed: string[] = [];
+      flatten(tree, byId, collapsed);
+      // Collapsed branches (beyond the limit) come back by id, 500 a call.
+      const pending = collapsed.filter((c) => !byId.has(c));
+      for (let i = 0; i < pending.length; i += IDS_BATCH) {
+        const ids = pending.slice(i, i + IDS_BATCH).join(',');
+        const rows = await get('arcticshift.comments_ids', '/api/comments/ids', { ids }, report);
+        for (const r of rows) if (isRecord(r)) flatten([{ kind: 't1', data: r }], byId, []);
+      }
+      const title = (await titles([id], report)).get(id) ?? '';
+      const items: RedditItem[] = [];
+      for (const t of byId.values()) {
+        const item = normalize({ ...t, data: { ...t.data, link_title: title, link_id: `t3_${id}` } });
+        if (item) items.push(item);
+      }
+      return items;
+    },
+  };
+}
+
+function createdOf(t: Thing): number {
+  return Math.floor(Number(t.data.created_utc));
+}
+
+/**
+ * The cursor is `<created_utc>:<ids at that second>`: the archive pages by time, and several items can share the
+ * newest second, so those already returned are named to be skipped next time.
+ */
+function encodeCursor(oldestFirst: Thing[], previous?: { seconds: number; ids: string[] }): string {
+  const newest = Math.max(...oldestFirst.map(createdOf));
+  const ids = oldestFirst.filter((t) => createdOf(t) === newest).map((t) => t.id);
+  if (previous && previous.seconds === newest) ids.push(...previous.ids);
+  return `${newest}:${[...new Set(ids)].join(',')}`;
+}
+
+function decodeCursor(api: string, cursor: string): { seconds: number; ids: string[] } {
+  const m = /^(\d{1,12}):([a-z0-9,]*)$/.exec(cursor);
+  if (!m) throw new UpstreamError(api, `invalid cursor "${cursor}"`);
+  return { seconds: Number(m[1]), ids: m[2] ? m[2].split(',') : [] };
+}
+
+/** Flattens a tree of {kind, data} comments (replies as Reddit Listings) and notes collapsed ids. */
+function flatten(nodes: unknown[], byId: Map<string, Thing>, collapsed: string[]): void {
+  for (const node of nodes) {
+    if (!isRecord(node) || !isRecord(node.data)) continue;
+    if (node.kind === 'more') {
+      if (Array.isArray(node.data.children)) collapsed.push(...node.data.children.map(String));
+      continue;
+    }
+    const thing = asThing('t1', node.data);
+    if (thing.id && !byId.has(thing.id)) byId.set(thing.id, thing);
+    const replies = node.data.replies;
+    if (isRecord(replies) && isRecord(replies.data) && Array.isArray(replies.data.children)) {
+      flatten(replies.data.children, byId, collapsed);
+    } else if (Array.isArray(replies)) {
+      flatten(replies, byId, collapsed);
+    }
+  }
+}

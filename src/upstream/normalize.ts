@@ -1,0 +1,114 @@
+import { type RedditItem, UpstreamError } from './source.ts';
+
+/** One Reddit thing as the Data API (and the archives that copy its shape) serve it. */
+export interface Thing {
+  kind: string;
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+}
+
+const SITE = 'https://www.reddit.com';
+
+export function stripPrefix(id: string, prefix: string): string {
+  return id.startsWith(prefix) ? id.slice(prefix.length) : id;
+}
+
+/** A bare post or comment object (Arctic Shift, ScrapeCreators) as a Thing of the given kind. */
+export function asThing(kind: 't1' | 't3', data: Record<string, unknown>): Thing {
+  const id = stripPrefix(String(data.id ?? ''), `${kind}_`);
+  return { kind, id, name: `${kind}_${id}`, data };
+}
+
+const GONE = new Set(['[deleted]', '[removed]']);
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** One Reddit thing as a RedditItem; null for removed or deleted content, which must not be shown. */
+export function normalize(thing: Thing): RedditItem | null {
+  const d = thing.data;
+  const author = text(d.author);
+  const created = createdSeconds(d);
+  if (!thing.id || !Number.isFinite(created)) return null;
+  const subreddit = subredditName(d.subreddit);
+  if (thing.kind === 't3') {
+    const body = text(d.selftext);
+    if (GONE.has(body) || (GONE.has(author) && GONE.has(text(d.title)))) return null;
+    return {
+      kind: 'post',
+      id: thing.id,
+      postId: thing.id,
+      subreddit,
+      title: text(d.title),
+      body,
+      author: author === '' || GONE.has(author) ? null : author,
+      url: permalink(d.permalink, `/r/${subreddit}/comments/${thing.id}/`, d.url),
+      createdAt: new Date(created * 1000),
+    };
+  }
+  if (thing.kind === 't1') {
+    const body = text(d.body);
+    if (body === '' || GONE.has(body)) return null;
+    const postId = stripPrefix(text(d.link_id), 't3_');
+    return {
+      kind: 'comment',
+      id: thing.id,
+      postId,
+      subreddit,
+      title: text(d.link_title),
+      body,
+      author: author === '' || GONE.has(author) ? null : author,
+      url: permalink(d.permalink, `/r/${subreddit}/comments/${postId}/_/${thing.id}/`),
+      createdAt: new Date(created * 1000),
+      parentId: text(d.parent_id) || undefined,
+    };
+  }
+  return null;
+}
+
+/** The full https permalink without tracking query (?ref=...); a Reddit thread `url` stands in when there is none. */
+export function permalink(value: unknown, fallback: string, url?: unknown): string {
+  const threadUrl =
+    typeof url === 'string' && /^https:\/\/(www\.)?reddit\.com\/r\/[^/]+\/comments\//.test(url);
+  const path = typeof value === 'string' && value !== '' ? value : threadUrl ? (url as string) : fallback;
+  const full = path.startsWith('http') ? path : `${SITE}${path}`;
+  return full.split(/[?#]/)[0]!;
+}
+
+export function normalizeAll(things: Thing[]): RedditItem[] {
+  return things.map(normalize).filter((i): i is RedditItem => i !== null);
+}
+
+/** created_utc in seconds, or an ISO created_at / created_at_iso when that is all there is; NaN when none. */
+function createdSeconds(d: Record<string, unknown>): number {
+  const utc =
+    typeof d.created_utc === 'number' ? d.created_utc : Number.parseFloat(String(d.created_utc ?? ''));
+  if (Number.isFinite(utc)) return utc;
+  const iso = d.created_at_iso ?? d.created_at;
+  return typeof iso === 'string' ? Date.parse(iso) / 1000 : Number.NaN;
+}
+
+function subredditName(value: unknown): string {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).name : value;
+  return stripPrefix(text(raw), 'r/');
+}
+
+/** A subreddit name as Reddit allows it (an r/ prefix is dropped); anything else is a clear error. */
+export function validateSubreddit(api: string, name: string): string {
+  const clean = stripPrefix(name.trim(), 'r/');
+  if (!/^[A-Za-z0-9_]{2,21}$/.test(clean)) throw new UpstreamError(api, `invalid subreddit name "${name}"`);
+  return clean;
+}
+
+/** The smallest of Reddit's search time windows (t= / timeframe=) that covers a span of ms. */
+export function timeWindow(spanMs: number): string {
+  const hour = 3_600_000;
+  if (spanMs <= hour) return 'hour';
+  if (spanMs <= 24 * hour) return 'day';
+  if (spanMs <= 7 * 24 * hour) return 'week';
+  if (spanMs <= 31 * 24 * hour) return 'month';
+  if (spanMs <= 366 * 24 * hour) return 'year';
+  return 'all';
+}

@@ -1,0 +1,48 @@
+import { type Static, Type } from 'typebox';
+import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+
+export const OUTCOMES = [
+  'delivered',
+  'http_error',
+  'redirect',
+  'timeout',
+  'network_error',
+  'blocked',
+  'dropped',
+] as const;
+
+/** A registered endpoint as the dashboard lists it; the secret is never listed. */
+export const Webhook = Type.Object({
+  id: Type.String(),
+  projectId: Type.String(),
+  url: Type.String(),
+  createdAt: DateTime,
+  lastAttemptAt: Nullable(DateTime),
+  lastOutcome: Nullable(StringEnum(OUTCOMES)),
+});
+export type Webhook = Static<typeof Webhook>;
+
+/** The answer to a registration: the only time the signing secret is shown. */
+export const CreatedWebhook = Type.Object({
+  id: Type.String(),
+  projectId: Type.String(),
+  url: Type.String(),
+  createdAt: DateTime,
+  secret: Type.String({ description: 'Shown once; rotate by deleting the webhook and adding it again.' }),
+});
+export type CreatedWebhook = Static<typeof CreatedWebhook>;
+
+export const WebhookAttempt = Type.Object({
+  id: Type.String(),
+  webhookId: Type.String(),
+  leadId: Type.String(),
+  eventId: Type.String({ description: 'The webhook-id header: the same for every attempt of one event.' }),
+  attempt: Type.Integer({ minimum: 1 }),
+  redelivery: Type.Boolean(),
+  attemptedAt: DateTime,
+  outcome: StringEnum(OUTCOMES),
+  statusCode: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  latencyMs: Nullable(Type.Integer()),
+});
+export type WebhookAttempt = Static<typeof WebhookAttempt>;

@@ -1,0 +1,132 @@
+import { createSecureContext, getCACertificates } from 'node:tls';
+import { Agent, request } from 'undici';
+import type { WebhooksConfig } from '../config.ts';
+import {
+  checkWebhookUrlSyntax,
+  createAddressCheck,
+  createGuardedLookup,
+  WebhookUrlError,
+} from './webhooks.guard.ts';
+
+export type Outcome =
+  | 'delivered'
+  | 'http_error'
+  | 'redirect'
+  | 'timeout'
+  | 'network_error'
+  | 'blocked'
+  | 'dropped';
+
+export interface AttemptResult {
+  outcome: Outcome;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number | null;
+}
+
+const RESPONSE_BODY_LIMIT = 64 * 1024;
+
+function describeError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const inner = e.cause && !(e instanceof WebhookUrlError) ? e.cause : e;
+  const code = inner.code && !inner.message.includes(inner.code) ? `${inner.code}: ` : '';
+  return `${code}${inner.message}`.slice(0, 500);
+}
+
+function isBlocked(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === 'ERR_WEBHOOK_URL' || e.cause?.code === 'ERR_WEBHOOK_URL';
+}
+
+/**
+ * Sends one signed POST. Every connection goes through the guarded lookup, so the address that was
+ * checked is the address connected to; literal-IP URLs skip the lookup and are checked before the request.
+ */
+export function createSender(config: WebhooksConfig) {
+  const isAllowed = createAddressCheck(config);
+  const agent = new Agent({
+    connect: {
+      lookup: createGuardedLookup(isAllowed),
+      timeout: config.timeoutMs,
+      // Explicit CAs replace the default store, so keep it (NODE_EXTRA_CA_CERTS included) and add ours;
+      // one context for every connection, as parsing the store per connection costs milliseconds.
+      ...(config.extraCaPem
+        ? { secureContext: createSecureContext({ ca: [...getCACertificates('default'), config.extraCaPem] }) }
+        : {}),
+    },
+    headersTimeout: config.timeoutMs,
+    bodyTimeout: config.timeoutMs,
+    keepAliveTimeout: 30_000,
+  });
+
+  async function send(
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    stop: AbortSignal,
+  ): Promise<AttemptResult> {
+    try {
+      checkWebhookUrlSyntax(url, isAllowed);
+    } catch (err) {
+      return { outcome: 'blocked', statusCode: null, error: (err as Error).message, latencyMs: null };
+    }
+    const started = performance.now();
+    // One controller and one timer per attempt; AbortSignal.any on a long-lived signal slows down as it is used.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, config.timeoutMs);
+    const onStop = () => controller.abort();
+    stop.addEventListener('abort', onStop, { once: true });
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const res = await request(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: controller.signal,
+        dispatcher: agent,
+      });
+      const latencyMs = elapsed();
+      // Read (and drop) a bounded body so the connection can be reused.
+      await res.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => {});
+      const { statusCode } = res;
+      if (statusCode >= 200 && statusCode < 300)
+        return { outcome: 'delivered', statusCode, error: null, latencyMs };
+      if (statusCode >= 300 && statusCode < 400) {
+        const location = res.headers.location;
+        return {
+          outcome: 'redirect',
+          statusCode,
+          error: `redirects are not followed${location ? ` (Location: ${String(location).slice(0, 300)})` : ''}`,
+          latencyMs,
+        };
+      }
+      return { outcome: 'http_error', statusCode, error: `HTTP ${statusCode}`, latencyMs };
+    } catch (err) {
+      const latencyMs = elapsed();
+      if (timedOut) {
+        return {
+          outcome: 'timeout',
+          statusCode: null,
+          error: `no response within ${config.timeoutMs / 1000} s`,
+          latencyMs,
+        };
+      }
+      if (stop.aborted) {
+        return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs };
+      }
+      if (isBlocked(err))
+        return { outcome: 'blocked', statusCode: null, error: describeError(err), latencyMs };
+      return { outcome: 'network_error', statusCode: null, error: describeError(err), latencyMs };
+    } finally {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', onStop);
+    }
+  }
+
+  return { send, close: () => agent.close() };
+}
+export type Sender = ReturnType<typeof createSender>;

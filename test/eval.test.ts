@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/eval.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+test('the eval check passes at the committed floors and prints the figures beside the keyword baseline', () => {
+  const r = run('--check');
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+  assert.match(r.stdout, /NDCG@10 \(keyword\)/);
+  assert.match(r.stdout, /eval check passed/);
+});
+
+test('the eval check fails, naming the figure, when a floor is above what the scorer reaches', () => {
+  const floors = JSON.parse(readFileSync(join(root, 'docs/eval-floors.json'), 'utf8'));
+  const file = join(mkdtempSync(join(tmpdir(), 'floors-')), 'floors.json');
+  writeFileSync(file, JSON.stringify({ ...floors, ndcg10Mean: 0.999 }));
+  const r = run('--check', '--floors', file);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /ndcg10Mean .* is below its floor 0.999/);
+});
+
+test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in the top 10 are counted', async () => {
+  const { evaluate } = await import('../scripts/eval-lib.ts');
+  const grades = [3, 0, 2, 1, 0, 3, 0, 0, 1, 0, 0, 2];
+  const posts = new Map(
+    grades.map((_, i) => [`p${i}`, { id: `p${i}`, subreddit: 's', author: null, title: `t${i}`, body: '' }]),
+  );
+  const data = {
+    projects: [
+      {
+        key: 'x',
+        name: 'X',
+        url: null,
+        pain: null,
+        solution: null,
+        targetUsers: null,
+        geography: null,
+        budgetFit: null,
+        keywords: [],
+        competitors: [],
+        subreddits: ['s'],
+      },
+    ],
+    labels: grades.map((grade, i) => ({
+      project: 'x',
+      postId: `p${i}`,
+      grade,
+      sellerSide: i === 1,
+      stage: grade >= 2 ? 'solution-seeking' : null,
+    })),
+    tags: [],
+    posts,
+  };
+  const gradeOf = (title: string) => grades[Number(title.slice(1))]!;
+  const perfect = evaluate(data, (item) => ({
+    score: gradeOf(item.title) * 10,
+    stage: 'solution-seeking',
+    reason: null,
+    sellerSide: item.title === 't1',
+    matchedPhrase: null,
+  }));
+  assert.equal(perfect.ndcg10Mean, 1);
+  assert.equal(perfect.precision10Mean, 0.4);
+  assert.equal(perfect.stageAccuracy, 1);
+  assert.deepEqual([perfect.seller.precision, perfect.seller.recall], [1, 1]);
+  const reversed = evaluate(data, (item) => ({
+    score: 100 - gradeOf(item.title) * 10,
+    stage: null,
+    reason: null,
+    sellerSide: false,
+    matchedPhrase: null,
+  }));
+  assert.ok(reversed.ndcg10Mean < 0.5, String(reversed.ndcg10Mean));
+  assert.equal(reversed.maxSellersInTop10, 1);
+  assert.equal(reversed.seller.recall, 0);
+});

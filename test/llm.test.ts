@@ -1,0 +1,282 @@
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { ConfigError, type LlmConfig, loadConfig } from '../src/config.ts';
+import { type LeadScore, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
+import { createLeadScorer } from '../src/scoring/lead-scorer.ts';
+import { createLlmScorer, type LlmScorer } from '../src/scoring/llm.service.ts';
+import { createTestDb } from './harness.ts';
+
+/** A local OpenAI-compatible chat-completions server; each request's behaviour is chosen by the post title. */
+function startFakeLlm() {
+  const requests: { headers: IncomingMessage['headers']; body: any }[] = [];
+  const server: Server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const body = JSON.parse(raw);
+    requests.push({ headers: req.headers, body });
+    const prompt: string = body.messages.at(-1).content;
+    const mode = /mode:(\w+)/.exec(prompt)?.[1] ?? 'valid';
+    const reply = (content: string, status = 200) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(
+        status === 200
+          ? JSON.stringify({
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              model: body.model,
+              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 },
+            })
+          : content,
+      );
+    };
+    const isReply = body.response_format?.json_schema?.name === 'lead_reply';
+    switch (mode) {
+      case 'valid':
+        return reply(
+          isReply
+            ? JSON.stringify({
+                reply:
+                  'Look for reminders and deposits. Disclosure: I work on SlotBook (https://slotbook.example).',
+              })
+            : JSON.stringify({
+                score: 91,
+                stage: 'comparing',
+                reason: 'wants an alternative to Calendly for a salon',
+                sellerSide: false,
+              }),
+        );
+      case 'fenced':
+        return reply(
+          '```json\n{"score": 77, "stage": "solution-seeking", "reason": "asks for booking software", "sellerSide": false}\n```',
+        );
+      case 'seller':
+        return reply(
+          JSON.stringify({
+            score: 60,
+            stage: 'solution-seeking',
+            reason: 'promotes own app',
+            sellerSide: true,
+          }),
+        );
+      case 'badjson':
+        return reply('Sure! Here is my answer: score 80');
+      case 'schema':
+        return reply(JSON.stringify({ score: 500, stage: 'hot', reason: '', sellerSide: 'no' }));
+      case 'longreply':
+        return reply(JSON.stringify({ reply: `${'word '.repeat(150)}SlotBook` }));
+      case 'slow':
+        setTimeout(
+          () => reply(JSON.stringify({ score: 50, stage: null, reason: 'late', sellerSide: false })),
+          1500,
+        );
+        return;
+      case 'ratelimited':
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '20' });
+        return res.end(
+          JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }),
+        );
+      default:
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'internal error' } }));
+    }
+  });
+  return new Promise<{ url: string; requests: typeof requests; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/v1`,
+        requests,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+const profile: ScoringProfile = {
+  name: 'SlotBook',
+  url: 'https://slotbook.example',
+  pain: 'Salons lose clients to phone tag and no-shows',
+  solution: 'Online booking page with automatic reminders and deposits',
+  targetUsers: 'Owners of salons and studios',
+  geography: null,
+  budgetFit: 'under $50 per month',
+  keywords: ['booking', 'scheduling', 'calendar'],
+  competitors: ['Calendly'],
+};
+
+const item = (mode: string): ScoringItem => ({
+  kind: 'post',
+  title: `Can anyone recommend booking software for my salon? mode:${mode}`,
+  body: 'Calendly is too expensive for three chairs.',
+  subreddit: 'smallbusiness',
+  author: 'owner',
+});
+
+describe('LLM scoring against a local OpenAI-compatible server', () => {
+  let fake: Awaited<ReturnType<typeof startFakeLlm>>;
+  let db: Awaited<ReturnType<typeof createTestDb>>;
+  let llm: LlmScorer;
+  let config: LlmConfig;
+
+  before(async () => {
+    fake = await startFakeLlm();
+    db = await createTestDb();
+    config = loadConfig({
+      LLM_BASE_URL: fake.url,
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'test-model',
+      LLM_PRESCORE: '40',
+      LLM_TIMEOUT_MS: '300',
+      LLM_USD_PER_MTOK_IN: '2.5',
+      LLM_USD_PER_MTOK_OUT: '10',
+    }).llm!;
+    llm = await createLlmScorer({ db, config });
+  });
+  after(async () => {
+    await fake.close();
+    await db.drop();
+  });
+
+  const local = (mode: string): LeadScore => scoreItem(item(mode), profile);
+
+  test('a valid answer replaces the local score, and the call is reported with its cost', async () => {
+    const before = fake.requests.length;
+    const r = await llm.refine(item('valid'), profile, local('valid'), 't3_valid');
+    assert.equal(r.error, undefined);
+    assert.deepEqual(r.score, {
+      score: 91,
+      stage: 'comparing',
+      reason: 'wants an alternative to Calendly for a salon',
+      sellerSide: false,
+      matchedPhrase: local('valid').matchedPhrase,
+    });
+    assert.deepEqual(r.call, { api: 'llm.chat', costUsd: (1000 * 2.5 + 100 * 10) / 1e6, ok: true });
+    const sent = fake.requests.at(-1)!;
+    assert.equal(fake.requests.length, before + 1);
+    assert.equal(sent.headers.authorization, 'Bearer sk-test');
+    assert.equal(sent.body.model, 'test-model');
+    assert.equal(sent.body.response_format.type, 'json_schema');
+    assert.deepEqual(sent.body.response_format.json_schema.schema.required, [
+      'score',
+      'stage',
+      'reason',
+      'sellerSide',
+    ]);
+  });
+
+  test('the answer is cached per item and profile: a rescan asks nothing, a profile edit asks again', async () => {
+    const before = fake.requests.length;
+    const again = await llm.refine(item('valid'), profile, local('valid'), 't3_valid');
+    assert.equal(again.cached, true);
+    assert.equal(again.call, undefined);
+    assert.equal(again.score.score, 91);
+    assert.equal(fake.requests.length, before);
+    const edited = { ...profile, pain: 'Studios lose hours to double bookings' };
+    const fresh = await llm.refine(item('valid'), edited, local('valid'), 't3_valid');
+    assert.equal(fresh.cached, undefined);
+    assert.equal(fake.requests.length, before + 1);
+  });
+
+  test('an item below the pre-score never reaches the model', async () => {
+    const before = fake.requests.length;
+    const low: LeadScore = { ...local('valid'), score: 10 };
+    const r = await llm.refine(item('valid'), profile, low, 't3_low');
+    assert.deepEqual(r, { score: low });
+    assert.equal(fake.requests.length, before);
+  });
+
+  test('a fenced JSON answer is read; a seller-side answer keeps the lead out of the top', async () => {
+    const fenced = await llm.refine(item('fenced'), profile, local('fenced'), 't3_fenced');
+    assert.equal(fenced.score.score, 77);
+    const seller = await llm.refine(item('seller'), profile, local('seller'), 't3_seller');
+    assert.equal(seller.score.sellerSide, true);
+    assert.ok(seller.score.score < 10);
+    assert.equal(seller.score.stage, null);
+  });
+
+  const failures: [string, RegExp][] = [
+    ['badjson', /not valid JSON/],
+    ['schema', /does not match the schema/],
+    ['slow', /timed out after 300 ms/],
+    ['ratelimited', /HTTP 429/],
+    ['broken', /HTTP 500/],
+  ];
+  for (const [mode, why] of failures) {
+    test(`${mode}: falls back to the local score and says why`, async () => {
+      const mine = local(mode);
+      const r = await llm.refine(item(mode), profile, mine, `t3_${mode}`);
+      assert.deepEqual(r.score, mine);
+      assert.match(r.error ?? '', why);
+      assert.match(r.error ?? '', /^llm\.chat: /);
+      assert.equal(r.call?.api, 'llm.chat');
+      assert.equal(r.call?.ok, false);
+      // A failed answer is not cached: the next scan asks again.
+      const before = fake.requests.length;
+      await llm.refine(item(mode), profile, mine, `t3_${mode}`);
+      assert.equal(fake.requests.length, before + 1);
+    });
+  }
+
+  test('reply drafts: the model writes them; a broken or long answer falls back to the deterministic draft', async () => {
+    const ok = await llm.draftReply(item('valid'), profile, local('valid'), 't3_valid');
+    assert.match(ok.reply, /^Look for reminders/);
+    assert.equal(ok.call?.ok, true);
+    const cached = await llm.draftReply(item('valid'), profile, local('valid'), 't3_valid');
+    assert.equal(cached.cached, true);
+    const long = await llm.draftReply(item('longreply'), profile, local('longreply'), 't3_long');
+    assert.match(long.error ?? '', /draft rules/);
+    assert.match(long.reply, /Disclosure: I work on SlotBook/);
+    const down = await llm.draftReply(item('broken'), profile, local('broken'), 't3_down');
+    assert.match(down.error ?? '', /HTTP 500/);
+    assert.ok(down.reply.split(/\s+/).length < 120);
+  });
+
+  test('the lead scorer for the scan: local only without a model; with one, its calls and errors to record', async () => {
+    const localOnly = createLeadScorer({ llm: null });
+    const a = await localOnly.score(item('valid'), profile, 't3_lead');
+    assert.deepEqual(a, { score: local('valid'), calls: [], errors: [] });
+    const d = await localOnly.draft(item('valid'), profile, a.score, 't3_lead');
+    assert.match(d.reply, /Disclosure: I work on SlotBook/);
+    const withModel = createLeadScorer({ llm });
+    const b = await withModel.score(item('ratelimited'), profile, 't3_lead429');
+    assert.deepEqual(b.score, local('ratelimited'));
+    assert.equal(b.calls.length, 1);
+    assert.match(b.errors[0] ?? '', /HTTP 429/);
+  });
+
+  test('an unreachable server is an error with the local score, not a crash', async () => {
+    const gone = await createLlmScorer({ db, config: { ...config, baseUrl: 'http://127.0.0.1:9/v1' } });
+    const r = await gone.refine(item('valid'), profile, local('valid'), 't3_gone');
+    assert.deepEqual(r.score, local('valid'));
+    assert.match(r.error ?? '', /request failed/);
+  });
+});
+
+describe('LLM configuration', () => {
+  test('null when LLM_BASE_URL is unset; defaults when set; a clear error when the model is missing', () => {
+    assert.equal(loadConfig({}).llm, null);
+    const c = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1/', LLM_MODEL: 'llama3.1' }).llm;
+    assert.deepEqual(c, {
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: null,
+      model: 'llama3.1',
+      preScore: 40,
+      timeoutMs: 20000,
+      concurrency: 4,
+      usdPerMTokIn: 0,
+      usdPerMTokOut: 0,
+    });
+    assert.throws(
+      () => loadConfig({ LLM_BASE_URL: 'http://x/v1' }),
+      (e: Error) => e instanceof ConfigError && /LLM_MODEL/.test(e.message),
+    );
+    assert.throws(() => loadConfig({ LLM_BASE_URL: 'ftp://x', LLM_MODEL: 'm' }), /LLM_BASE_URL/);
+    assert.throws(
+      () => loadConfig({ LLM_BASE_URL: 'http://x', LLM_MODEL: 'm', LLM_PRESCORE: '101' }),
+      /LLM_PRESCORE/,
+    );
+  });
+});

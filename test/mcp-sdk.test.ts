@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
+
+// The official TypeScript SDK client, as agents (Claude Code, Cursor, ...) use it, against the real server.
+let t: TestApp;
+let acct: Awaited<ReturnType<typeof createAccount>>;
+let projectId: string;
+let client: Client;
+
+async function connect(key: string): Promise<Client> {
+  const c = new Client({ name: 'sdk-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.baseUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+  });
+  await c.connect(transport);
+  return c;
+}
+
+before(async () => {
+  t = await startTestApp();
+  acct = await createAccount(t.services);
+  projectId = (await createProject(t.services, acct.userId, { name: 'SDK project' })).id;
+  await insertLeads(t.db, projectId, [{ score: 81 }, { score: 42 }]);
+  client = await connect(acct.mcpKey);
+});
+after(async () => {
+  await client?.close();
+  await t.close();
+});
+
+test('the SDK client connects (initialize, initialized, 405 on the optional GET stream)', () => {
+  assert.equal(client.getServerVersion()?.name, 'lead-intelligence');
+  assert.deepEqual(client.getServerCapabilities(), { tools: {} });
+  assert.match(client.getInstructions() ?? '', /list_projects/);
+});
+
+test('the SDK client lists the tools', async () => {
+  const { tools } = await client.listTools();
+  assert.equal(tools.length, 8);
+  const runScan = tools.find((x) => x.name === 'run_scan');
+  assert.equal(runScan?.annotations?.readOnlyHint, false);
+  assert.ok(tools.every((x) => x.outputSchema?.type === 'object'));
+});
+
+test('the SDK client pings', async () => {
+  assert.deepEqual(await client.ping(), {});
+});
+
+test('the SDK client calls each read-only tool; structured output passes its own outputSchema check', async () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ['list_projects', {}],
+    ['get_project', { projectId }],
+    ['list_leads', { projectId, minScore: 50 }],
+    ['get_usage', { projectId }],
+    ['list_pain_themes', { projectId }],
+    ['list_seo_opportunities', { projectId }],
+  ];
+  for (const [name, args] of calls) {
+    const result = await client.callTool({ name, arguments: args });
+    assert.notEqual(result.isError, true, `${name}: ${JSON.stringify(result.content)}`);
+    assert.ok(result.structuredContent, name);
+    const [block] = result.content as { type: string; text: string }[];
+    assert.deepEqual(JSON.parse(block!.text), result.structuredContent, name);
+  }
+  const leads = await client.callTool({ name: 'list_leads', arguments: { projectId, minScore: 50 } });
+  assert.deepEqual(
+    (leads.structuredContent as { leads: { score: number }[] }).leads.map((l) => l.score),
+    [81],
+  );
+});
+
+test('the SDK client sees domain failures as isError results', async () => {
+  const notFound = await client.callTool({ name: 'get_project', arguments: { projectId: 'missing' } });
+  assert.equal(notFound.isError, true);
+  assert.match((notFound.content as { text: string }[])[0]!.text, /No such project/);
+
+  const scan = await client.callTool({ name: 'run_scan', arguments: { projectId } });
+  if (!t.services.scans) assert.equal(scan.isError, true);
+
+  const ai = await client.callTool({
+    name: 'check_ai_visibility',
+    arguments: { productName: 'Acme', question: 'Best CRM?' },
+  });
+  assert.equal(ai.isError, true);
+  assert.match((ai.content as { text: string }[])[0]!.text, /no AI engines are configured/i);
+});
+
+test('the SDK client gets -32602 for an unknown tool and for bad arguments', async () => {
+  await assert.rejects(
+    client.callTool({ name: 'nope', arguments: {} }),
+    (err: unknown) => err instanceof McpError && err.code === -32602 && /Unknown tool/.test(err.message),
+  );
+  await assert.rejects(
+    client.callTool({ name: 'list_leads', arguments: { projectId, limit: 0 } }),
+    (err: unknown) => err instanceof McpError && err.code === -32602 && /Invalid limit 0/.test(err.message),
+  );
+});
+
+test('the SDK client with a REST key or no key cannot connect', async () => {
+  await assert.rejects(connect(acct.restKey), /403|forbidden|cannot be used here/i);
+  await assert.rejects(connect('sbk_wrong'), /401|Unauthorized|Unknown or revoked/i);
+});

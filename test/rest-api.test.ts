@@ -1,0 +1,414 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fixedClock } from '../src/clock.ts';
+import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
+import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
+import { loadSpecChecker } from './openapi-validator.ts';
+
+const DAY = 86_400_000;
+
+/** A client that checks every response against the served OpenAPI document and the cost header. */
+async function client(t: TestApp) {
+  const check = await loadSpecChecker(t.baseUrl);
+  return async function get(path: string, key?: string) {
+    const res = await fetch(t.baseUrl + path, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+    const body = (await res.json()) as any;
+    assert.equal(res.headers.get('x-request-cost-usd'), '0', `${path}: X-Request-Cost-Usd`);
+    if (path.startsWith('/api/v1/') && !path.includes('/nope') && !path.endsWith('openapi.json')) {
+      assert.deepEqual(
+        check('GET', path, res.status, res.headers, body),
+        [],
+        `${path} matches the OpenAPI document`,
+      );
+    }
+    return { status: res.status, headers: res.headers, body };
+  };
+}
+
+describe('REST API on a self-hosted instance', () => {
+  const clock = fixedClock('2026-11-20T12:00:00Z');
+  let t: TestApp;
+  let get: Awaited<ReturnType<typeof client>>;
+  let alice: Awaited<ReturnType<typeof createAccount>>;
+  let bob: Awaited<ReturnType<typeof createAccount>>;
+  let aliceProject: { id: string };
+  let bobProject: { id: string };
+
+  before(async () => {
+    t = await startTestApp({ clock });
+    get = await client(t);
+    alice = await createAccount(t.services);
+    bob = await createAccount(t.services);
+    aliceProject = await createProject(t.services, alice.userId, {
+      name: 'First',
+      keywords: ['crm', 'pipeline'],
+    });
+    await createProject(t.services, alice.userId, { name: 'Second' });
+    bobProject = await createProject(t.services, bob.userId, { name: 'Bob only' });
+  });
+  after(() => t.close());
+
+  test('keys: missing, unknown, malformed and revoked get 401; a tool key gets 403', async () => {
+    for (const key of [undefined, 'rl_sk_unknown', 'nonsense']) {
+      const res = await get('/api/v1/me', key);
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error.code, 'unauthorized');
+    }
+    const res = await get('/api/v1/me', alice.mcpKey);
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error.code, 'forbidden');
+    const carol = await createAccount(t.services);
+    assert.equal((await get('/api/v1/me', carol.restKey)).status, 200);
+    await t.services.accounts.revokeKey(carol.restKeyId);
+    assert.equal((await get('/api/v1/me', carol.restKey)).status, 401);
+  });
+
+  test('a bad key is 401 even when the filters are bad too', async () => {
+    const res = await get(`/api/v1/projects/${aliceProject.id}/leads?limit=0`, 'rl_sk_nope');
+    assert.equal(res.status, 401);
+  });
+
+  test("GET /me describes the account, the key and counts today's requests", async () => {
+    const dave = await createAccount(t.services);
+    const first = await get('/api/v1/me', dave.restKey);
+    assert.equal(first.status, 200);
+    assert.equal(first.body.user.id, dave.userId);
+    assert.equal(first.body.selfHosted, true);
+    assert.equal(first.body.limits, null);
+    assert.equal(first.body.requestsPerDay, null);
+    assert.deepEqual(first.body.key.scopes, ['read']);
+    assert.ok(dave.restKey.startsWith(first.body.key.prefix));
+    assert.equal(first.body.requestsToday, 1);
+    await get('/api/v1/projects', dave.restKey);
+    assert.equal((await get('/api/v1/me', dave.restKey)).body.requestsToday, 3);
+    assert.equal(first.headers.get('ratelimit'), null, 'no allowance, no RateLimit header');
+  });
+
+  test("projects are listed oldest first and only the caller's", async () => {
+    const res = await get('/api/v1/projects', alice.restKey);
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.projects.map((p: { name: string }) => p.name),
+      ['First', 'Second'],
+    );
+    assert.equal(res.body.projects[0].keywords, undefined, 'the list carries Project, not ProjectDetail');
+  });
+
+  test("GET /projects/{id} returns the detail; another account's project is 404 everywhere", async () => {
+    const res = await get(`/api/v1/projects/${aliceProject.id}`, alice.restKey);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.project.keywords, ['crm', 'pipeline']);
+    for (const suffix of ['', '/leads', '/seo-opportunities', '/pain-themes', '/usage']) {
+      for (const id of [bobProject.id, 'no-such-project']) {
+        const r = await get(`/api/v1/projects/${id}${suffix}`, alice.restKey);
+        assert.equal(r.status, 404, `${suffix} ${id}`);
+        assert.equal(r.body.error.code, 'not_found');
+        assert.equal(r.body.error.message, 'No such project on this account.', 'never reveals which');
+      }
+    }
+  });
+
+  test('leads: highest score first, default status new over the last 30 days, body only with include=body', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Leads' });
+    const now = clock.now().getTime();
+    await insertLeads(t.db, p.id, [
+      { title: 'mid', score: 60, postedAt: new Date(now - 2 * DAY) },
+      { title: 'top', score: 95, postedAt: new Date(now - 29 * DAY) },
+      { title: 'old', score: 99, postedAt: new Date(now - 31 * DAY) },
+      { title: 'hidden', score: 90, status: 'hidden' },
+      { title: 'not fit', score: 80, status: 'not_fit' },
+      { title: 'low', score: 5, body: 'the full text' },
+    ]);
+    const res = await get(`/api/v1/projects/${p.id}/leads`, alice.restKey);
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.leads.map((l: { title: string }) => l.title),
+      ['top', 'mid', 'low'],
+    );
+    assert.deepEqual(res.body.pagination, { limit: 50, offset: 0, hasMore: false });
+    assert.ok(
+      res.body.leads.every((l: object) => !('body' in l)),
+      'no body key without include=body',
+    );
+
+    const all = await get(`/api/v1/projects/${p.id}/leads?status=all&include=body`, alice.restKey);
+    assert.deepEqual(
+      all.body.leads.map((l: { title: string }) => l.title),
+      ['top', 'hidden', 'not fit', 'mid', 'low'],
+      'status=all keeps the 30-day window',
+    );
+    assert.equal(all.body.leads.find((l: { title: string }) => l.title === 'low').body, 'the full text');
+    const hidden = await get(`/api/v1/projects/${p.id}/leads?status=hidden`, alice.restKey);
+    assert.deepEqual(
+      hidden.body.leads.map((l: { title: string }) => l.title),
+      ['hidden'],
+    );
+    const min = await get(`/api/v1/projects/${p.id}/leads?minScore=60`, alice.restKey);
+    assert.deepEqual(
+      min.body.leads.map((l: { score: number }) => l.score),
+      [95, 60],
+    );
+    const list = await get('/api/v1/projects', alice.restKey);
+    assert.equal(list.body.projects.find((x: { id: string }) => x.id === p.id).newLeads, 3);
+  });
+
+  test('since filters on scoredAt, not on the post date', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Since' });
+    const now = clock.now().getTime();
+    await insertLeads(t.db, p.id, [
+      { title: 'old post, scored now', postedAt: new Date(now - 20 * DAY), scoredAt: new Date(now - 1000) },
+      { title: 'new post, scored earlier', postedAt: new Date(now - DAY), scoredAt: new Date(now - 5 * DAY) },
+    ]);
+    const since = new Date(now - 60_000).toISOString();
+    const res = await get(`/api/v1/projects/${p.id}/leads?since=${encodeURIComponent(since)}`, alice.restKey);
+    assert.deepEqual(
+      res.body.leads.map((l: { title: string }) => l.title),
+      ['old post, scored now'],
+    );
+  });
+
+  test('paging through ties with limit/offset never repeats or skips a lead; hasMore is exact', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Ties' });
+    const ids = await insertLeads(
+      t.db,
+      p.id,
+      Array.from({ length: 23 }, (_, i) => ({ score: i < 20 ? 50 : 70 })),
+    );
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 5) {
+      const res = await get(`/api/v1/projects/${p.id}/leads?limit=5&offset=${offset}`, alice.restKey);
+      seen.push(...res.body.leads.map((l: { id: string }) => l.id));
+      assert.deepEqual(res.body.pagination, { limit: 5, offset, hasMore: offset + 5 < 23 });
+      if (!res.body.pagination.hasMore) break;
+    }
+    assert.equal(seen.length, 23);
+    assert.deepEqual([...seen].sort(), [...ids].sort());
+    const exact = await get(`/api/v1/projects/${p.id}/leads?limit=23`, alice.restKey);
+    assert.equal(exact.body.pagination.hasMore, false);
+    const beyond = await get(`/api/v1/projects/${p.id}/leads?offset=100`, alice.restKey);
+    assert.deepEqual(beyond.body.leads, []);
+  });
+
+  test('a filter that cannot be read is 400 naming the parameter and what it accepts', async () => {
+    const cases: [string, RegExp][] = [
+      ['status=foo', /status "foo".*one of new, hidden, not_fit, all/],
+      ['minScore=101', /minScore.*from 0 to 100/],
+      ['minScore=abc', /minScore.*from 0 to 100/],
+      ['limit=0', /limit.*from 1 to 100/],
+      ['limit=101', /limit.*from 1 to 100/],
+      ['limit=2.5', /limit.*integer/],
+      ['offset=-1', /offset.*0 or more/],
+      ['since=yesterday', /since "yesterday".*ISO 8601/],
+      ['include=x', /include "x".*one of body/],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`/api/v1/projects/${aliceProject.id}/leads?${query}`, alice.restKey);
+      assert.equal(res.status, 400, query);
+      assert.equal(res.body.error.code, 'invalid_request');
+      assert.match(res.body.error.message, message, query);
+    }
+  });
+
+  test('SEO opportunities best position first, pain themes newest first, usage grouped per endpoint', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Insights' });
+    const now = clock.now();
+    await t.db.query(
+      `INSERT INTO seo_opportunities (project_id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url)
+       VALUES ($1, 'crm', 7, false, $2, 'a1', 'Best CRM?', 'smallbusiness', 'https://www.reddit.com/r/smallbusiness/comments/a1/'),
+              ($1, 'crm tool', NULL, true, $2, NULL, NULL, NULL, NULL),
+              ($1, 'pipeline', 2, true, $2, 'b2', 'Pipelines', 'sales', 'https://www.reddit.com/r/sales/comments/b2/')`,
+      [p.id, now],
+    );
+    const seo = await get(`/api/v1/projects/${p.id}/seo-opportunities`, alice.restKey);
+    assert.deepEqual(
+      seo.body.opportunities.map((o: { position: number | null }) => o.position),
+      [2, 7, null],
+    );
+    assert.equal(seo.body.opportunities[2].post, null);
+
+    await t.db.query(
+      `INSERT INTO pain_themes (project_id, label, summary, lead_ids, generated_at)
+       VALUES ($1, 'older', NULL, '{}', $2), ($1, 'newer', 'why', '{x,y}', $3)`,
+      [p.id, new Date(now.getTime() - DAY), now],
+    );
+    const themes = await get(`/api/v1/projects/${p.id}/pain-themes`, alice.restKey);
+    assert.deepEqual(
+      themes.body.themes.map((x: { label: string }) => x.label),
+      ['newer', 'older'],
+    );
+    assert.deepEqual(themes.body.themes[0].leadIds, ['x', 'y']);
+
+    const empty = await get(`/api/v1/projects/${p.id}/usage`, alice.restKey);
+    assert.deepEqual(empty.body.usage, { calls: 0, costUsd: 0, fetched: 0, reused: 0, perApi: [] });
+    await t.db.query(
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at) VALUES
+        ($1, 'reddit.subreddit_new', 0.00024, false, $2), ($1, 'reddit.subreddit_new', 0, true, $2),
+        ($1, 'reddit.search', 0.00024, false, $2), ($1, 'reddit.search', 0.00024, false, $3)`,
+      [p.id, now, new Date(now.getTime() - DAY)],
+    );
+    const usage = await get(`/api/v1/projects/${p.id}/usage`, alice.restKey);
+    assert.deepEqual(usage.body.usage, {
+      calls: 3,
+      costUsd: 0.00048,
+      fetched: 2,
+      reused: 1,
+      perApi: [
+        { api: 'reddit.search', calls: 1, costUsd: 0.00024, reused: 0 },
+        { api: 'reddit.subreddit_new', calls: 2, costUsd: 0.00024, reused: 1 },
+      ],
+    });
+  });
+
+  test('unknown routes are 404 not_found with the cost header', async () => {
+    const res = await get('/api/v1/nope', alice.restKey);
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error.code, 'not_found');
+  });
+
+  test('the OpenAPI document is served without a key, with both servers and bearer security', async () => {
+    const res = await get('/api/v1/openapi.json');
+    assert.equal(res.status, 200);
+    assert.equal(res.body.openapi, '3.1.0');
+    assert.deepEqual(
+      res.body.servers.map((s: { url: string }) => s.url),
+      ['http://localhost:3000/api/v1', '/api/v1'],
+    );
+    assert.deepEqual(res.body.security, [{ bearer: [] }]);
+    const ops = Object.values(res.body.paths).flatMap((p: any) =>
+      Object.values(p).map((o: any) => o.operationId),
+    );
+    assert.deepEqual(ops.sort(), [
+      'getMe',
+      'getProject',
+      'getProjectUsage',
+      'listLeads',
+      'listPainThemes',
+      'listProjects',
+      'listSeoOpportunities',
+    ]);
+  });
+
+  test('a failure inside the service is 500 internal_error and reveals nothing', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Broken' });
+    await t.db.query('ALTER TABLE pain_themes RENAME TO pain_themes_gone');
+    try {
+      const res = await get(`/api/v1/projects/${p.id}/pain-themes`, alice.restKey);
+      assert.equal(res.status, 500);
+      assert.equal(res.body.error.code, 'internal_error');
+      assert.doesNotMatch(res.body.error.message, /pain_themes|relation|SELECT/i);
+    } finally {
+      await t.db.query('ALTER TABLE pain_themes_gone RENAME TO pain_themes');
+    }
+  });
+});
+
+describe('daily allowance with tier limits (SELF_HOSTED=false)', () => {
+  const clock = fixedClock('2026-11-20T23:59:00Z');
+  let t: TestApp;
+  let second: TestApp['close'] | undefined;
+  let get: Awaited<ReturnType<typeof client>>;
+
+  before(async () => {
+    t = await startTestApp({
+      clock,
+      config: {
+        selfHosted: false,
+        tierLimits: {
+          ...DEFAULT_TIER_LIMITS,
+          connected: { ...DEFAULT_TIER_LIMITS.connected, apiRequestsPerDay: 3 },
+        },
+      },
+    });
+    get = await client(t);
+  });
+  after(async () => {
+    await second?.();
+    await t.close();
+  });
+
+  test('past the allowance: 429 rate_limited with Retry-After to UTC midnight and RateLimit headers', async () => {
+    const acct = await createAccount(t.services, 'connected');
+    const first = await get('/api/v1/me', acct.restKey);
+    assert.equal(first.body.requestsPerDay, 3);
+    assert.equal(first.body.limits.apiRequestsPerDay, 3);
+    assert.equal(first.headers.get('ratelimit-policy'), '"daily";q=3;w=86400');
+    assert.equal(first.headers.get('ratelimit'), '"daily";r=2;t=60');
+    await get('/api/v1/projects', acct.restKey);
+    await get('/api/v1/projects', acct.restKey);
+    const limited = await get('/api/v1/projects', acct.restKey);
+    assert.equal(limited.status, 429);
+    assert.equal(limited.body.error.code, 'rate_limited');
+    assert.equal(limited.headers.get('retry-after'), '60');
+    assert.equal(limited.headers.get('ratelimit'), '"daily";r=0;t=60');
+
+    clock.advance(61_000); // 00:00:01 UTC the next day
+    const next = await get('/api/v1/me', acct.restKey);
+    assert.equal(next.status, 200);
+    assert.equal(next.body.requestsToday, 1);
+    clock.set('2026-11-20T23:59:00Z');
+  });
+
+  test('the free tier reports its own limits and allowance', async () => {
+    const acct = await createAccount(t.services, 'free');
+    const me = await get('/api/v1/me', acct.restKey);
+    assert.equal(me.body.tier, 'free');
+    assert.equal(me.body.requestsPerDay, DEFAULT_TIER_LIMITS.free.apiRequestsPerDay);
+    assert.deepEqual(me.body.limits, DEFAULT_TIER_LIMITS.free);
+  });
+
+  test('the count lives in the database: two service instances share one allowance', async () => {
+    const acct = await createAccount(t.services, 'connected');
+    const { buildApp } = await import('../src/http/app.ts');
+    const { createServices } = await import('../src/services.ts');
+    const other = await buildApp({
+      services: createServices({ db: t.db, clock, config: t.services.config }),
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    second = () => other.close();
+    const address = other.server.address() as { port: number };
+    const otherUrl = `http://127.0.0.1:${address.port}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const base = i % 2 === 0 ? t.baseUrl : otherUrl;
+      const res = await fetch(`${base}/api/v1/projects`, {
+        headers: { authorization: `Bearer ${acct.restKey}` },
+      });
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+  });
+});
+
+describe('hostile input never gets a 500', () => {
+  let t: TestApp;
+  let key: string;
+  let projectId: string;
+  before(async () => {
+    t = await startTestApp();
+    const acct = await createAccount(t.services);
+    key = acct.restKey;
+    projectId = (await createProject(t.services, acct.userId)).id;
+  });
+  after(() => t.close());
+
+  test('odd ids, encodings and huge numbers get 400 or 404 in the Error shape, with the cost header', async () => {
+    const cases: [string, number][] = [
+      ['/api/v1/projects/%00', 404],
+      ['/api/v1/projects/%00/leads', 404],
+      [`/api/v1/projects/${'x'.repeat(500)}`, 404],
+      ['/api/v1/projects/%E0%A4%A', 400],
+      ['/api/v1/projects/a%20b/usage', 404],
+      [`/api/v1/projects/${projectId}/leads?offset=100000000000000000000`, 200],
+      [`/api/v1/projects/${projectId}/leads?since=2026-02-30T00:00:00Z`, 400],
+      [`/api/v1/projects/${projectId}/leads?status=%00`, 400],
+    ];
+    for (const [path, status] of cases) {
+      const res = await fetch(t.baseUrl + path, { headers: { authorization: `Bearer ${key}` } });
+      const body = (await res.json()) as any;
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers.get('x-request-cost-usd'), '0', path);
+      if (status !== 200)
+        assert.ok(body.error?.code && body.error?.message, `${path}: ${JSON.stringify(body)}`);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { TEST_DATABASE_URL } from './harness.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Where the CLI stores data: a fresh embedded DATA_DIR, or a fresh database on the PostgreSQL server. */
+async function freshTarget(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'setup-'));
+  if (!TEST_DATABASE_URL) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => {} };
+  const name = `t_setup_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async drop() {
+      const a = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+function setup(env: NodeJS.ProcessEnv, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['src/cli/setup.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function importFile(projects: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'import-')), 'projects.json');
+  writeFileSync(file, JSON.stringify(projects));
+  return file;
+}
+
+describe('npm run setup', () => {
+  let target: Awaited<ReturnType<typeof freshTarget>>;
+  before(async () => {
+    target = await freshTarget();
+  });
+  after(() => target.drop());
+
+  test('prints one JSON object with new keys, is idempotent on email, imports projects without duplicates', async () => {
+    const file = importFile([
+      {
+        name: 'Acme CRM',
+        url: 'https://acme.example',
+        keywords: ['crm'],
+        subreddits: ['smallbusiness'],
+        competitors: ['HubSpot'],
+        webhooks: ['https://hooks.example.com/leads'],
+      },
+      { name: 'Second', scoreThreshold: 40 },
+    ]);
+    const first = setup(target.env, '--email', 'Owner@Example.com', '--tier', 'connected', '--import', file);
+    assert.equal(first.code, 0, first.stderr);
+    const out = JSON.parse(first.stdout);
+    assert.equal(first.stdout.trim().split('\n').length, 1, 'exactly one line of JSON on stdout');
+    assert.match(out.restKey, /^rl_sk_/);
+    assert.match(out.mcpKey, /^sbk_/);
+    assert.deepEqual(
+      out.projects.map((p: { name: string }) => p.name),
+      ['Acme CRM', 'Second'],
+    );
+    const [hook] = out.projects[0].webhooks;
+    assert.equal(hook.url, 'https://hooks.example.com/leads');
+    assert.ok(Buffer.from(hook.secret.replace(/^whsec_/, ''), 'base64').length >= 32);
+
+    const again = setup(target.env, '--email', 'owner@example.com', '--import', file);
+    assert.equal(again.code, 0, again.stderr);
+    const out2 = JSON.parse(again.stdout);
+    assert.equal(out2.userId, out.userId, 'same account for the same email');
+    assert.notEqual(out2.restKey, out.restKey, 'a new key each run');
+    assert.deepEqual(
+      out2.projects.map((p: { id: string }) => p.id),
+      out.projects.map((p: { id: string }) => p.id),
+      'projects of the same name are updated, not duplicated',
+    );
+    assert.equal(out2.projects[0].webhooks[0].id, hook.id);
+  });
+
+  test('bad input gets a clear message, exit code 2, and changes nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [[], /--email/],
+      [['--email', 'not-an-email'], /--email/],
+      [['--email', 'a@b.co', '--tier', 'gold'], /--tier must be one of free, connected/],
+      [['--email', 'a@b.co', '--import', '/no/such/file.json'], /cannot read/],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['http://insecure.example'] }])],
+        /https/,
+      ],
+      [
+        [
+          '--email',
+          'a@b.co',
+          '--import',
+          importFile([{ name: 'X', webhooks: ['https://169.254.169.254/x'] }]),
+        ],
+        /private or reserved address/,
+      ],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', webhooks: ['https://localhost/x'] }])],
+        /localhost resolves to a private or reserved address/,
+      ],
+      [['--email', 'a@b.co', '--import', importFile([{ name: 'X', scoreThreshold: 500 }])], /scoreThreshold/],
+      [['--email', 'a@b.co', '--import', importFile([{ nom: 'X' }])], /name|additional/],
+    ];
+    for (const [args, message] of cases) {
+      const run = setup(target.env, ...args);
+      assert.equal(run.code, 2, args.join(' '));
+      assert.equal(run.stdout, '');
+      assert.match(run.stderr, message, args.join(' '));
+    }
+    // a@b.co was never created: a later run makes a new account with no projects.
+    const ok = JSON.parse(setup(target.env, '--email', 'a@b.co').stdout);
+    assert.deepEqual(ok.projects, []);
+  });
+
+  test('with the embedded database, setup refuses while the service holds it', {
+    skip: !!TEST_DATABASE_URL,
+  }, async () => {
+    const env = {
+      ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'busy-')),
+      DATABASE_URL: '',
+      PORT: '0',
+      DEMO: 'false',
+    };
+    const service = spawn(process.execPath, ['src/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let log = '';
+        service.stdout.on('data', (d) => {
+          log += d;
+          if (log.includes('Server listening')) resolve();
+        });
+        service.on('exit', () => reject(new Error(`service exited: ${log}`)));
+      });
+      const run = setup({ DATA_DIR: env.DATA_DIR, DATABASE_URL: '' }, '--email', 'x@y.co');
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /in use by the service/);
+    } finally {
+      service.kill('SIGTERM');
+      await new Promise((r) => service.once('exit', r));
+    }
+    const run = setup({ DATA_DIR: env.DATA_DIR, DATABASE_URL: '' }, '--email', 'x@y.co');
+    assert.equal(run.code, 0, `after the service stops, setup works: ${run.stderr}`);
+  });
+});

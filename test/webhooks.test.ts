@@ -1,0 +1,464 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { systemClock } from '../src/clock.ts';
+import type { Config } from '../src/config.ts';
+import { toLeadScore } from '../src/domain/scoring.ts';
+import type { LeadCreatedEvent } from '../src/events.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { createWebhooksRepo } from '../src/webhooks/webhooks.repo.ts';
+import {
+  createAccount,
+  createProject,
+  insertLeads,
+  startTestApp,
+  type TestApp,
+  testConfig,
+} from './harness.ts';
+import { makeTestCa, type Receiver, startReceiver, type TestCa } from './receivers.ts';
+
+const example = (await import(new URL('../docs/examples/receiver.mjs', import.meta.url).href)) as {
+  verify(secret: string, raw: Buffer, header?: string): boolean;
+};
+
+let ca: TestCa;
+let t: TestApp;
+const receivers: Receiver[] = [];
+const extraServices: Services[] = [];
+
+function webhooksConfig(overrides: Partial<Config['webhooks']>): Config['webhooks'] {
+  return { ...testConfig().webhooks, extraCaPem: ca.caPem, ...overrides };
+}
+
+/** Another set of services over the same database, with other webhook settings. */
+function servicesWith(overrides: Partial<Config['webhooks']>, config: Partial<Config> = {}): Services {
+  const s = createServices({
+    db: t.db,
+    clock: systemClock,
+    config: testConfig({ ...config, webhooks: webhooksConfig(overrides) }),
+  });
+  extraServices.push(s);
+  return s;
+}
+
+async function receiver(...args: Parameters<typeof startReceiver> extends [TestCa, ...infer R] ? R : never) {
+  const r = await startReceiver(ca, ...args);
+  receivers.push(r);
+  return r;
+}
+
+before(async () => {
+  ca = makeTestCa();
+  t = await startTestApp({ config: { webhooks: webhooksConfig({ allowPrivate: true }) } });
+});
+after(async () => {
+  for (const s of extraServices) await s.webhooks.close();
+  await t.close();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+const scoreOf = (i: number) => (i * 17 + 10) % 101;
+
+async function projectWithLeads(n: number, services = t.services) {
+  const acct = await createAccount(services);
+  const project = await createProject(services, acct.userId, { name: `Acme CRM ${Math.random()}` });
+  const ids = await insertLeads(
+    t.db,
+    project.id,
+    Array.from({ length: n }, (_, i) => ({
+      title: `Which CRM for a 5-person team? #${i}`,
+      subreddit: 'smallbusiness',
+      url: `https://www.reddit.com/r/smallbusiness/comments/abc${i}/which_crm/`,
+      score: scoreOf(i),
+      reply: `Draft reply ${i}: have a look at Acme.`,
+    })),
+  );
+  const events: LeadCreatedEvent[] = ids.map((leadId, i) => ({
+    leadId,
+    projectId: project.id,
+    projectName: project.name,
+    subreddit: 'smallbusiness',
+    title: `Which CRM for a 5-person team? #${i}`,
+    url: `https://www.reddit.com/r/smallbusiness/comments/abc${i}/which_crm/`,
+    score: scoreOf(i),
+    reply: `Draft reply ${i}: have a look at Acme.`,
+    draftedAt: new Date(),
+  }));
+  return { userId: acct.userId, project, events };
+}
+
+describe('registration', () => {
+  test('an https endpoint gets a whsec_ secret shown once; lists never show it', async () => {
+    const { userId, project } = await projectWithLeads(0);
+    const r = await receiver();
+    const created = await t.services.webhooks.register(userId, project.id, r.url);
+    assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/);
+    assert.equal(Buffer.from(created.secret.slice(6), 'base64').length, 32);
+    const listed = await t.services.webhooks.list(userId, project.id);
+    assert.deepEqual(
+      listed.map((w) => [w.id, w.url, w.lastOutcome]),
+      [[created.id, r.url, null]],
+    );
+    assert.ok(!JSON.stringify(listed).includes(created.secret));
+  });
+
+  test('refuses anything but https, credentials, duplicates and other accounts’ projects, clearly', async () => {
+    const { userId, project } = await projectWithLeads(0);
+    const other = await projectWithLeads(0);
+    const r = await receiver();
+    const refuse = (url: string, pid = project.id, uid = userId) =>
+      t.services.webhooks.register(uid, pid, url).then(
+        () => assert.fail(`${url} was accepted`),
+        (err) => err,
+      );
+    let err = await refuse(r.url.replace('https:', 'http:'));
+    assert.equal(err.code, 'invalid_request');
+    assert.match(err.message, /Only https URLs are accepted.*\(got http\)/);
+    err = await refuse('ftp://example.com/x');
+    assert.match(err.message, /Only https/);
+    err = await refuse('not a url');
+    assert.match(err.message, /is not a URL/);
+    err = await refuse('https://user:pw@127.0.0.1/hook');
+    assert.match(err.message, /user name or password/);
+    await t.services.webhooks.register(userId, project.id, r.url);
+    err = await refuse(r.url);
+    assert.match(err.message, /already a webhook.*delete it and add it again/);
+    err = await refuse(r.url, other.project.id);
+    assert.equal(err.code, 'not_found');
+  });
+
+  test('refuses private, loopback, link-local and mapped addresses unless WEBHOOK_ALLOW_PRIVATE allows them', async () => {
+    const strict = servicesWith({ allowPrivate: false });
+    const { userId, project } = await projectWithLeads(0);
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://localhost:8443/hook',
+      'https://10.1.2.3/hook',
+      'https://192.168.0.10/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:127.0.0.1]/hook',
+      'https://[::ffff:a9fe:a9fe]/hook',
+      'https://[fe80::1]/hook',
+      'https://224.0.0.1/hook',
+      'https://0.0.0.0/hook',
+      'https://2130706433/hook',
+      'https://100.64.0.1/hook',
+    ]) {
+      await assert.rejects(strict.webhooks.register(userId, project.id, url), (err: any) => {
+        assert.equal(err.code, 'invalid_request', url);
+        assert.match(err.message, /private or reserved address/, url);
+        return true;
+      });
+    }
+    await assert.rejects(
+      strict.webhooks.register(userId, project.id, 'https://no-such-host.invalid/hook'),
+      /Cannot resolve no-such-host\.invalid/,
+    );
+    // An operator's allow-list admits exactly what it lists.
+    const listed = servicesWith({ allowPrivate: ['127.0.0.1/32', '10.0.0.0/8'] });
+    await listed.webhooks.register(userId, project.id, 'https://127.0.0.1:9/hook');
+    await listed.webhooks.register(userId, project.id, 'https://10.9.9.9/hook');
+    await assert.rejects(listed.webhooks.register(userId, project.id, 'https://192.168.1.1/hook'), /private/);
+  });
+
+  test('a hosted free account cannot add webhooks; a paid one up to its tier limit', async () => {
+    const hosted = servicesWith({ allowPrivate: true }, { selfHosted: false });
+    const free = await createAccount(hosted, 'free');
+    const freeProject = await createProject(hosted, free.userId);
+    await assert.rejects(
+      hosted.webhooks.register(free.userId, freeProject.id, 'https://127.0.0.1/a'),
+      (err: any) => err.code === 'forbidden' && /not part of the free plan/.test(err.message),
+    );
+    const paid = await createAccount(hosted, 'connected');
+    const paidProject = await createProject(hosted, paid.userId);
+    const limit = hosted.config.tierLimits.connected.alertWebhooks!;
+    const made = [];
+    for (let i = 0; i < limit; i++) {
+      made.push(await hosted.webhooks.register(paid.userId, paidProject.id, `https://127.0.0.1/${i}`));
+    }
+    await assert.rejects(
+      hosted.webhooks.register(paid.userId, paidProject.id, 'https://127.0.0.1/one-more'),
+      new RegExp(`allows ${limit} webhooks`),
+    );
+    await hosted.webhooks.delete(paid.userId, made[0]!.id);
+    await hosted.webhooks.register(paid.userId, paidProject.id, 'https://127.0.0.1/one-more');
+  });
+});
+
+describe('delivery', () => {
+  test('one POST per new lead per webhook, with the exact headers and body, signed over the raw bytes', async () => {
+    const { userId, project, events } = await projectWithLeads(3);
+    const a = await receiver();
+    const b = await receiver({ kind: 'ok' }, 'localhost');
+    const hookA = await t.services.webhooks.register(userId, project.id, a.url);
+    const hookB = await t.services.webhooks.register(userId, project.id, b.url);
+    for (const e of events) assert.equal(t.services.events.emit('lead.created', e), true);
+    await Promise.all([a.waitFor(3), b.waitFor(3)]);
+    await t.services.webhooks.idle();
+    assert.equal(a.received.length, 3);
+    assert.equal(b.received.length, 3);
+
+    for (const [r, hook] of [
+      [a, hookA],
+      [b, hookB],
+    ] as const) {
+      const byLead = new Map(r.received.map((x) => [JSON.parse(x.raw.toString()).data.leadId, x]));
+      for (const e of events) {
+        const got = byLead.get(e.leadId)!;
+        const h = got.headers;
+        assert.equal(h['content-type'], 'application/json');
+        assert.equal(h['user-agent'], 'Service-Webhooks/1.0');
+        assert.ok(example.verify(hook.secret, got.raw, h['x-service-signature'] as string));
+        assert.equal(h['webhook-id'], `evt_${e.leadId}`);
+        assert.match(h['webhook-timestamp'] as string, /^\d{10}$/);
+        assert.match(h['webhook-signature'] as string, /^v1,[A-Za-z0-9+/]+=*$/);
+        const verified = new StandardWebhook(hook.secret).verify(got.raw.toString('utf8'), {
+          'webhook-id': h['webhook-id'] as string,
+          'webhook-timestamp': h['webhook-timestamp'] as string,
+          'webhook-signature': h['webhook-signature'] as string,
+        });
+        const body = JSON.parse(got.raw.toString('utf8'));
+        assert.deepEqual(verified, body);
+        assert.deepEqual(Object.keys(body), ['event', 'created_at', 'data']);
+        assert.equal(body.event, 'lead.created');
+        assert.ok(Math.abs(Date.parse(body.created_at) - Date.now()) < 60_000);
+        assert.equal(body.created_at, new Date(Date.parse(body.created_at)).toISOString());
+        assert.deepEqual(body.data, {
+          subreddit: 'smallbusiness',
+          title: e.title,
+          url: e.url,
+          leadScore: toLeadScore(e.score),
+          product: project.name,
+          reply: e.reply,
+          leadId: e.leadId,
+          projectId: project.id,
+        });
+        assert.ok(body.data.leadScore >= 1 && body.data.leadScore <= 5);
+      }
+      const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+      assert.equal(attempts.length, 3);
+      for (const at of attempts) {
+        assert.equal(at.outcome, 'delivered');
+        assert.equal(at.statusCode, 204);
+        assert.equal(at.attempt, 1);
+        assert.equal(at.error, null);
+        assert.ok(at.latencyMs !== null && at.latencyMs >= 0);
+      }
+    }
+    const listed = await t.services.webhooks.list(userId, project.id);
+    assert.deepEqual(
+      listed.map((w) => w.lastOutcome),
+      ['delivered', 'delivered'],
+    );
+  });
+
+  test('a receiver that hangs times out at about 5 s; the other endpoint is not held up', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const slow = await receiver({ kind: 'sleep', ms: 10_000 });
+    const fast = await receiver();
+    const slowHook = await t.services.webhooks.register(userId, project.id, slow.url);
+    const fastHook = await t.services.webhooks.register(userId, project.id, fast.url);
+    for (const e of events) t.services.events.emit('lead.created', e);
+    await fast.waitFor(2);
+    // The healthy endpoint has its deliveries while the hanging one's attempts are still open.
+    const fastDone = () => t.services.webhooks.listAttempts(userId, fastHook.id);
+    while ((await fastDone()).length < 2) await new Promise((r) => setTimeout(r, 10));
+    assert.equal((await t.services.webhooks.listAttempts(userId, slowHook.id)).length, 0);
+    await t.services.webhooks.idle();
+    const slowAttempts = await t.services.webhooks.listAttempts(userId, slowHook.id);
+    assert.equal(slowAttempts.length, 2);
+    for (const at of slowAttempts) {
+      assert.equal(at.outcome, 'timeout');
+      assert.equal(at.statusCode, null);
+      assert.match(at.error!, /no response within 5 s/);
+      assert.ok(at.latencyMs! >= 4900 && at.latencyMs! < 9000, `latency ${at.latencyMs}`);
+    }
+    assert.equal(slow.received.length, 2);
+    assert.ok((await fastDone()).every((a) => a.outcome === 'delivered'));
+  });
+
+  test('500 and 302 are recorded failures, sent once, and the redirect is not followed', async () => {
+    const { userId, project, events } = await projectWithLeads(1);
+    const target = await receiver();
+    const failing = await receiver({ kind: 'status', status: 500 });
+    const moving = await receiver({ kind: 'status', status: 302, location: target.url });
+    const failHook = await t.services.webhooks.register(userId, project.id, failing.url);
+    const moveHook = await t.services.webhooks.register(userId, project.id, moving.url);
+    t.services.events.emit('lead.created', events[0]!);
+    await t.services.webhooks.idle();
+    await new Promise((r) => setTimeout(r, 200));
+    await t.services.webhooks.idle();
+    assert.equal(failing.received.length, 1);
+    assert.equal(moving.received.length, 1);
+    assert.equal(target.received.length, 0);
+    const [fail] = await t.services.webhooks.listAttempts(userId, failHook.id);
+    assert.deepEqual([fail!.outcome, fail!.statusCode, fail!.error], ['http_error', 500, 'HTTP 500']);
+    const moved = await t.services.webhooks.listAttempts(userId, moveHook.id);
+    assert.equal(moved.length, 1);
+    assert.equal(moved[0]!.outcome, 'redirect');
+    assert.equal(moved[0]!.statusCode, 302);
+    assert.match(
+      moved[0]!.error!,
+      /redirects are not followed \(Location: https:\/\/127\.0\.0\.1:\d+\/hook\)/,
+    );
+  });
+
+  test('with WEBHOOK_RETRIES set, a 500 is retried with backoff, up to the bound', async () => {
+    const retrying = servicesWith({ allowPrivate: true, retries: 2, retryBackoffMs: 100 });
+    const { userId, project, events } = await projectWithLeads(1, retrying);
+    const failing = await receiver({ kind: 'status', status: 503 });
+    const hook = await retrying.webhooks.register(userId, project.id, failing.url);
+    retrying.events.emit('lead.created', events[0]!);
+    await retrying.webhooks.idle();
+    assert.equal(failing.received.length, 3);
+    const attempts = await retrying.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(attempts.map((a) => a.attempt).sort(), [1, 2, 3]);
+    assert.deepEqual(new Set(failing.received.map((r) => r.headers['webhook-id'])).size, 1);
+  });
+
+  test('an http URL or a private address already stored is refused at delivery and recorded as blocked', async () => {
+    const strict = servicesWith({ allowPrivate: false });
+    const { userId, project, events } = await projectWithLeads(1, strict);
+    const r = await receiver({ kind: 'ok' }, 'localhost');
+    // Rows as an older release or a changed DNS answer could have left them.
+    const repo = createWebhooksRepo(t.db);
+    const viaName = await repo.addOrGet(project.id, r.url);
+    const viaIp = await repo.addOrGet(project.id, `https://127.0.0.1:${r.port}/hook`);
+    const plain = await repo.addOrGet(project.id, `http://127.0.0.1:${r.port}/hook`);
+    strict.events.emit('lead.created', events[0]!);
+    await strict.webhooks.idle();
+    assert.equal(r.received.length, 0);
+    const [name] = await strict.webhooks.listAttempts(userId, viaName.id);
+    assert.equal(name!.outcome, 'blocked');
+    assert.match(name!.error!, /localhost resolves to a private or reserved address/);
+    const [ip] = await strict.webhooks.listAttempts(userId, viaIp.id);
+    assert.equal(ip!.outcome, 'blocked');
+    assert.match(ip!.error!, /127\.0\.0\.1 is a private or reserved address/);
+    const [http] = await strict.webhooks.listAttempts(userId, plain.id);
+    assert.equal(http!.outcome, 'blocked');
+    assert.match(http!.error!, /Only https/);
+  });
+
+  test('a receiver whose certificate the sender does not trust gets nothing; the attempt says why', async () => {
+    const untrusting = servicesWith({ allowPrivate: true, extraCaPem: null });
+    const { userId, project, events } = await projectWithLeads(1, untrusting);
+    const r = await receiver();
+    const hook = await untrusting.webhooks.register(userId, project.id, r.url);
+    untrusting.events.emit('lead.created', events[0]!);
+    await untrusting.webhooks.idle();
+    assert.equal(r.received.length, 0);
+    const [attempt] = await untrusting.webhooks.listAttempts(userId, hook.id);
+    assert.equal(attempt!.outcome, 'network_error');
+    assert.match(attempt!.error!, /certificate/i);
+  });
+
+  test('many leads at once: every lead reaches every endpoint exactly once', async () => {
+    const { userId, project, events } = await projectWithLeads(150);
+    const rs = [await receiver(), await receiver(), await receiver({ kind: 'ok' }, 'localhost')];
+    const hooks = [];
+    for (const r of rs) hooks.push(await t.services.webhooks.register(userId, project.id, r.url));
+    for (const e of events) t.services.events.emit('lead.created', e);
+    await t.services.webhooks.idle();
+    for (const [i, r] of rs.entries()) {
+      const leads = r.received.map((x) => JSON.parse(x.raw.toString()).data.leadId);
+      assert.equal(leads.length, 150);
+      assert.deepEqual(new Set(leads), new Set(events.map((e) => e.leadId)));
+      for (const x of r.received) {
+        assert.ok(example.verify(hooks[i]!.secret, x.raw, x.headers['x-service-signature'] as string));
+      }
+      const attempts = await t.services.webhooks.listAttempts(userId, hooks[i]!.id, { limit: 500 });
+      assert.equal(attempts.filter((a) => a.outcome === 'delivered').length, 150);
+    }
+  });
+
+  test('a full endpoint queue drops (and records) what does not fit, leaving other endpoints whole', async () => {
+    const small = servicesWith({ allowPrivate: true, concurrencyPerEndpoint: 1, queuePerEndpoint: 2 });
+    const { userId, project, events } = await projectWithLeads(6, small);
+    const slow = await receiver({ kind: 'sleep', ms: 300 });
+    const fast = await receiver();
+    const slowHook = await small.webhooks.register(userId, project.id, slow.url);
+    await small.webhooks.register(userId, project.id, fast.url);
+    // Leads arrive one by one; the healthy endpoint keeps up, the slow one's queue overflows.
+    for (const [i, e] of events.entries()) {
+      small.events.emit('lead.created', e);
+      await fast.waitFor(i + 1);
+    }
+    await small.webhooks.idle();
+    assert.equal(fast.received.length, 6);
+    const attempts = await small.webhooks.listAttempts(userId, slowHook.id);
+    assert.equal(attempts.length, 6);
+    assert.equal(attempts.filter((a) => a.outcome === 'delivered').length, 3);
+    const dropped = attempts.filter((a) => a.outcome === 'dropped');
+    assert.equal(dropped.length, 3);
+    assert.match(dropped[0]!.error!, /2 deliveries already waiting for this endpoint/);
+  });
+});
+
+describe('delete, attempts and redeliver', () => {
+  test('a deleted webhook gets nothing more and keeps its history; re-adding gives a new secret', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const r = await receiver();
+    const hook = await t.services.webhooks.register(userId, project.id, r.url);
+    t.services.events.emit('lead.created', events[0]!);
+    await t.services.webhooks.idle();
+    await t.services.webhooks.delete(userId, hook.id);
+    await assert.rejects(t.services.webhooks.delete(userId, hook.id), { code: 'not_found' });
+    t.services.events.emit('lead.created', events[1]!);
+    await t.services.webhooks.idle();
+    assert.equal(r.received.length, 1);
+    assert.deepEqual(await t.services.webhooks.list(userId, project.id), []);
+    assert.equal((await t.services.webhooks.listAttempts(userId, hook.id)).length, 1);
+    const again = await t.services.webhooks.register(userId, project.id, r.url);
+    assert.notEqual(again.secret, hook.secret);
+    assert.notEqual(again.id, hook.id);
+  });
+
+  test('redeliver sends the same event again and records a numbered redelivery attempt', async () => {
+    const { userId, project, events } = await projectWithLeads(1);
+    const r = await receiver();
+    const hook = await t.services.webhooks.register(userId, project.id, r.url);
+    const e = events[0]!;
+    t.services.events.emit('lead.created', e);
+    await t.services.webhooks.idle();
+    const attempt = await t.services.webhooks.redeliver(userId, hook.id, e.leadId);
+    assert.equal(attempt.outcome, 'delivered');
+    assert.equal(attempt.attempt, 2);
+    assert.equal(attempt.redelivery, true);
+    assert.equal(r.received.length, 2);
+    const [first, second] = r.received.map((x) => JSON.parse(x.raw.toString()));
+    assert.deepEqual(first.data, second.data);
+    assert.equal(r.received[0]!.headers['webhook-id'], r.received[1]!.headers['webhook-id']);
+    assert.ok(
+      example.verify(
+        hook.secret,
+        r.received[1]!.raw,
+        r.received[1]!.headers['x-service-signature'] as string,
+      ),
+    );
+    const listed = await t.services.webhooks.listAttempts(userId, hook.id, { leadId: e.leadId });
+    assert.deepEqual(listed.map((a) => a.attempt).sort(), [1, 2]);
+    const stranger = await createAccount(t.services);
+    await assert.rejects(t.services.webhooks.redeliver(stranger.userId, hook.id, e.leadId), {
+      code: 'not_found',
+    });
+    await assert.rejects(t.services.webhooks.listAttempts(stranger.userId, hook.id), { code: 'not_found' });
+    await assert.rejects(t.services.webhooks.redeliver(userId, hook.id, 'no-such-lead'), {
+      code: 'not_found',
+    });
+  });
+
+  test('close() records what is still queued and stops taking events', async () => {
+    const closing = servicesWith({ allowPrivate: true, concurrencyPerEndpoint: 1 });
+    const { userId, project, events } = await projectWithLeads(3, closing);
+    const slow = await receiver({ kind: 'sleep', ms: 200 });
+    const hook = await closing.webhooks.register(userId, project.id, slow.url);
+    for (const e of events) closing.events.emit('lead.created', e);
+    await slow.waitFor(1);
+    await closing.webhooks.close(50);
+    const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+    assert.equal(attempts.length, 3);
+    assert.ok(attempts.every((a) => a.outcome === 'dropped' || a.outcome === 'delivered'));
+    assert.ok(attempts.some((a) => a.outcome === 'dropped' && /shutting down|shutdown/.test(a.error!)));
+  });
+});
