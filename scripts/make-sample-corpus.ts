@@ -10,13 +10,15 @@ function rand(): number {
   return seed / 2_147_483_648;
 }
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-const fill = (s: string) =>
+/** One post's details: the same shop, city and tool in its title and its body. */
+const details = () => ({ city: pick(CITIES), tool: pick(TOOLS), shop: pick(SHOPS) });
+const fill = (s: string, d = details()) =>
   s
-    .replace(/\{city\}/g, () => pick(CITIES))
+    .replace(/\{city\}/g, () => d.city)
     .replace(/\{chairs\}/g, () => String(2 + Math.floor(rand() * 5)))
     .replace(/\{dollars\}/g, () => `$${pick([39, 49, 65, 79, 99, 120, 150])}`)
-    .replace(/\{tool\}/g, () => pick(TOOLS))
-    .replace(/\{shop\}/g, () => pick(SHOPS))
+    .replace(/\{tool\}/g, () => d.tool)
+    .replace(/\{shop\}/g, () => d.shop)
     .replace(/\{pct\}/g, () => String(10 + Math.floor(rand() * 20)));
 
 const CITIES = [
@@ -209,6 +211,7 @@ const posts: Line[] = [];
 for (const [kind, templates, count] of mix) {
   for (let i = 0; i < count; i++) {
     const [title, body] = pick(templates);
+    const d = details();
     const id = newId();
     const subreddit = pick(SUBS_BY_KIND[kind]!);
     posts.push({
@@ -217,8 +220,8 @@ for (const [kind, templates, count] of mix) {
       author: author(),
       createdUtc: Math.floor(start + rand() * 30 * 86_400),
       permalink: `/r/${subreddit}/comments/${id}/`,
-      title: fill(title),
-      body: fill(body),
+      title: fill(title, d),
+      body: fill(body, d),
     });
   }
 }
