@@ -28,11 +28,14 @@ interface LeadRow {
   matched_phrase: string | null;
   seller_side: boolean;
   status: LeadStatus;
-  posted_at: Date;
-  scored_at: Date;
+  posted_at: string;
+  scored_at: string;
   cost_usd: number | null;
   body?: string | null;
 }
+
+/** Formats a timestamptz as ISO 8601 UTC in SQL: the hot path then parses and formats no Date per row. */
+const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function toLead(r: LeadRow, withBody: boolean): Lead {
   const lead: Lead = {
@@ -49,8 +52,8 @@ function toLead(r: LeadRow, withBody: boolean): Lead {
     matchedPhrase: r.matched_phrase,
     sellerSide: r.seller_side,
     status: r.status,
-    postedAt: r.posted_at.toISOString(),
-    scoredAt: r.scored_at.toISOString(),
+    postedAt: r.posted_at,
+    scoredAt: r.scored_at,
     costUsd: r.cost_usd,
   };
   if (withBody) lead.body = r.body ?? null;
@@ -69,7 +72,8 @@ export function createLeadsRepo(db: Queryable) {
         `SELECT l.* FROM projects p
            LEFT JOIN LATERAL (
              SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
-                    seller_side, status, posted_at, scored_at, cost_usd${f.withBody ? ', body' : ''}
+                    seller_side, status, ${isoUtc('posted_at')} AS posted_at, ${isoUtc('scored_at')} AS scored_at,
+                    cost_usd${f.withBody ? ', body' : ''}
                FROM leads
               WHERE project_id = p.id
                 AND ($2::text IS NULL OR status = $2)
