@@ -37,12 +37,14 @@ describe('a scan with the model phase configured', () => {
   let t: TestApp;
 
   before(async () => {
-    fake = await startFakeLlm();
+    // Time-outs well apart from answers, so that a loaded machine does not turn an answer into a time-out.
+    fake = await startFakeLlm({ slowMs: 4000 });
     const { llm } = loadConfig({
       LLM_BASE_URL: fake.url,
       LLM_MODEL: 'test-model',
       LLM_PRESCORE: '40',
-      LLM_TIMEOUT_MS: '300',
+      LLM_TIMEOUT_MS: '1500',
+      LLM_CONCURRENCY: '64',
       LLM_USD_PER_MTOK_IN: '2.5',
       LLM_USD_PER_MTOK_OUT: '10',
     });
@@ -132,7 +134,7 @@ describe('a scan with the model phase configured', () => {
 
   for (const [mode, why] of [
     ['broken', /^llm\.chat: HTTP 500/],
-    ['slow', /^llm\.chat: timed out after 300 ms/],
+    ['slow', /^llm\.chat: timed out after 1500 ms/],
   ] as const) {
     test(`a model that ${mode === 'slow' ? 'times out' : 'answers 500'} leaves the local scores, and the scan says why`, async () => {
       const { project, scan: s, leads, model, asked } = await scan(mode);

@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local OpenAI-compatible chat-completions server; each request's behaviour is chosen by `mode:NAME` in the
- * post title, else by the server's `mode` (default `valid`), which a test may change.
+ * post title, else by the server's `mode` (default `valid`), which a test may change. `slow` answers after
+ * `slowMs` (1,500 ms).
  */
-export function startFakeLlm() {
+export function startFakeLlm(opts: { slowMs?: number } = {}) {
   const state = { mode: 'valid' };
   const requests: { headers: IncomingMessage['headers']; body: any }[] = [];
   const server: Server = createServer(async (req, res) => {
@@ -67,7 +68,7 @@ export function startFakeLlm() {
       case 'slow':
         setTimeout(
           () => reply(JSON.stringify({ score: 50, stage: null, reason: 'late', sellerSide: false })),
-          1500,
+          opts.slowMs ?? 1500,
         );
         return;
       case 'ratelimited':
