@@ -34,28 +34,37 @@ interface LeadRow {
 
 describe('a scan with the model phase configured', () => {
   let fake: Awaited<ReturnType<typeof startFakeLlm>>;
-  let t: TestApp;
+  /** A patient service (answers never time out on a loaded machine) and a hasty one (the slow model does). */
+  let patient: TestApp;
+  let hasty: TestApp;
 
   before(async () => {
-    // Time-outs well apart from answers, so that a loaded machine does not turn an answer into a time-out.
-    fake = await startFakeLlm({ slowMs: 4000 });
-    const { llm } = loadConfig({
-      LLM_BASE_URL: fake.url,
-      LLM_MODEL: 'test-model',
-      LLM_PRESCORE: '40',
-      LLM_TIMEOUT_MS: '1500',
-      LLM_CONCURRENCY: '64',
-      LLM_USD_PER_MTOK_IN: '2.5',
-      LLM_USD_PER_MTOK_OUT: '10',
-    });
-    t = await startTestApp({ config: { llm } });
+    fake = await startFakeLlm({ slowMs: 2000 });
+    const withModel = (timeoutMs: number) =>
+      startTestApp({
+        config: {
+          llm: loadConfig({
+            LLM_BASE_URL: fake.url,
+            LLM_MODEL: 'test-model',
+            LLM_PRESCORE: '40',
+            LLM_TIMEOUT_MS: String(timeoutMs),
+            LLM_CONCURRENCY: '16',
+            LLM_USD_PER_MTOK_IN: '2.5',
+            LLM_USD_PER_MTOK_OUT: '10',
+          }).llm,
+        },
+      });
+    patient = await withModel(10_000);
+    hasty = await withModel(200);
   });
   after(async () => {
-    await t.close();
+    await patient.close();
+    await hasty.close();
     await fake.close();
   });
 
   async function scan(mode: string) {
+    const t = mode === 'slow' ? hasty : patient;
     fake.setMode(mode);
     const acct = await createAccount(t.services);
     // Answers are cached per item and profile: each test's profile differs so that its model is asked.
@@ -77,7 +86,15 @@ describe('a scan with the model phase configured', () => {
     assert.equal(res.status, 200);
     const perApi: { api: string; calls: number; costUsd: number }[] = res.body.usage.perApi;
     const model = perApi.find((a) => a.api === 'llm.chat');
-    return { project, scan: done, leads, usage: res.body.usage, model, asked: fake.requests.length - asked };
+    return {
+      db: t.db,
+      project,
+      scan: done,
+      leads,
+      usage: res.body.usage,
+      model,
+      asked: fake.requests.length - asked,
+    };
   }
 
   /** What the local scorer gives a stored lead (a comment lead is stored with its post's title). */
@@ -104,7 +121,7 @@ describe('a scan with the model phase configured', () => {
     );
 
   test("the model's answers replace the local scores and write the drafts; its calls are paid and counted", async () => {
-    const { project, scan: s, leads, usage, model, asked } = await scan('valid');
+    const { db, project, scan: s, leads, usage, model, asked } = await scan('valid');
     assert.ok(leads.length >= 10, `${leads.length} leads`);
     // The threshold (40) equals the pre-score, so every lead went through the model.
     for (const l of leads) {
@@ -124,7 +141,7 @@ describe('a scan with the model phase configured', () => {
     assert.ok(upstream > 0);
     assert.equal(s.calls, usage.calls);
     assert.ok(Math.abs(s.costUsd - usage.costUsd) < 1e-6, `${s.costUsd} vs ${usage.costUsd}`);
-    const rows = await t.db.query<{ n: number }>(
+    const rows = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM upstream_calls
         WHERE project_id = $1 AND scan_id = $2 AND api = 'llm.chat' AND ok AND NOT reused`,
       [project.id, s.scanId],
@@ -134,10 +151,10 @@ describe('a scan with the model phase configured', () => {
 
   for (const [mode, why] of [
     ['broken', /^llm\.chat: HTTP 500/],
-    ['slow', /^llm\.chat: timed out after 1500 ms/],
+    ['slow', /^llm\.chat: timed out after 200 ms/],
   ] as const) {
     test(`a model that ${mode === 'slow' ? 'times out' : 'answers 500'} leaves the local scores, and the scan says why`, async () => {
-      const { project, scan: s, leads, model, asked } = await scan(mode);
+      const { db, project, scan: s, leads, model, asked } = await scan(mode);
       assert.ok(leads.length >= 10, `${leads.length} leads`);
       for (const l of leads) {
         const local = localScore(l, project);
@@ -155,7 +172,7 @@ describe('a scan with the model phase configured', () => {
       );
       // The same failure of many items is one line per scan unit, with the count.
       assert.ok(s.errors.some((e) => / \(\d+ items\)$/.test(e)));
-      const failed = await t.db.query<{ n: number }>(
+      const failed = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM upstream_calls WHERE scan_id = $1 AND api = 'llm.chat' AND NOT ok`,
         [s.scanId],
       );
