@@ -7,6 +7,7 @@ import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScansService } from './scans/scans.service.ts';
+import { createLlmScorer } from './scoring/llm.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
@@ -14,6 +15,8 @@ import { createWebhooksService } from './webhooks/webhooks.service.ts';
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
 export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
   const events = createEventBus();
+  // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
+  const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
   return {
     config: deps.config,
     clock: deps.clock,
@@ -24,7 +27,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
-    scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps) }),
+    scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
   };
 }

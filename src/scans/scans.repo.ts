@@ -189,14 +189,13 @@ export function createScansRepo(db: Queryable) {
 
     async addToScan(
       id: string,
-      d: { calls?: number; costUsd?: number; itemsSeen?: number; newLeads?: number; error?: string },
+      d: { calls?: number; costUsd?: number; itemsSeen?: number; newLeads?: number; errors?: string[] },
     ): Promise<void> {
       await db.query(
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
-                new_leads = new_leads + $5,
-                errors = CASE WHEN $6::text IS NULL THEN errors ELSE array_append(errors, $6) END
+                new_leads = new_leads + $5, errors = errors || $6::text[]
           WHERE id = $1`,
-        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.error ?? null],
+        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.errors ?? []],
       );
     },
 
@@ -398,6 +397,16 @@ export function createScansRepo(db: Queryable) {
     },
 
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
+    /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
+    async existingLeads(projectIds: string[], postIds: string[]): Promise<Set<string>> {
+      if (!projectIds.length || !postIds.length) return new Set();
+      const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(
+        `SELECT project_id, post_id, comment_id FROM leads
+          WHERE project_id = ANY($1::text[]) AND post_id = ANY($2::text[])`,
+        [projectIds, [...new Set(postIds)]],
+      );
+      return new Set(rows.map((r) => `${r.project_id}/${r.post_id}/${r.comment_id ?? ''}`));
+    },
     async insertLeads(leads: NewLead[]): Promise<Map<NewLead, string>> {
       const created = new Map<NewLead, string>();
       const key = (projectId: string, postId: string, commentId: string | null) =>

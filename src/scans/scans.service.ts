@@ -2,8 +2,10 @@ import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
-import { draftReply, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import { draftReply, type LeadScore, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
+import { createLeadScorer } from '../scoring/lead-scorer.ts';
+import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
 import {
   type CallRow,
@@ -56,6 +58,32 @@ interface ThreadToRead {
   subreddit: string;
 }
 
+/** A served project's model answer for one matched item: the score, and the reply when it makes a new lead. */
+interface Refined {
+  score: LeadScore;
+  reply?: string;
+}
+
+/** What the model phase of one scan unit produced: answers by lead key, calls to record, errors to report. */
+interface ModelPhase {
+  refined: Map<string, Refined>;
+  calls: { projectId: string; call: UpstreamCall }[];
+  errors: { projectId: string; error: string }[];
+}
+
+const leadKey = (projectId: string, item: RedditItem) =>
+  `${projectId}/${item.postId}/${item.kind === 'comment' ? item.id : ''}`;
+
+/** The reddit fullname, the model cache's item key. */
+const itemKey = (item: RedditItem) => (item.kind === 'comment' ? `t1_${item.id}` : `t3_${item.postId}`);
+
+/** Identical errors of one unit once, with how many items met them (a model that is down fails every item). */
+function collapse(errors: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
+  return [...counts].map(([e, n]) => (n > 1 ? `${e} (${n} items)` : e));
+}
+
 const limited = <T>(list: T[], max: number | null | undefined) => (max == null ? list : list.slice(0, max));
 
 /** The listings a project's scan reads: its subreddits' new posts and comments, else site-wide searches. */
@@ -97,9 +125,13 @@ export function createScansService(deps: {
   config: Config;
   events: EventBus;
   upstream: UpstreamSource;
+  /** The optional model phase (docs/scoring.md); null or absent: the local scorer alone, synchronously. */
+  llm?: LlmScorer | null;
 }) {
   const { db, clock, config, events, upstream } = deps;
   const repo = createScansRepo(db);
+  const scorer = deps.llm ? createLeadScorer({ llm: deps.llm }) : null;
+  const modelConcurrency = config.llm?.concurrency ?? 1;
   const freshnessMs = config.upstream.freshnessMinutes * 60_000;
   const staleMs = config.scanStaleSeconds * 1000;
   let queue: ScanQueue | null = null;
@@ -160,6 +192,7 @@ export function createScansService(deps: {
     served: Set<string>,
     costOf: (projectId: string) => number,
     now: Date,
+    refined?: Map<string, Refined>,
   ): { leads: NewLead[]; threads: ThreadToRead[] } {
     const leads: NewLead[] = [];
     const threads: ThreadToRead[] = [];
@@ -182,7 +215,8 @@ export function createScansService(deps: {
             subreddit: item.subreddit,
           });
         }
-        const s = scoreItem(scoring, p.profile);
+        const r = refined?.get(leadKey(projectId, item));
+        const s = r ? r.score : scoreItem(scoring, p.profile);
         // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
         if (s.score < p.threshold) return;
         leads.push({
@@ -193,13 +227,88 @@ export function createScansService(deps: {
           reason: s.reason,
           matchedPhrase: keyword,
           sellerSide: s.sellerSide,
-          reply: draftReply(scoring, p.profile),
+          reply: r?.reply ?? draftReply(scoring, p.profile),
           scoredAt: now,
           costUsd: costOf(projectId),
         });
       });
     }
     return { leads, threads };
+  }
+
+  /**
+   * The model phase, before the unit's transaction: the matched items of the given projects that are not leads
+   * yet are scored by the lead scorer (the model sees those passing the pre-score) and those at or above the
+   * threshold get the model's reply. Bounded by LLM_CONCURRENCY; failures keep the local result.
+   */
+  async function askModel(c: Compiled, items: RedditItem[], projectIds: Set<string>): Promise<ModelPhase> {
+    const phase: ModelPhase = { refined: new Map(), calls: [], errors: [] };
+    if (!scorer) return phase;
+    const matched: { projectId: string; item: RedditItem }[] = [];
+    for (const item of items) {
+      c.matcher.forEachMatch(matchText(item), (projectId) => {
+        if (projectIds.has(projectId)) matched.push({ projectId, item });
+      });
+    }
+    if (!matched.length) return phase;
+    const stored = await repo.existingLeads(
+      [...projectIds],
+      matched.map((m) => m.item.postId),
+    );
+    const todo = matched.filter((m) => !stored.has(leadKey(m.projectId, m.item)));
+    let next = 0;
+    const work = async () => {
+      for (let m = todo[next++]; m; m = todo[next++]) {
+        const p = c.projects.get(m.projectId)!;
+        const scoring = {
+          kind: m.item.kind,
+          title: m.item.title,
+          body: m.item.body,
+          subreddit: m.item.subreddit,
+          author: m.item.author,
+        };
+        const key = itemKey(m.item);
+        const s = await scorer.score(scoring, p.profile, key);
+        const answer: Refined = { score: s.score };
+        const calls = [...s.calls];
+        const errors = [...s.errors];
+        if (s.score.score >= p.threshold) {
+          const d = await scorer.draft(scoring, p.profile, s.score, key);
+          answer.reply = d.reply;
+          calls.push(...d.calls);
+          errors.push(...d.errors);
+        }
+        phase.refined.set(leadKey(m.projectId, m.item), answer);
+        for (const call of calls) phase.calls.push({ projectId: m.projectId, call });
+        for (const error of errors) phase.errors.push({ projectId: m.projectId, error });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(modelConcurrency, todo.length) }, work));
+    return phase;
+  }
+
+  /**
+   * The model calls as call rows (each project pays for its own items; only the scanned project's carry the
+   * scan) and the scanned project's share for its scan record.
+   */
+  function modelCalls(phase: ModelPhase, scanId: string, projectId: string, at: Date) {
+    const rows: CallRow[] = phase.calls.map(({ projectId: id, call }) => ({
+      projectId: id,
+      api: call.api,
+      costUsd: call.costUsd,
+      reused: false,
+      ok: call.ok,
+      calledAt: at,
+      scanId: id === projectId ? scanId : null,
+      fetchId: null,
+    }));
+    const own = phase.calls.filter((c) => c.projectId === projectId);
+    return {
+      rows,
+      calls: own.length,
+      costUsd: own.reduce((n, c) => n + c.call.costUsd, 0),
+      errors: collapse(phase.errors.filter((e) => e.projectId === projectId).map((e) => e.error)),
+    };
   }
 
   async function writeLeads(
@@ -282,13 +391,22 @@ export function createScansService(deps: {
         }
       }
     }
-    const { leads, threads } = matchItems(c, items, new Set([p.id]), () => 0, now);
+    const served = new Set([p.id]);
+    const phase = scorer ? await askModel(c, items, served) : null;
+    const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
+    const { leads, threads } = matchItems(c, items, served, () => 0, now, phase?.refined);
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
-      await r.insertCalls(calls);
+      await r.insertCalls(model ? [...calls, ...model.rows] : calls);
       const out = await writeLeads(tx, c, leads, threads, listing, now);
       await r.setWatermark([p.id], listing, upTo);
-      await r.addToScan(scanId, { calls: calls.length, itemsSeen: items.length, newLeads: out.length });
+      await r.addToScan(scanId, {
+        calls: calls.length + (model?.calls ?? 0),
+        costUsd: model?.costUsd ?? 0,
+        itemsSeen: items.length,
+        newLeads: out.length,
+        errors: model?.errors ?? [],
+      });
       return out;
     });
     log.info(
@@ -364,7 +482,7 @@ export function createScansService(deps: {
         await r.addToScan(scanId, {
           calls: reported.length,
           costUsd: reported.reduce((n, call) => n + call.costUsd, 0),
-          error: `${listing}: ${message}`,
+          errors: [`${listing}: ${message}`],
         });
       });
       log.warn({ scanId, listing, err: message }, 'upstream fetch failed; the scan goes on');
@@ -375,11 +493,21 @@ export function createScansService(deps: {
     const costUsd = reported.reduce((n, call) => n + call.costUsd, 0);
     // Each item's cost is that of the call that bought it; a fetch's calls share one api and price.
     const itemCost = reported.length ? costUsd / reported.length : 0;
+    const othersServed = (upToDate: string[] | 'all-new') =>
+      (upToDate === 'all-new' ? [...c.projects.keys()] : upToDate).filter(
+        (id) => id !== p.id && c.projects.get(id)?.listings.has(listing),
+      );
+    // The model answers before the transaction, for the projects this fetch will serve as far as can be told
+    // now; one that turns up to date meanwhile gets the local result (the transaction decides who is served).
+    let phase: ModelPhase | null = null;
+    if (scorer) {
+      const likely = othersServed(await repo.upToDate(listing, state.last?.id ?? null));
+      phase = await askModel(c, fetched.items, new Set([p.id, ...likely]));
+    }
+    const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
-      const upToDate = await r.upToDate(listing, state.last?.id ?? null);
-      const candidates = upToDate === 'all-new' ? [...c.projects.keys()] : upToDate;
-      const others = candidates.filter((id) => id !== p.id && c.projects.get(id)?.listings.has(listing));
+      const others = othersServed(await r.upToDate(listing, state.last?.id ?? null));
       const fetchId = await r.insertFetch({
         listing,
         projectId: p.id,
@@ -420,6 +548,7 @@ export function createScansService(deps: {
             });
         }
       }
+      if (model) calls.push(...model.rows);
       await r.insertCalls(calls);
       const served = new Set([p.id, ...others]);
       const { leads, threads } = matchItems(
@@ -428,14 +557,16 @@ export function createScansService(deps: {
         served,
         (id) => (id === p.id ? itemCost : 0),
         at,
+        phase?.refined,
       );
       const out = await writeLeads(tx, c, leads, threads, listing, at);
       await r.setWatermark([...served], listing, fetchId);
       await r.addToScan(scanId, {
-        calls: reported.length,
-        costUsd,
+        calls: reported.length + (model?.calls ?? 0),
+        costUsd: costUsd + (model?.costUsd ?? 0),
         itemsSeen: fetched.items.length,
         newLeads: out.filter((e) => e.projectId === p.id).length,
+        errors: model?.errors ?? [],
       });
       return out;
     });

@@ -102,7 +102,7 @@ const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
  * The optional second phase of scoring: items whose local score passes the pre-score are judged by an
  * OpenAI-compatible chat model; answers are cached per item and profile; any failure keeps the local score.
  */
-export async function createLlmScorer(deps: LlmScorerDeps) {
+export function createLlmScorer(deps: LlmScorerDeps) {
   const { config } = deps;
   const doFetch = deps.fetch ?? fetch;
   const cache = createLlmCacheRepo(deps.db);
@@ -240,4 +240,4 @@ export async function createLlmScorer(deps: LlmScorerDeps) {
     },
   };
 }
-export type LlmScorer = Awaited<ReturnType<typeof createLlmScorer>>;
+export type LlmScorer = ReturnType<typeof createLlmScorer>;
