@@ -129,6 +129,32 @@ describe('npm run setup', () => {
     assert.deepEqual(ok.projects, []);
   });
 
+  test('with SELF_HOSTED=false an import cannot take an account past its tier, and changes nothing', async () => {
+    const env = { ...target.env, SELF_HOSTED: 'false' };
+    const two = importFile([{ name: 'One' }, { name: 'Two' }]);
+    const over = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', two);
+    assert.equal(over.code, 2);
+    assert.match(over.stderr, /free tier allows 1 project\(s\); this import would make 2/);
+    const keywords = importFile([{ name: 'One', keywords: Array.from({ length: 11 }, (_, i) => `kw${i}`) }]);
+    const tooMany = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', keywords);
+    assert.match(tooMany.stderr, /\/0\/keywords has 11; the free tier allows 10 per project/);
+    const ok = setup(
+      env,
+      '--email',
+      'free@example.com',
+      '--tier',
+      'free',
+      '--import',
+      importFile([{ name: 'One' }]),
+    );
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.deepEqual(
+      JSON.parse(ok.stdout).projects.map((p: { name: string }) => p.name),
+      ['One'],
+      'the refused imports left nothing behind',
+    );
+  });
+
   test('with the embedded database, setup refuses while the service holds it', {
     skip: !!TEST_DATABASE_URL,
   }, async () => {

@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import { systemClock } from '../clock.ts';
-import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
+import { type Config, ConfigError, loadConfig, TIERS, type Tier, type TierLimits } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { openDatabase } from '../db/open.ts';
 import { createProjectsRepo } from '../projects/projects.repo.ts';
@@ -66,6 +66,29 @@ async function checkImportedWebhooks(config: Config, projects: ImportFile): Prom
   }
 }
 
+/** With SELF_HOSTED=false an import may not take an account past its tier; nothing is written if it would. */
+async function checkTierLimits(limits: TierLimits, tier: Tier, projects: ImportFile, existing: string[]) {
+  const names = new Set([...existing, ...projects.map((p) => p.name)]);
+  if (limits.projects !== null && names.size > limits.projects) {
+    throw new UsageError(
+      `--import: the ${tier} tier allows ${limits.projects} project(s); this import would make ${names.size}`,
+    );
+  }
+  const perProject = [
+    ['keywords', limits.keywordsPerProject],
+    ['subreddits', limits.subredditsPerProject],
+    ['competitors', limits.competitors],
+  ] as const;
+  for (const [i, p] of projects.entries()) {
+    for (const [field, max] of perProject) {
+      const n = p[field]?.length ?? 0;
+      if (max !== null && n > max) {
+        throw new UsageError(`--import: /${i}/${field} has ${n}; the ${tier} tier allows ${max} per project`);
+      }
+    }
+  }
+}
+
 export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; importPath?: string } {
   let values: { email?: string; tier?: string; import?: string };
   try {
@@ -104,6 +127,8 @@ export async function runSetup(config: Config, argv: string[]): Promise<SetupRes
       const mcpKey = await accounts.issueKey(user.id, 'mcp');
       const projectsRepo = createProjectsRepo(tx);
       const webhooksRepo = createWebhooksRepo(tx);
+      const limits = accounts.limitsFor(user.tier);
+      if (limits) await checkTierLimits(limits, user.tier, projects, await projectsRepo.namesOf(user.id));
       const imported: SetupResult['projects'] = [];
       for (const { webhooks = [], ...input } of projects) {
         const project = await projectsRepo.upsertByName(user.id, input);

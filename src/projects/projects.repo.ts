@@ -78,6 +78,10 @@ export function createProjectsRepo(db: Queryable) {
       ]);
       return rows.length > 0;
     },
+    async namesOf(userId: string): Promise<string[]> {
+      const rows = await db.query<{ name: string }>('SELECT name FROM projects WHERE user_id = $1', [userId]);
+      return rows.map((r) => r.name);
+    },
     /** Creates the project, or updates the one of the same name on this account. */
     async upsertByName(userId: string, p: ProjectInput): Promise<{ id: string; name: string }> {
       const rows = await db.query<{ id: string; name: string }>(
