@@ -1,5 +1,5 @@
 import type { Tier } from '../config.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import type { KeyKind } from './keys.ts';
 
 export interface UserRow {
@@ -22,7 +22,8 @@ export interface KeyWithUser {
   user_created_at: Date;
 }
 
-export function createAccountsRepo(db: Queryable) {
+export function createAccountsRepo(db: Queryable | Db) {
+  const relaxed = 'queryRelaxed' in db ? db.queryRelaxed : db.query;
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const rows = await db.query<UserRow>('SELECT id, email, tier, created_at FROM users WHERE email = $1', [
@@ -69,7 +70,7 @@ export function createAccountsRepo(db: Queryable) {
      * request against its UTC day and marks it used. requests_today is null when nothing was counted.
      */
     async findKeyAndCount(hash: string, surface: KeyKind, day: string, at: Date) {
-      const rows = await db.query<KeyWithUser & { requests_today: number | null }>(
+      const rows = await relaxed<KeyWithUser & { requests_today: number | null }>(
         `WITH k AS (
            SELECT k.id AS key_id, k.kind, k.key_hash, k.prefix, k.scopes, k.revoked_at,
                   u.id AS user_id, u.email, u.tier, u.created_at AS user_created_at
