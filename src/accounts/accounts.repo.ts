@@ -81,7 +81,11 @@ export function createAccountsRepo(db: Queryable | Db) {
            INSERT INTO api_key_usage (key_id, day, requests) SELECT key_id, $3, 1 FROM live
            ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
            RETURNING requests),
-         touched AS (UPDATE api_keys SET last_used_at = $4 WHERE id IN (SELECT key_id FROM live))
+         touched AS (
+           -- last_used_at is for display: one write a minute per key, not one per request on a hot row.
+           UPDATE api_keys SET last_used_at = $4
+            WHERE id IN (SELECT key_id FROM live)
+              AND (last_used_at IS NULL OR last_used_at < $4::timestamptz - interval '1 minute'))
          SELECT k.*, (SELECT requests FROM counted) AS requests_today FROM k`,
         [hash, surface, day, at],
       );
