@@ -1,8 +1,16 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection and let the server reuse its plan: for hot statements whose
+   * text has no "$n IS NULL OR ..." conditions (a generic plan could not use an index for those).
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -50,6 +58,16 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
   };
 }
 
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `prepared_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /** A PostgreSQL server reached through a connection pool. */
 export async function openPostgres(
   url: string,
@@ -67,11 +85,15 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     pool,
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      if (options.prepare) {
+        return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+      }
       return (await pool.query(sql, params)).rows as T[];
     },
     async queryRelaxed<T>(sql: string, params: unknown[] = []) {
-      return (await relaxed.query(sql, params)).rows as T[];
+      // Prepared once per connection: these are the same few bookkeeping statements on every request.
+      return (await relaxed.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
     },
     async exec(sql: string) {
       await pool.query(sql);

@@ -68,6 +68,24 @@ export function createLeadsRepo(db: Queryable) {
      */
     async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean } | undefined> {
       if (!isProjectId(f.projectId)) return undefined;
+      // Only the filters in use become conditions, so each shape of the query is prepared once with a plan
+      // that can use leads_queue_idx (a "$n IS NULL OR ..." condition would defeat a generic plan).
+      const params: unknown[] = [
+        f.projectId,
+        f.userId,
+        f.postedAfter,
+        f.limit + 1,
+        // Any offset past every lead gives an empty page; beyond 2^53 it would not even reach SQL intact.
+        Math.min(f.offset, Number.MAX_SAFE_INTEGER),
+      ];
+      const conditions = ['project_id = p.id', 'posted_at >= $3'];
+      const filter = (condition: string, value: unknown) => {
+        params.push(value);
+        conditions.push(condition.replace('?', `$${params.length}`));
+      };
+      if (f.status !== null) filter('status = ?', f.status);
+      if (f.minScore !== null) filter('score >= ?', f.minScore);
+      if (f.scoredSince !== null) filter('scored_at >= ?', f.scoredSince);
       const rows = await db.query<LeadRow | { id: null }>(
         `SELECT l.* FROM projects p
            LEFT JOIN LATERAL (
@@ -75,25 +93,12 @@ export function createLeadsRepo(db: Queryable) {
                     seller_side, status, ${isoUtc('posted_at')} AS posted_at, ${isoUtc('scored_at')} AS scored_at,
                     cost_usd${f.withBody ? ', body' : ''}
                FROM leads
-              WHERE project_id = p.id
-                AND ($2::text IS NULL OR status = $2)
-                AND posted_at >= $3
-                AND ($4::int IS NULL OR score >= $4)
-                AND ($5::timestamptz IS NULL OR scored_at >= $5)
+              WHERE ${conditions.join(' AND ')}
               ORDER BY score DESC, id
-              LIMIT $6 OFFSET $7) l ON true
-          WHERE p.id = $1 AND p.user_id = $8`,
-        [
-          f.projectId,
-          f.status,
-          f.postedAfter,
-          f.minScore,
-          f.scoredSince,
-          f.limit + 1,
-          // Any offset past every lead gives an empty page; beyond 2^53 it would not even reach SQL intact.
-          Math.min(f.offset, Number.MAX_SAFE_INTEGER),
-          f.userId,
-        ],
+              LIMIT $4 OFFSET $5) l ON true
+          WHERE p.id = $1 AND p.user_id = $2`,
+        params,
+        { prepare: true },
       );
       if (rows.length === 0) return undefined;
       const leads = rows.filter((r): r is LeadRow => r.id !== null);
