@@ -30,6 +30,8 @@ async function load(
     url,
     headers,
     connections: 10,
+    // The load generator gets its own thread, so that it does not share the event loop of the server it measures.
+    workers: 1,
     duration: DURATION,
     ...(rate ? { overallRate: rate } : {}),
   });
