@@ -21,7 +21,9 @@ async function main() {
       `\nDemo account created. These keys are shown once:\n` +
         `  REST key (rl_sk_, read-only): ${demo.restKey}\n` +
         `  Tool key (sbk_, for /mcp):     ${demo.mcpKey}\n` +
-        `Try:\n  curl -H "Authorization: Bearer ${demo.restKey}" ${base}/projects/${demo.projectId}/leads\n\n`,
+        `Try:\n  curl -H "Authorization: Bearer ${demo.restKey}" ${base}/projects/${demo.projectId}/leads\n` +
+        `  curl -H "Authorization: Bearer ${demo.mcpKey}" ${config.publicBaseUrl}/mcp ` +
+        `-d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'\n\n`,
     );
   }
 

@@ -13,7 +13,7 @@ const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}
 const WORD_CHAR = `[[\\p{L}\\p{N}\\p{M}]--[${UNSPACED}]]`;
 // A word: letters, digits and marks, trailing + and # kept ("c++", "c#"). Apostrophes split words, so
 // "Vagaro" matches "Vagaro's" and "don't" matches "don't" and "don t".
-const TOKEN = new RegExp(String.raw`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
+const TOKEN = new RegExp(`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
 
 function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
