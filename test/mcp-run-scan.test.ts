@@ -3,10 +3,7 @@ import { after, before, test } from 'node:test';
 import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
 import { callTool } from './mcp-helpers.ts';
 
-// run_scan against the real scan pipeline (services.scans). Until the scanner is merged, services.scans is
-// undefined and these tests skip with that reason; test/mcp-tools.test.ts covers the "not available" answer.
-const NO_SCANNER =
-  'services.scans is not wired on this branch yet (the scan pipeline lands with its own issue)';
+// run_scan against the real scan pipeline (services.scans) over the replayed sample corpus.
 
 let t: TestApp;
 let acct: Awaited<ReturnType<typeof createAccount>>;
@@ -37,16 +34,14 @@ function scanRecord(res: Awaited<ReturnType<typeof callTool>>) {
   return record;
 }
 
-test('run_scan starts a scan and returns its record at once', async (ctx) => {
-  if (!t.services.scans) return ctx.skip(NO_SCANNER);
+test('run_scan starts a scan and returns its record at once', async () => {
   const record = scanRecord(await callTool(t.baseUrl, acct.mcpKey, 'run_scan', { projectId }));
   assert.equal(record.trigger, 'tool');
   const stored = await t.services.scans.getScan(record.scanId);
   assert.equal(stored?.projectId, projectId);
 });
 
-test('run_scan with wait: true returns the finished record with calls, costUsd and newLeads', async (ctx) => {
-  if (!t.services.scans) return ctx.skip(NO_SCANNER);
+test('run_scan with wait: true returns the finished record with calls, costUsd and newLeads', async () => {
   const record = scanRecord(await callTool(t.baseUrl, acct.mcpKey, 'run_scan', { projectId, wait: true }));
   assert.ok(['done', 'failed'].includes(record.status), `status ${record.status}`);
   assert.equal(typeof record.startedAt, 'string');
@@ -54,8 +49,7 @@ test('run_scan with wait: true returns the finished record with calls, costUsd a
   assert.ok(Date.parse(record.finishedAt) >= Date.parse(record.startedAt));
 });
 
-test("run_scan on another account's project is a not-found tool error, and starts nothing", async (ctx) => {
-  if (!t.services.scans) return ctx.skip(NO_SCANNER);
+test("run_scan on another account's project is a not-found tool error, and starts nothing", async () => {
   const stranger = await createAccount(t.services);
   const res = await callTool(t.baseUrl, stranger.mcpKey, 'run_scan', { projectId });
   assert.equal(res.body.result.isError, true);

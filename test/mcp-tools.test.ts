@@ -264,12 +264,6 @@ describe('list_leads has the same filters, defaults and messages as REST', () =>
 });
 
 describe('run_scan and check_ai_visibility', () => {
-  test('run_scan answers isError while this instance has no scanner', async (ctx) => {
-    if (t.services.scans) return ctx.skip('a scanner is wired: test/mcp-run-scan.test.ts covers run_scan');
-    const text = toolError(await callTool(t.baseUrl, owner.mcpKey, 'run_scan', { projectId }));
-    assert.match(text, /scanning is not available on this instance/i);
-  });
-
   test('run_scan rejects bad arguments with -32602', async () => {
     assert.equal(
       invalidParams(await callTool(t.baseUrl, owner.mcpKey, 'run_scan', { wait: true })).message,

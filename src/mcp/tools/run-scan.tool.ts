@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DateTime, Nullable, StringEnum } from '../../http/common.schemas.ts';
 import type { ScanRecord } from '../../scans/scans.types.ts';
-import { defineTool, ToolFailure } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { ProjectArgs } from './project-arg.ts';
 
 /** How long run_scan with wait: true holds the call before answering with the scan's current status. */
@@ -64,8 +64,7 @@ export const runScanTool = defineTool({
   },
   scope: 'tools:scan',
   async run({ services, caller }, { projectId, wait }) {
-    const scans = services.scans;
-    if (!scans) throw new ToolFailure('Scanning is not available on this instance.');
+    const { scans } = services;
     await services.projects.assertOwned(caller.userId, projectId);
     const queued = await scans.requestScan(projectId, 'tool');
     return toScanResult(wait ? await scans.waitForScan(queued.scanId, RUN_SCAN_WAIT_MS) : queued);
