@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { LlmConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { profileContentKey } from '../domain/scoring/profile.ts';
 import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';
 import { draftReply, type LeadScore, type ScoringItem, type ScoringProfile } from '../domain/scoring.ts';
 import type { UpstreamCall } from '../upstream/source.ts';
@@ -59,23 +60,8 @@ function parseJson(content: string): unknown {
 
 /** Hash of everything that changes the model's answer for one item: profile fields, model and prompt. */
 export function profileHash(profile: ScoringProfile, model: string): string {
-  const { name, url, pain, solution, targetUsers, geography, budgetFit, keywords, competitors } = profile;
   return createHash('sha256')
-    .update(
-      JSON.stringify([
-        PROMPT_VERSION,
-        model,
-        name,
-        url,
-        pain,
-        solution,
-        targetUsers,
-        geography,
-        budgetFit,
-        keywords,
-        competitors,
-      ]),
-    )
+    .update(`${PROMPT_VERSION}\n${model}\n${profileContentKey(profile)}`)
     .digest('hex')
     .slice(0, 32);
 }

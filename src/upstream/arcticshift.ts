@@ -5,6 +5,7 @@ import {
   rateLimitGate,
   reported,
   requestJson,
+  type SourceHttpOptions,
 } from './http.ts';
 import { asThing, normalize, stripPrefix, type Thing, validateSubreddit } from './normalize.ts';
 import {
@@ -15,21 +16,11 @@ import {
   type UpstreamSource,
 } from './source.ts';
 
-export interface ArcticShiftSourceOptions {
+export interface ArcticShiftSourceOptions extends SourceHttpOptions {
   /** API origin (ARCTICSHIFT_BASE_URL). */
   baseUrl?: string;
   /** USD per call of an api (arcticshift.posts_search, ...); the service is free, so 0 unless configured. */
   priceOf: (api: string) => number;
-  /** Per-attempt timeout (UPSTREAM_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** Retries after the first attempt on 429, 5xx, timeouts and network errors. Default 3. */
-  maxRetries?: number;
-  /** Injectable wait (tests). */
-  sleep?: (ms: number) => Promise<void>;
-  /** Injectable wall clock in ms (tests). */
-  now?: () => number;
-  /** Injectable fetch; Node's global fetch by default. */
-  fetch?: typeof fetch;
   /** Longest walk per incremental fetch, in pages of 100. Default 10. */
   maxPages?: number;
 }

@@ -1,6 +1,24 @@
 import { UpstreamError } from './source.ts';
 
 /** How the network adapters talk HTTP: one timeout per attempt, bounded retries, an injectable sleep. */
+/** The options every network adapter takes, besides its own credentials and endpoints. */
+export interface SourceHttpOptions {
+  /** USD per call (per credit for ScrapeCreators) of an upstream api name. */
+  priceOf: (api: string) => number;
+  /** Per-attempt timeout (UPSTREAM_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Retries after the first attempt on 429, 5xx, timeouts and network errors. Default 3. */
+  maxRetries?: number;
+  /** Injectable wait (tests). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Injectable wall clock in ms (tests). */
+  now?: () => number;
+  /** Injectable fetch; Node's global fetch by default. */
+  fetch?: typeof fetch;
+  /** Longest listing walk per incremental fetch, in pages. */
+  maxPages?: number;
+}
+
 export interface HttpPolicy {
   /** Each attempt is aborted after this many milliseconds. */
   timeoutMs: number;

@@ -8,6 +8,7 @@ import {
   rateLimitGate,
   reported,
   requestJson,
+  type SourceHttpOptions,
 } from './http.ts';
 import {
   normalize,
@@ -33,7 +34,7 @@ import {
   type UpstreamSource,
 } from './source.ts';
 
-export interface RedditSourceOptions {
+export interface RedditSourceOptions extends SourceHttpOptions {
   /** The app's client id (REDDIT_CLIENT_ID). */
   clientId: string;
   /** The app's client secret (REDDIT_CLIENT_SECRET). */
@@ -46,16 +47,6 @@ export interface RedditSourceOptions {
   authUrl?: string;
   /** USD per call of an api (reddit.subreddit_new, ...); token requests are not billed. */
   priceOf: (api: string) => number;
-  /** Per-attempt timeout (UPSTREAM_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** Retries after the first attempt on 429, 5xx, timeouts and network errors. Default 3. */
-  maxRetries?: number;
-  /** Injectable wait (tests). */
-  sleep?: (ms: number) => Promise<void>;
-  /** Injectable wall clock in ms (tests), for rate-limit windows and token expiry. */
-  now?: () => number;
-  /** Injectable fetch; Node's global fetch by default. */
-  fetch?: typeof fetch;
   /** Longest listing walk per incremental fetch, in pages of 100. Default 10 (Reddit serves about 1,000). */
   maxPages?: number;
   /** Upper bound on morechildren and continue-thread calls for one comment tree. Default 50. */

@@ -5,6 +5,7 @@ import {
   isRecord,
   reported,
   requestJson,
+  type SourceHttpOptions,
 } from './http.ts';
 import { asThing, normalize, stripPrefix, timeWindow, validateSubreddit } from './normalize.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type UpstreamSource,
 } from './source.ts';
 
-export interface ScrapeCreatorsSourceOptions {
+export interface ScrapeCreatorsSourceOptions extends SourceHttpOptions {
   /** Sent as x-api-key (SCRAPECREATORS_API_KEY). */
   apiKey: string;
   /** API origin (SCRAPECREATORS_BASE_URL). */
@@ -25,16 +26,6 @@ export interface ScrapeCreatorsSourceOptions {
    * (`credits_charged` in the answer, 1 when absent) times this price.
    */
   priceOf: (api: string) => number;
-  /** Per-attempt timeout (UPSTREAM_TIMEOUT_MS). */
-  timeoutMs: number;
-  /** Retries after the first attempt on 429, 5xx, timeouts and network errors. Default 3. */
-  maxRetries?: number;
-  /** Injectable wait (tests). */
-  sleep?: (ms: number) => Promise<void>;
-  /** Injectable fetch; Node's global fetch by default. */
-  fetch?: typeof fetch;
-  /** Injectable wall clock in ms (tests), for search time windows. */
-  now?: () => number;
   /** Longest walk of a subreddit listing per incremental fetch, in pages. Default 5 (each page is a credit). */
   maxPages?: number;
   /** Upper bound on cursor calls that expand one comment tree. Default 20. */

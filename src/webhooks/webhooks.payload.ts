@@ -1,17 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { toLeadScore } from '../domain/scoring.ts';
+import type { LeadCreatedEvent } from '../events.ts';
 
 /** What a delivery carries, whether it comes from a lead.created event or from a redelivery. */
-export interface LeadEventData {
-  leadId: string;
-  projectId: string;
-  projectName: string;
-  subreddit: string;
-  title: string;
-  url: string;
-  score: number;
-  reply: string;
-}
+export type LeadEventData = Omit<LeadCreatedEvent, 'draftedAt'>;
 
 /** The Standard Webhooks message id: one per lead event, the same for every attempt and redelivery. */
 export const eventIdOf = (leadId: string) => `evt_${leadId}`;

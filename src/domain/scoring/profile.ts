@@ -31,12 +31,10 @@ const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 const BY_CONTENT = new Map<string, CompiledProfile>();
 const BY_CONTENT_LIMIT = 1000;
 
-/** The compiled form of a profile, cached per profile object and per profile content. */
-export function compileProfile(profile: ScoringProfile): CompiledProfile {
-  let compiled = CACHE.get(profile);
-  if (compiled) return compiled;
+/** The profile's content as one string: every field that changes how its items are scored. */
+export function profileContentKey(profile: ScoringProfile): string {
   const { name, url, pain, solution, targetUsers, geography, budgetFit, keywords, competitors } = profile;
-  const key = JSON.stringify([
+  return JSON.stringify([
     name,
     url,
     pain,
@@ -47,6 +45,13 @@ export function compileProfile(profile: ScoringProfile): CompiledProfile {
     keywords,
     competitors,
   ]);
+}
+
+/** The compiled form of a profile, cached per profile object and per profile content. */
+export function compileProfile(profile: ScoringProfile): CompiledProfile {
+  let compiled = CACHE.get(profile);
+  if (compiled) return compiled;
+  const key = profileContentKey(profile);
   compiled = BY_CONTENT.get(key);
   if (!compiled) {
     compiled = buildProfile(profile);
