@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, messageOf } from '../api.ts';
+import { plural, usd } from '../format.ts';
+import type { Scan } from '../types.ts';
+
+const POLL_MS = 1000;
+
+function describe(scan: Scan): string {
+  const cost = scan.costUsd !== undefined ? ` · ${usd(scan.costUsd)}` : '';
+  const calls = scan.calls !== undefined ? ` (${plural(scan.calls, 'upstream call')})` : '';
+  switch (scan.status) {
+    case 'queued':
+      return 'Scan queued…';
+    case 'running':
+      return `Scanning… ${plural(scan.newLeads, 'new lead')} so far`;
+    case 'done':
+      return `Scan done: ${plural(scan.newLeads, 'new lead')}${cost}${calls}`;
+    case 'failed': {
+      const why = scan.error ?? scan.errors?.join('; ');
+      return `Scan failed${why ? `: ${why}` : '.'}`;
+    }
+  }
+}
+
+/** Starts a scan (it buys upstream data) and follows it until it ends. */
+export function ScanButton({ projectId, onFinished }: { projectId: string; onFinished(scan: Scan): void }) {
+  const [scan, setScan] = useState<Scan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const run = async () => {
+    const base = `/projects/${encodeURIComponent(projectId)}/scans`;
+    setBusy(true);
+    setError(null);
+    try {
+      let s = await api<Scan>('POST', base, {});
+      while (alive.current) {
+        setScan(s);
+        if (s.status === 'done' || s.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        if (!alive.current) return;
+        s = await api<Scan>('GET', `${base}/${encodeURIComponent(s.scanId)}`);
+      }
+      if (alive.current) onFinished(s);
+    } catch (err) {
+      if (alive.current) setError(messageOf(err));
+    } finally {
+      if (alive.current) setBusy(false);
+    }
+  };
+
+  const warnings = scan?.status === 'done' && scan.errors?.length ? scan.errors : [];
+  return (
+    <div class="scan">
+      <button type="button" class="btn btn-primary" onClick={run} disabled={busy}>
+        {busy ? 'Scanning…' : 'Run scan'}
+      </button>
+      <p class={`scan-status ${error || scan?.status === 'failed' ? 'error-text' : ''}`} aria-live="polite">
+        {error ?? (scan ? describe(scan) : 'Buys fresh posts from the upstream provider.')}
+        {warnings.length > 0 && (
+          <span class="warn-text" title={warnings.join('\n')}>
+            {' '}
+            ({plural(warnings.length, 'warning')})
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}

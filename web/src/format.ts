@@ -1,0 +1,36 @@
+const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'short' });
+const full = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "5 min. ago", "yesterday"... */
+export function timeAgo(iso: string, now = Date.now()): string {
+  let value = (new Date(iso).getTime() - now) / 1000;
+  if (Math.abs(value) < 45) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
+    value /= size;
+  }
+  return fullDate(iso);
+}
+
+export function fullDate(iso: string): string {
+  return full.format(new Date(iso));
+}
+
+export function usd(value: number): string {
+  if (value === 0) return '$0';
+  if (value < 0.01) return `$${value.toFixed(4)}`;
+  return `$${value.toFixed(2)}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { Link } from '../components/link.tsx';
+import { ScanButton } from '../components/scan-button.tsx';
+import { ErrorMessage } from '../components/ui.tsx';
+import { useResource } from '../resource.ts';
+import type { ProjectDetail } from '../types.ts';
+import { LeadsTab } from './leads-tab.tsx';
+import { WebhooksTab } from './webhooks-tab.tsx';
+
+export function ProjectPage({
+  projectId,
+  tab,
+  query,
+}: {
+  projectId: string;
+  tab: 'leads' | 'webhooks';
+  query: URLSearchParams;
+}) {
+  const base = `/projects/${encodeURIComponent(projectId)}`;
+  const project = useResource(projectId, (signal) =>
+    api<ProjectDetail | { project: ProjectDetail }>('GET', base, undefined, { signal }).then((r) =>
+      'project' in r ? r.project : r,
+    ),
+  );
+  // Bumped when a scan ends, so the open tab shows what it found.
+  const [scanGeneration, setScanGeneration] = useState(0);
+  const p = project.data;
+
+  useEffect(() => {
+    document.title = `${p ? p.name : 'Project'} · ${tab === 'leads' ? 'Leads' : 'Webhooks'} · Lead Intelligence`;
+  }, [p?.name, tab]);
+
+  return (
+    <div class="page">
+      <nav aria-label="Breadcrumb" class="crumbs">
+        <Link href="/">Projects</Link> <span aria-hidden="true">/</span>
+      </nav>
+      <div class="page-head">
+        <div class="page-title">
+          <h1>{p ? p.name : project.error ? 'Project' : '\u00a0'}</h1>
+          <p class="muted project-meta">
+            {p ? (
+              <>
+                {p.keywords.length > 0 && (
+                  <span>
+                    Keywords: {p.keywords.slice(0, 6).join(', ')}
+                    {p.keywords.length > 6 ? '…' : ''}
+                  </span>
+                )}
+                {p.subreddits.length > 0 && (
+                  <span>
+                    {' '}
+                    ·{' '}
+                    {p.subreddits
+                      .slice(0, 4)
+                      .map((s) => `r/${s}`)
+                      .join(', ')}
+                    {p.subreddits.length > 4 ? '…' : ''}
+                  </span>
+                )}
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
+        </div>
+        <ScanButton projectId={projectId} onFinished={() => setScanGeneration((g) => g + 1)} />
+      </div>
+      <ErrorMessage>{project.error}</ErrorMessage>
+      <nav class="tabs" aria-label="Project sections">
+        <Link href={base} class="tab" current={tab === 'leads'}>
+          Leads
+        </Link>
+        <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
+          Webhooks
+        </Link>
+      </nav>
+      {tab === 'leads' ? (
+        <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
+      ) : (
+        <WebhooksTab projectId={projectId} generation={scanGeneration} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'preact/hooks';
+import { api } from '../api.ts';
+import { Link } from '../components/link.tsx';
+import { ErrorMessage, Time } from '../components/ui.tsx';
+import { plural } from '../format.ts';
+import { useResource } from '../resource.ts';
+import type { Project } from '../types.ts';
+
+export function ProjectsPage() {
+  useEffect(() => {
+    document.title = 'Projects · Lead Intelligence';
+  }, []);
+  const projects = useResource('projects', (signal) =>
+    api<{ projects: Project[] }>('GET', '/projects', undefined, { signal }).then((r) => r.projects),
+  );
+  const list = projects.data;
+
+  return (
+    <div class="page">
+      <div class="page-head">
+        <h1>Projects</h1>
+      </div>
+      <ErrorMessage>{projects.error}</ErrorMessage>
+      {!list && !projects.error && <div class="skeleton-list" aria-hidden="true" />}
+      {list && list.length === 0 && (
+        <div class="empty">
+          <h2>No projects yet</h2>
+          <p>
+            Describe a product with{' '}
+            <code>npm run setup -- --email you@example.com --import projects.json</code> and its leads appear
+            here after the first scan.
+          </p>
+        </div>
+      )}
+      {list && list.length > 0 && (
+        <ul class="project-list">
+          {list.map((p) => (
+            <li key={p.id}>
+              <Link href={`/projects/${encodeURIComponent(p.id)}`} class="project-card">
+                <span class="project-name">{p.name}</span>
+                {p.url && <span class="project-url">{p.url.replace(/^https?:\/\//, '')}</span>}
+                <span class="project-stats">
+                  <span class={p.newLeads > 0 ? 'count count-hot' : 'count'}>
+                    {plural(p.newLeads, 'new lead')}
+                  </span>
+                  <span class="muted">
+                    {p.lastScanAt !== undefined ? (
+                      <>
+                        Last scan <Time iso={p.lastScanAt} empty="never" />
+                      </>
+                    ) : (
+                      <>
+                        Created <Time iso={p.createdAt} />
+                      </>
+                    )}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,328 @@
+import { useEffect, useId, useState } from 'preact/hooks';
+import { api, messageOf } from '../api.ts';
+import { ConfirmButton, ErrorMessage, SecretBox, Time } from '../components/ui.tsx';
+import { useResource } from '../resource.ts';
+import type { CreatedWebhook, Lead, LeadList, Outcome, Webhook, WebhookAttempt } from '../types.ts';
+
+const OUTCOME_LABELS: Record<Outcome, string> = {
+  delivered: 'Delivered',
+  http_error: 'HTTP error',
+  redirect: 'Redirect refused',
+  timeout: 'Timed out',
+  network_error: 'Network error',
+  blocked: 'Blocked address',
+  dropped: 'Dropped',
+};
+
+export function OutcomeBadge({ outcome }: { outcome: Outcome | null }) {
+  if (!outcome) return <span class="badge">No deliveries yet</span>;
+  return (
+    <span class={`badge ${outcome === 'delivered' ? 'badge-ok' : 'badge-bad'}`}>
+      {OUTCOME_LABELS[outcome]}
+    </span>
+  );
+}
+
+export function WebhooksTab({ projectId, generation }: { projectId: string; generation: number }) {
+  const path = `/projects/${encodeURIComponent(projectId)}/webhooks`;
+  const hooks = useResource(`${path}#${generation}`, (signal) =>
+    api<{ webhooks: Webhook[] }>('GET', path, undefined, { signal }).then((r) => r.webhooks),
+  );
+  // Lead titles for the attempts tables (best effort: recent leads of any status).
+  const titles = useResource(`${projectId}#titles#${generation}`, (signal) =>
+    api<LeadList>('GET', `/projects/${encodeURIComponent(projectId)}/leads?status=all&limit=100`, undefined, {
+      signal,
+    }).then((r) => new Map(r.leads.map((l: Lead) => [l.id, l.title]))),
+  );
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const list = hooks.data;
+
+  return (
+    <section aria-label="Webhooks" class="stack">
+      <p class="muted intro">
+        Each new lead is POSTed to every webhook of this project, signed with that webhook’s own secret (
+        <code>X-Service-Signature: sha256=…</code>). One attempt per lead, no automatic retries; redeliver
+        from the attempts below.
+      </p>
+      <AddWebhookForm
+        path={path}
+        onCreated={(w) => {
+          setCreated(w);
+          hooks.reload();
+        }}
+      />
+      {created && (
+        <SecretBox
+          title="Signing secret"
+          value={created.secret}
+          warning={
+            <>
+              <strong>Copy it now: it is shown only this once.</strong> Your receiver verifies every delivery
+              to <code>{created.url}</code> with it. To rotate it, delete the webhook and add it again.
+            </>
+          }
+          onDone={() => setCreated(null)}
+        />
+      )}
+      <ErrorMessage>{hooks.error}</ErrorMessage>
+      {!list && !hooks.error && <div class="skeleton-list" />}
+      {list && list.length === 0 && (
+        <div class="empty">
+          <h2>No webhooks</h2>
+          <p>Add an https URL above to receive each new lead as it is found.</p>
+        </div>
+      )}
+      {list && list.length > 0 && (
+        <ul class="webhook-list">
+          {list.map((w) => (
+            <WebhookItem
+              key={w.id}
+              webhook={w}
+              titles={titles.data}
+              generation={generation}
+              onDeleted={() => hooks.set((ws) => ws?.filter((x) => x.id !== w.id))}
+              onAttempt={(a) =>
+                hooks.set((ws) =>
+                  ws?.map((x) =>
+                    x.id === w.id ? { ...x, lastOutcome: a.outcome, lastAttemptAt: a.attemptedAt } : x,
+                  ),
+                )
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddWebhookForm({ path, onCreated }: { path: string; onCreated(w: CreatedWebhook): void }) {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await api<CreatedWebhook>('POST', path, { url: url.trim() });
+      setUrl('');
+      onCreated(created);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="add-form" onSubmit={submit} noValidate>
+      <label for={inputId}>Endpoint URL (https)</label>
+      <div class="add-row">
+        <input
+          id={inputId}
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/hooks/leads"
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete="off"
+          spellcheck={false}
+        />
+        <button type="submit" class="btn btn-primary" disabled={busy || !url.trim()}>
+          {busy ? 'Adding…' : 'Add webhook'}
+        </button>
+      </div>
+      <p id={errorId} class="error" role="alert" hidden={!error}>
+        {error}
+      </p>
+    </form>
+  );
+}
+
+function WebhookItem(props: {
+  webhook: Webhook;
+  titles: Map<string, string> | undefined;
+  generation: number;
+  onDeleted(): void;
+  onAttempt(a: WebhookAttempt): void;
+}) {
+  const w = props.webhook;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <li class="webhook card">
+      <div class="webhook-head">
+        <div class="webhook-main">
+          <code class="webhook-url">{w.url}</code>
+          <p class="muted small">
+            Added <Time iso={w.createdAt} /> · Last delivery{' '}
+            {w.lastAttemptAt ? <Time iso={w.lastAttemptAt} /> : 'none yet'}{' '}
+            <OutcomeBadge outcome={w.lastOutcome} />
+          </p>
+        </div>
+        <div class="webhook-actions">
+          <button
+            type="button"
+            class="btn btn-small"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide attempts' : 'Attempts'}
+          </button>
+          <ConfirmButton
+            label="Delete"
+            ariaLabel={`Delete webhook ${w.url}`}
+            title="Delete this webhook?"
+            message={
+              <p>
+                Deliveries to <code>{w.url}</code> stop at once. To receive them again, add the URL again; it
+                gets a new secret.
+              </p>
+            }
+            confirmLabel="Delete webhook"
+            onConfirm={async () => {
+              await api('DELETE', `/webhooks/${encodeURIComponent(w.id)}`);
+              props.onDeleted();
+            }}
+          />
+        </div>
+      </div>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <Attempts
+            webhookId={w.id}
+            titles={props.titles}
+            generation={props.generation}
+            onAttempt={props.onAttempt}
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+const REFRESH_MS = 5000;
+
+function Attempts(props: {
+  webhookId: string;
+  titles: Map<string, string> | undefined;
+  generation: number;
+  onAttempt(a: WebhookAttempt): void;
+}) {
+  const path = `/webhooks/${encodeURIComponent(props.webhookId)}/attempts?limit=50`;
+  const attempts = useResource(`${path}#${props.generation}`, (signal) =>
+    api<{ attempts: WebhookAttempt[] }>('GET', path, undefined, { signal }).then((r) => r.attempts),
+  );
+  const [fresh, setFresh] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busyLead, setBusyLead] = useState<string | null>(null);
+
+  // Deliveries happen in the background after a scan: keep the open table current while the tab is visible.
+  const { reload } = attempts;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  const redeliver = async (a: WebhookAttempt) => {
+    setBusyLead(a.id);
+    setNotice(null);
+    try {
+      const next = await api<WebhookAttempt>(
+        'POST',
+        `/webhooks/${encodeURIComponent(props.webhookId)}/redeliver`,
+        {
+          leadId: a.leadId,
+        },
+      );
+      attempts.set((list) => [next, ...(list ?? []).filter((x) => x.id !== next.id)]);
+      setFresh(next.id);
+      props.onAttempt(next);
+      const how = `${OUTCOME_LABELS[next.outcome]}${next.statusCode ? ` (${next.statusCode})` : ''}`;
+      setNotice({
+        ok: next.outcome === 'delivered',
+        text: `Redelivered: ${how}${next.latencyMs !== null ? ` in ${next.latencyMs} ms` : ''}${next.error ? ` — ${next.error}` : ''}.`,
+      });
+    } catch (err) {
+      setNotice({ ok: false, text: `Redelivery failed: ${messageOf(err)}` });
+    } finally {
+      setBusyLead(null);
+    }
+  };
+
+  const list = attempts.data;
+  return (
+    <div class="attempts">
+      <div class="attempts-head">
+        <h3>Delivery attempts</h3>
+        <span class="muted small">newest first · refreshes every 5 s</span>
+      </div>
+      <p class={`notice ${notice?.ok ? 'notice-ok' : 'error-text'}`} aria-live="polite">
+        {notice?.text ?? ''}
+      </p>
+      <ErrorMessage>{attempts.error}</ErrorMessage>
+      {list && list.length === 0 && (
+        <p class="muted">No attempts yet. They appear here when a scan finds a new lead.</p>
+      )}
+      {list && list.length > 0 && (
+        <div class="table-scroll">
+          <table class="attempts-table">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Lead</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Status</th>
+                <th scope="col">Error</th>
+                <th scope="col" class="num">
+                  Latency
+                </th>
+                <th scope="col">Delivery</th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((a) => (
+                <tr key={a.id} class={a.id === fresh ? 'is-fresh' : ''} data-attempt-id={a.id}>
+                  <td>
+                    <Time iso={a.attemptedAt} />
+                  </td>
+                  <td class="attempt-lead" title={a.leadId}>
+                    {props.titles?.get(a.leadId) ?? <code>{a.leadId.slice(0, 8)}</code>}
+                  </td>
+                  <td>
+                    <OutcomeBadge outcome={a.outcome} />
+                  </td>
+                  <td>{a.statusCode ?? '—'}</td>
+                  <td class="attempt-error">{a.error ?? ''}</td>
+                  <td class="num">{a.latencyMs !== null ? `${a.latencyMs} ms` : '—'}</td>
+                  <td>{a.redelivery ? `Redelivery (#${a.attempt})` : 'Original'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      disabled={busyLead !== null}
+                      onClick={() => redeliver(a)}
+                    >
+                      {busyLead === a.id ? 'Sending…' : 'Redeliver'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
