@@ -1,5 +1,6 @@
 // Runs the whole suite on the embedded database, then again on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
+import { ensureWebBuilt } from './e2e/build-web.ts';
 
 const files = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const extra = process.argv.slice(2);
@@ -9,6 +10,9 @@ const targets: { label: string; env: NodeJS.ProcessEnv }[] = [
 if (process.env.TEST_DATABASE_URL) {
   targets.push({ label: `PostgreSQL (${process.env.TEST_DATABASE_URL})`, env: process.env });
 }
+
+// The browser tests serve the built dashboard: build it once here, before suites run side by side.
+if (await ensureWebBuilt()) process.stdout.write('built web/dist for the dashboard tests\n');
 
 let failed = false;
 for (const target of targets) {

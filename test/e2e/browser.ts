@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** The machine's Chromium (Debian package `chromium`); the tests never download a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumMissing = existsSync(CHROMIUM_PATH)
+  ? false
+  : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Screenshots go to a temporary directory (or E2E_SCREENSHOTS_DIR), never into the repository. */
+export function screenshotDir(): string {
+  return process.env.E2E_SCREENSHOTS_DIR || mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
+}
+
+/**
+ * Collects what a person would see as breakage: uncaught errors and unhandled rejections in the page, and console
+ * errors other than the browser's own note about an HTTP error status (a 401 or 400 the page handles).
+ */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+      errors.push(`console: ${msg.text()}`);
+    }
+  });
+  return errors;
+}
