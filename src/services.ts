@@ -8,6 +8,7 @@ import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
+import { createSessionsService } from './sessions/sessions.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
@@ -17,12 +18,14 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
   const events = createEventBus();
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
+  const accounts = createAccountsService(deps);
   return {
     config: deps.config,
     clock: deps.clock,
     db: deps.db,
     events,
-    accounts: createAccountsService(deps),
+    accounts,
+    sessions: createSessionsService({ ...deps, accounts }),
     projects: createProjectsService(deps),
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),

@@ -136,7 +136,7 @@ describe('authentication', () => {
 
   test('a revoked tool key is 401', async () => {
     const other = await createAccount(t.services);
-    await t.services.accounts.revokeKey(other.mcpKeyId);
+    await t.services.accounts.revokeKey(other.userId, other.mcpKeyId);
     const res = await postMcp(t.baseUrl, LIST, { key: other.mcpKey });
     assert.equal(res.status, 401);
   });

@@ -59,7 +59,7 @@ describe('REST API on a self-hosted instance', () => {
     assert.equal(res.body.error.code, 'forbidden');
     const carol = await createAccount(t.services);
     assert.equal((await get('/api/v1/me', carol.restKey)).status, 200);
-    await t.services.accounts.revokeKey(carol.restKeyId);
+    await t.services.accounts.revokeKey(carol.userId, carol.restKeyId);
     assert.equal((await get('/api/v1/me', carol.restKey)).status, 401);
   });
 

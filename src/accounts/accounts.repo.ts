@@ -22,12 +22,28 @@ export interface KeyWithUser {
   user_created_at: Date;
 }
 
+export interface KeyRow {
+  id: string;
+  kind: KeyKind;
+  prefix: string;
+  scopes: string[];
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export function createAccountsRepo(db: Queryable | Db) {
   const relaxed = 'queryRelaxed' in db ? db.queryRelaxed : db.query;
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const rows = await db.query<UserRow>('SELECT id, email, tier, created_at FROM users WHERE email = $1', [
         email,
+      ]);
+      return rows[0];
+    },
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const rows = await db.query<UserRow>('SELECT id, email, tier, created_at FROM users WHERE id = $1', [
+        id,
       ]);
       return rows[0];
     },
@@ -45,15 +61,35 @@ export function createAccountsRepo(db: Queryable | Db) {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       return rows[0]!.n;
     },
-    async insertKey(userId: string, kind: KeyKind, hash: string, prefix: string, scopes: readonly string[]) {
-      const rows = await db.query<{ id: string }>(
-        'INSERT INTO api_keys (user_id, kind, key_hash, prefix, scopes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [userId, kind, hash, prefix, scopes],
+    async insertKey(
+      userId: string,
+      kind: KeyKind,
+      hash: string,
+      prefix: string,
+      scopes: readonly string[],
+      at: Date,
+    ): Promise<{ id: string; created_at: Date }> {
+      const rows = await db.query<{ id: string; created_at: Date }>(
+        `INSERT INTO api_keys (user_id, kind, key_hash, prefix, scopes, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id, created_at`,
+        [userId, kind, hash, prefix, scopes, at],
       );
-      return rows[0]!.id;
+      return rows[0]!;
     },
-    async revokeKey(keyId: string, at: Date): Promise<void> {
-      await db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [keyId, at]);
+    async listKeys(userId: string): Promise<KeyRow[]> {
+      return db.query<KeyRow>(
+        `SELECT id, kind, prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys
+          WHERE user_id = $1 ORDER BY created_at, id`,
+        [userId],
+      );
+    },
+    /** Revokes the account's key (a no-op when already revoked); false when the account has no such key. */
+    async revokeKey(userId: string, keyId: string, at: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $3) WHERE id = $2 AND user_id = $1 RETURNING id`,
+        [userId, keyId, at],
+      );
+      return rows.length > 0;
     },
     async findKeyByHash(hash: string): Promise<KeyWithUser | undefined> {
       const rows = await db.query<KeyWithUser>(

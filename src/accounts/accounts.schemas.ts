@@ -50,3 +50,30 @@ export const Me = Type.Object({
   requestsPerDay: Nullable(Type.Integer({ minimum: 0 })),
 });
 export type Me = Static<typeof Me>;
+
+const KeyKindSchema = StringEnum(['rest', 'mcp'], {
+  description: '`rest`: a read-only REST key (rl_sk_…). `mcp`: a tool-endpoint key (sbk_…).',
+});
+
+/** A key as the dashboard lists it: never the key itself, which is shown once when it is created. */
+export const ApiKey = Type.Object({
+  id: Type.String(),
+  kind: KeyKindSchema,
+  prefix: Type.String({ description: 'The first characters of the key, for display.' }),
+  scopes: Type.Array(StringEnum(KEY_SCOPES)),
+  createdAt: DateTime,
+  lastUsedAt: Nullable(DateTime),
+  revokedAt: Nullable(DateTime),
+});
+export type ApiKey = Static<typeof ApiKey>;
+
+/** The answer to a key creation: the only time the key is shown. */
+export const CreatedApiKey = Type.Object({
+  id: Type.String(),
+  kind: KeyKindSchema,
+  prefix: Type.String(),
+  scopes: Type.Array(StringEnum(KEY_SCOPES)),
+  createdAt: DateTime,
+  key: Type.String({ description: 'Shown once; only its hash is stored.' }),
+});
+export type CreatedApiKey = Static<typeof CreatedApiKey>;

@@ -1,9 +1,15 @@
 import type { Clock } from '../clock.ts';
 import type { Config, Tier, TierLimits } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { AppError } from '../errors.ts';
-import { createAccountsRepo } from './accounts.repo.ts';
-import { REST_SCOPES, TOOL_SCOPES } from './accounts.schemas.ts';
+import { AppError, notFound } from '../errors.ts';
+import { createAccountsRepo, type KeyRow } from './accounts.repo.ts';
+import {
+  type ApiKey,
+  type CreatedApiKey,
+  type KeyScope,
+  REST_SCOPES,
+  TOOL_SCOPES,
+} from './accounts.schemas.ts';
 import { generateKey, hashKey, type KeyKind, kindOfKey, sameHash } from './keys.ts';
 
 export interface Caller {
@@ -24,6 +30,18 @@ export interface Allowance {
 }
 
 const DAY_MS = 86_400_000;
+
+function toApiKey(r: KeyRow): ApiKey {
+  return {
+    id: r.id,
+    kind: r.kind,
+    prefix: r.prefix,
+    scopes: r.scopes as KeyScope[],
+    createdAt: r.created_at.toISOString(),
+    lastUsedAt: r.last_used_at?.toISOString() ?? null,
+    revokedAt: r.revoked_at?.toISOString() ?? null,
+  };
+}
 
 export function secondsToNextUtcMidnight(now: Date): number {
   const next = Math.floor(now.getTime() / DAY_MS + 1) * DAY_MS;
@@ -97,20 +115,25 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     createUser: (email: string | null, tier: Tier) => repo.insertUser(email, tier),
     hasAnyUser: async () => (await repo.countUsers()) > 0,
 
+    /** The account with this id or email, if there is one. */
+    findUser: (who: { userId: string } | { email: string }) =>
+      'userId' in who ? repo.findUserById(who.userId) : repo.findUserByEmail(who.email),
+
     /** Issues a new key and returns it; the key itself is never stored and cannot be shown again. */
-    async issueKey(userId: string, kind: KeyKind): Promise<{ id: string; key: string; prefix: string }> {
+    async issueKey(userId: string, kind: KeyKind): Promise<CreatedApiKey> {
       const { key, hash, prefix } = generateKey(kind);
-      const id = await repo.insertKey(
-        userId,
-        kind,
-        hash,
-        prefix,
-        kind === 'rest' ? REST_SCOPES : TOOL_SCOPES,
-      );
-      return { id, key, prefix };
+      const scopes = kind === 'rest' ? REST_SCOPES : TOOL_SCOPES;
+      const row = await repo.insertKey(userId, kind, hash, prefix, scopes, clock.now());
+      return { id: row.id, kind, prefix, scopes: [...scopes], createdAt: row.created_at.toISOString(), key };
     },
 
-    revokeKey: (keyId: string) => repo.revokeKey(keyId, clock.now()),
+    /** Every key of the account, revoked ones included, oldest first. */
+    listKeys: async (userId: string): Promise<ApiKey[]> => (await repo.listKeys(userId)).map(toApiKey),
+
+    /** Revokes one of the account's keys; requests with it are refused from now on. Another account's: not_found. */
+    async revokeKey(userId: string, keyId: string): Promise<void> {
+      if (!(await repo.revokeKey(userId, keyId, clock.now()))) throw notFound('key');
+    },
 
     /**
      * Resolves a bearer key to its caller. Missing, unknown or revoked keys are unauthorized;

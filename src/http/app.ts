@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -5,14 +8,36 @@ import { mcpRoutes } from '../mcp/mcp.routes.ts';
 import type { Services } from '../services.ts';
 import { errorBody, handleError } from './errors.ts';
 import { API_PREFIX, swaggerOptions } from './openapi.ts';
+import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
+
+/** Where `npm run build:web` writes the dashboard. */
+export const DEFAULT_WEB_DIST = join(import.meta.dirname, '../../web/dist');
+
+/** Paths that belong to the service, never to the dashboard's client routes. */
+const SERVICE_PATHS = ['/api', '/mcp', DASHBOARD_API_PREFIX, '/healthz'];
+const isServicePath = (path: string) => SERVICE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+
+const HTML_HEADERS = {
+  'cache-control': 'no-cache',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "frame-ancestors 'none'",
+};
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lead Intelligence</title></head>
+<body><h1>Lead Intelligence</h1><p>The service is running, but the dashboard has not been built:
+run <code>npm run build:web</code> (<code>npm start</code> does it first). The REST API is at
+<a href="${API_PREFIX}/openapi.json">${API_PREFIX}</a>.</p></body></html>`;
 
 export interface AppOptions {
   services: Services;
   logger?: FastifyServerOptions['logger'];
+  /** The built dashboard (index.html and its assets); default web/dist. */
+  webDist?: string;
 }
 
-export async function buildApp({ services, logger = false }: AppOptions) {
+export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB_DIST }: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -29,10 +54,18 @@ export async function buildApp({ services, logger = false }: AppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler(handleError);
+  const built = existsSync(join(webDist, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+    const path = request.url.split('?')[0]!;
+    // The dashboard's client routes (/sign-in, /projects/:id, ...) are its index.html; a missing asset is a 404.
+    const clientRoute = !isServicePath(path) && !path.slice(path.lastIndexOf('/')).includes('.');
+    if ((request.method === 'GET' || request.method === 'HEAD') && clientRoute) {
+      reply.headers(HTML_HEADERS);
+      return built
+        ? reply.sendFile('index.html')
+        : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
   });
 
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.
@@ -43,12 +76,22 @@ export async function buildApp({ services, logger = false }: AppOptions) {
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
   await app.register(mcpRoutes, { services });
+  await app.register(dashboardRoutes, { prefix: DASHBOARD_API_PREFIX, services });
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lead Intelligence</title></head>
-<body><h1>Lead Intelligence</h1><p>The service is running. The REST API is at <a href="${API_PREFIX}/openapi.json">${API_PREFIX}</a>; the dashboard is coming.</p></body></html>`;
-  });
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Vite names assets by content hash, so they never change; index.html must be revalidated.
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.headers(HTML_HEADERS);
+      },
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.headers(HTML_HEADERS).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
+    );
+  }
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   return app;

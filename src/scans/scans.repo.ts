@@ -145,6 +145,16 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
+    /** The scan, when it is of this project and the project is on this account. */
+    async getScanForUser(userId: string, projectId: string, id: string): Promise<ScanRecord | undefined> {
+      const rows = await db.query<ScanRow>(
+        `SELECT ${SCAN_COLUMNS.replace(/(^|, )/g, '$1s.')} FROM scans s JOIN projects p ON p.id = s.project_id
+          WHERE s.id = $1 AND s.project_id = $2 AND p.user_id = $3`,
+        [id, projectId, userId],
+      );
+      return rows[0] && toScan(rows[0]);
+    },
+
     /** Inserts a queued scan unless one is queued or running for the project; returns the new id or null. */
     async insertQueued(projectId: string, trigger: ScanRecord['trigger'], now: Date): Promise<string | null> {
       const rows = await db.query<{ id: string }>(

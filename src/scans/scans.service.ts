@@ -3,6 +3,7 @@ import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
 import { draftReply, type LeadScore, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import { notFound } from '../errors.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
@@ -661,6 +662,12 @@ export function createScansService(deps: {
     },
 
     getScan: (scanId) => repo.getScan(scanId),
+
+    async getScanOfProject(userId, projectId, scanId) {
+      const scan = await repo.getScanForUser(userId, projectId, scanId);
+      if (!scan) throw notFound('scan');
+      return scan;
+    },
   };
 
   return {

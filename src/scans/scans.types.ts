@@ -24,4 +24,6 @@ export interface ScanVerbs {
   /** Resolves when the scan is done or failed, or after timeoutMs with its current status. */
   waitForScan(scanId: string, timeoutMs: number): Promise<ScanRecord>;
   getScan(scanId: string): Promise<ScanRecord | undefined>;
+  /** The scan of this project on this account; not_found otherwise (another account's scan included). */
+  getScanOfProject(userId: string, projectId: string, scanId: string): Promise<ScanRecord>;
 }

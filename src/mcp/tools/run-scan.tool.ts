@@ -1,42 +1,10 @@
 import { Type } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../../http/common.schemas.ts';
-import type { ScanRecord } from '../../scans/scans.types.ts';
+import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import { defineTool } from '../tool.ts';
 import { ProjectArgs } from './project-arg.ts';
 
 /** How long run_scan with wait: true holds the call before answering with the scan's current status. */
 export const RUN_SCAN_WAIT_MS = 120_000;
-
-export const ScanResult = Type.Object({
-  scanId: Type.String(),
-  projectId: Type.String(),
-  status: StringEnum(['queued', 'running', 'done', 'failed']),
-  trigger: StringEnum(['schedule', 'tool', 'dashboard', 'demo']),
-  startedAt: Nullable(DateTime),
-  finishedAt: Nullable(DateTime),
-  calls: Type.Integer({ minimum: 0, description: 'Upstream calls the scan made so far.' }),
-  costUsd: Type.Number({ minimum: 0, description: 'What those calls cost, in USD.' }),
-  itemsSeen: Type.Integer({ minimum: 0 }),
-  newLeads: Type.Integer({ minimum: 0, description: 'Leads the scan drafted so far.' }),
-  errors: Type.Array(Type.String(), { description: 'Upstream or scoring errors the scan went past.' }),
-});
-
-/** Field by field, so a change to ScanRecord fails type-checking here rather than leaking into the output. */
-function toScanResult(r: ScanRecord) {
-  return {
-    scanId: r.scanId,
-    projectId: r.projectId,
-    status: r.status,
-    trigger: r.trigger,
-    startedAt: r.startedAt,
-    finishedAt: r.finishedAt,
-    calls: r.calls,
-    costUsd: r.costUsd,
-    itemsSeen: r.itemsSeen,
-    newLeads: r.newLeads,
-    errors: r.errors,
-  };
-}
 
 export const runScanTool = defineTool({
   name: 'run_scan',

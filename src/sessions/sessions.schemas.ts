@@ -1,0 +1,26 @@
+import { type Static, Type } from 'typebox';
+import { TIERS } from '../config.ts';
+import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+
+/** What `npm run login` prints and the start banner shows: a single-use link, valid 15 minutes. */
+export const SignInLink = Type.Object({
+  userId: Type.String(),
+  email: Nullable(Type.String()),
+  signInUrl: Type.String({ description: '<PUBLIC_BASE_URL>/sign-in#token=<token>' }),
+  expiresAt: DateTime,
+});
+export type SignInLink = Static<typeof SignInLink>;
+
+export const SignInBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+/** The signed-in account, as the dashboard shows it. */
+export const SessionMe = Type.Object({
+  userId: Type.String(),
+  email: Nullable(Type.String()),
+  tier: StringEnum(TIERS),
+  selfHosted: Type.Boolean(),
+});
+export type SessionMe = Static<typeof SessionMe>;
