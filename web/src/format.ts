@@ -34,3 +34,23 @@ export function usd(value: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+const timeOfDay = new Intl.DateTimeFormat('en', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+const dayAndTime = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** "14:02:11" today, "Nov 21, 14:02" before: for logs, where "just now" fifty times says nothing. */
+export function clockTime(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  return d.toDateString() === now.toDateString() ? timeOfDay.format(d) : dayAndTime.format(d);
+}

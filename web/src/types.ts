@@ -56,14 +56,19 @@ export interface LeadList {
 
 export type ScanStatus = 'queued' | 'running' | 'done' | 'failed';
 
+/** The run_scan tool's ScanResult. */
 export interface Scan {
   scanId: string;
+  projectId: string;
   status: ScanStatus;
+  startedAt: string | null;
+  finishedAt: string | null;
+  calls: number;
+  costUsd: number;
+  itemsSeen: number;
   newLeads: number;
-  error?: string | null;
-  errors?: string[];
-  costUsd?: number;
-  calls?: number;
+  /** Upstream or scoring errors the scan met and went past. */
+  errors: string[];
 }
 
 export type Outcome =

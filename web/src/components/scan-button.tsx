@@ -6,19 +6,16 @@ import type { Scan } from '../types.ts';
 const POLL_MS = 1000;
 
 function describe(scan: Scan): string {
-  const cost = scan.costUsd !== undefined ? ` · ${usd(scan.costUsd)}` : '';
-  const calls = scan.calls !== undefined ? ` (${plural(scan.calls, 'upstream call')})` : '';
+  const cost = ` · ${usd(scan.costUsd)} (${plural(scan.calls, 'upstream call')})`;
   switch (scan.status) {
     case 'queued':
       return 'Scan queued…';
     case 'running':
       return `Scanning… ${plural(scan.newLeads, 'new lead')} so far`;
     case 'done':
-      return `Scan done: ${plural(scan.newLeads, 'new lead')}${cost}${calls}`;
-    case 'failed': {
-      const why = scan.error ?? scan.errors?.join('; ');
-      return `Scan failed${why ? `: ${why}` : '.'}`;
-    }
+      return `Scan done: ${plural(scan.newLeads, 'new lead')}${cost}`;
+    case 'failed':
+      return `Scan failed${scan.errors.length ? `: ${scan.errors.join('; ')}` : '.'}`;
   }
 }
 
@@ -56,7 +53,7 @@ export function ScanButton({ projectId, onFinished }: { projectId: string; onFin
     }
   };
 
-  const warnings = scan?.status === 'done' && scan.errors?.length ? scan.errors : [];
+  const warnings = scan?.status === 'done' ? scan.errors : [];
   return (
     <div class="scan">
       <button type="button" class="btn btn-primary" onClick={run} disabled={busy}>

@@ -96,7 +96,7 @@ export function ApiAccessPage() {
         {list && list.length === 0 && <p class="muted">No keys yet.</p>}
         {list && list.length > 0 && (
           <div class="table-scroll">
-            <table class="keys-table">
+            <table class="keys-table stack-table">
               <thead>
                 <tr>
                   <th scope="col">Kind</th>
@@ -113,24 +113,26 @@ export function ApiAccessPage() {
               <tbody>
                 {list.map((k) => (
                   <tr key={k.id} class={k.revokedAt ? 'is-revoked' : ''} data-key-id={k.id}>
-                    <td>{KIND_LABELS[k.kind]}</td>
-                    <td>
+                    <td data-label="Kind">{KIND_LABELS[k.kind]}</td>
+                    <td data-label="Key">
                       <code>{k.prefix}…</code>
                     </td>
-                    <td>
-                      {k.scopes.map((s) => (
-                        <span class="chip" key={s}>
-                          {s}
-                        </span>
-                      ))}
+                    <td data-label="Scopes">
+                      <span>
+                        {k.scopes.map((s) => (
+                          <span class="chip" key={s}>
+                            {s}
+                          </span>
+                        ))}
+                      </span>
                     </td>
-                    <td>
+                    <td data-label="Created">
                       <Time iso={k.createdAt} />
                     </td>
-                    <td>
+                    <td data-label="Last used">
                       <Time iso={k.lastUsedAt} empty="never" />
                     </td>
-                    <td>
+                    <td data-label="Status">
                       {k.revokedAt ? (
                         <span class="badge badge-bad">
                           Revoked <Time iso={k.revokedAt} />

@@ -187,9 +187,7 @@ function LeadRows({ lead, open, onToggle }: { lead: Lead; open: boolean; onToggl
             aria-controls={detailsId}
             onClick={onToggle}
           >
-            <span class="sr-only">
-              {open ? 'Hide details of' : 'Show details of'} “{lead.title}”
-            </span>
+            <span class="sr-only">Details of “{lead.title}”</span>
             <span aria-hidden="true" class="chevron" />
           </button>
         </td>

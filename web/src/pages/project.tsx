@@ -18,11 +18,7 @@ export function ProjectPage({
   query: URLSearchParams;
 }) {
   const base = `/projects/${encodeURIComponent(projectId)}`;
-  const project = useResource(projectId, (signal) =>
-    api<ProjectDetail | { project: ProjectDetail }>('GET', base, undefined, { signal }).then((r) =>
-      'project' in r ? r.project : r,
-    ),
-  );
+  const project = useResource(projectId, (signal) => api<ProjectDetail>('GET', base, undefined, { signal }));
   // Bumped when a scan ends, so the open tab shows what it found.
   const [scanGeneration, setScanGeneration] = useState(0);
   const p = project.data;

@@ -92,10 +92,6 @@ export function SignInPage() {
         <p class="error" role="alert">
           {state.message}
         </p>
-        <p>Ask for a new link and open it within 15 minutes. Self-hosted:</p>
-        <pre>
-          <code>npm run login -- --email you@example.com</code>
-        </pre>
         <HowToGetALink />
       </Card>
     );

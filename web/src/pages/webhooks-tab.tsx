@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { ConfirmButton, ErrorMessage, SecretBox, Time } from '../components/ui.tsx';
+import { clockTime, fullDate } from '../format.ts';
 import { useResource } from '../resource.ts';
 import type { CreatedWebhook, Lead, LeadList, Outcome, Webhook, WebhookAttempt } from '../types.ts';
 
@@ -208,6 +209,7 @@ function WebhookItem(props: {
 }
 
 const REFRESH_MS = 5000;
+const ATTEMPTS_SHOWN = 50;
 
 function Attempts(props: {
   webhookId: string;
@@ -215,7 +217,7 @@ function Attempts(props: {
   generation: number;
   onAttempt(a: WebhookAttempt): void;
 }) {
-  const path = `/webhooks/${encodeURIComponent(props.webhookId)}/attempts?limit=50`;
+  const path = `/webhooks/${encodeURIComponent(props.webhookId)}/attempts?limit=${ATTEMPTS_SHOWN}`;
   const attempts = useResource(`${path}#${props.generation}`, (signal) =>
     api<{ attempts: WebhookAttempt[] }>('GET', path, undefined, { signal }).then((r) => r.attempts),
   );
@@ -243,7 +245,9 @@ function Attempts(props: {
           leadId: a.leadId,
         },
       );
-      attempts.set((list) => [next, ...(list ?? []).filter((x) => x.id !== next.id)]);
+      attempts.set((list) =>
+        [next, ...(list ?? []).filter((x) => x.id !== next.id)].slice(0, ATTEMPTS_SHOWN),
+      );
       setFresh(next.id);
       props.onAttempt(next);
       const how = `${OUTCOME_LABELS[next.outcome]}${next.statusCode ? ` (${next.statusCode})` : ''}`;
@@ -274,7 +278,7 @@ function Attempts(props: {
       )}
       {list && list.length > 0 && (
         <div class="table-scroll">
-          <table class="attempts-table">
+          <table class="attempts-table stack-table">
             <thead>
               <tr>
                 <th scope="col">Time</th>
@@ -294,19 +298,25 @@ function Attempts(props: {
             <tbody>
               {list.map((a) => (
                 <tr key={a.id} class={a.id === fresh ? 'is-fresh' : ''} data-attempt-id={a.id}>
-                  <td>
-                    <Time iso={a.attemptedAt} />
+                  <td data-label="Time">
+                    <time dateTime={a.attemptedAt} title={fullDate(a.attemptedAt)}>
+                      {clockTime(a.attemptedAt)}
+                    </time>
                   </td>
-                  <td class="attempt-lead" title={a.leadId}>
+                  <td data-label="Lead" class="attempt-lead" title={a.leadId}>
                     {props.titles?.get(a.leadId) ?? <code>{a.leadId.slice(0, 8)}</code>}
                   </td>
-                  <td>
+                  <td data-label="Outcome">
                     <OutcomeBadge outcome={a.outcome} />
                   </td>
-                  <td>{a.statusCode ?? '—'}</td>
-                  <td class="attempt-error">{a.error ?? ''}</td>
-                  <td class="num">{a.latencyMs !== null ? `${a.latencyMs} ms` : '—'}</td>
-                  <td>{a.redelivery ? `Redelivery (#${a.attempt})` : 'Original'}</td>
+                  <td data-label="Status">{a.statusCode ?? '—'}</td>
+                  <td data-label="Error" class={`attempt-error ${a.error ? '' : 'is-empty'}`}>
+                    {a.error}
+                  </td>
+                  <td data-label="Latency" class="num">
+                    {a.latencyMs !== null ? `${a.latencyMs} ms` : '—'}
+                  </td>
+                  <td data-label="Delivery">{a.redelivery ? `Redelivery (#${a.attempt})` : 'Original'}</td>
                   <td>
                     <button
                       type="button"
