@@ -15,11 +15,19 @@ export const DEMO_PROJECT = {
   competitors: ['Calendly', 'Vagaro', 'Square Appointments', 'Booksy'],
 };
 
+export const DEMO_EMAIL = 'demo@localhost';
+
 /** Creates the demo account, its project and one key of each kind; the keys are returned once, to be printed. */
 export async function createDemoAccount(services: Services) {
-  const user = await services.accounts.createUser('demo@localhost', 'connected');
+  const user = await services.accounts.createUser(DEMO_EMAIL, 'connected');
   const project = await services.projects.upsertProject(user.id, DEMO_PROJECT);
   const restKey = await services.accounts.issueKey(user.id, 'rest');
   const mcpKey = await services.accounts.issueKey(user.id, 'mcp');
   return { userId: user.id, projectId: project.id, restKey: restKey.key, mcpKey: mcpKey.key };
+}
+
+/** A fresh dashboard sign-in link for the demo account, or null when there is none. */
+export async function demoSignInLink(services: Services): Promise<string | null> {
+  const demo = await services.accounts.findUser({ email: DEMO_EMAIL });
+  return demo ? (await services.sessions.mintSignInLink({ userId: demo.id })).signInUrl : null;
 }

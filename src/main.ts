@@ -2,7 +2,7 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
-import { createDemoAccount } from './demo.ts';
+import { createDemoAccount, demoSignInLink } from './demo.ts';
 import { buildApp } from './http/app.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createServices } from './services.ts';
@@ -13,18 +13,24 @@ async function main() {
   const services = createServices({ db, clock: systemClock, config });
   const app = await buildApp({ services, logger: { level: config.logLevel } });
 
-  if (config.demo && config.selfHosted && !(await services.accounts.hasAnyUser())) {
-    const demo = await createDemoAccount(services);
-    const base = `${config.publicBaseUrl}/api/v1`;
+  if (config.demo && config.selfHosted) {
     // A banner for a person at a terminal, not a log line: the keys exist nowhere else.
-    process.stdout.write(
-      `\nDemo account created. These keys are shown once:\n` +
+    let banner = '';
+    if (!(await services.accounts.hasAnyUser())) {
+      const demo = await createDemoAccount(services);
+      const base = `${config.publicBaseUrl}/api/v1`;
+      banner +=
+        `\nDemo account created. These keys are shown once:\n` +
         `  REST key (rl_sk_, read-only): ${demo.restKey}\n` +
         `  Tool key (sbk_, for /mcp):     ${demo.mcpKey}\n` +
         `Try:\n  curl -H "Authorization: Bearer ${demo.restKey}" ${base}/projects/${demo.projectId}/leads\n` +
         `  curl -H "Authorization: Bearer ${demo.mcpKey}" ${config.publicBaseUrl}/mcp ` +
-        `-d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'\n\n`,
-    );
+        `-d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'\n`;
+    }
+    // A new link at every start, as long as the demo account exists (docs/decisions/0060-dashboard.md).
+    const link = await demoSignInLink(services);
+    if (link) banner += `\nDashboard: ${link} (valid 15 minutes)\n`;
+    if (banner) process.stdout.write(`${banner}\n`);
   }
 
   // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.

@@ -1,43 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
+import { freshTarget, root, runCli } from './cli-helpers.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
-const root = new URL('..', import.meta.url).pathname;
-
-/** Where the CLI stores data: a fresh embedded DATA_DIR, or a fresh database on the PostgreSQL server. */
-async function freshTarget(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'setup-'));
-  if (!TEST_DATABASE_URL) return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, drop: async () => {} };
-  const name = `t_setup_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async drop() {
-      const a = new pg.Client({ connectionString: TEST_DATABASE_URL! });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
 function setup(env: NodeJS.ProcessEnv, ...args: string[]) {
-  const run = spawnSync(process.execPath, ['src/cli/setup.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return runCli('src/cli/setup.ts', env, ...args);
 }
 
 function importFile(projects: unknown): string {

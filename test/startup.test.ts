@@ -31,6 +31,20 @@ function start(env: NodeJS.ProcessEnv): {
   return { child, output: () => out, ready };
 }
 
+/** Signs in with the banner's dashboard link, as the sign-in page does; returns the status. */
+async function signInWith(port: number, output: string): Promise<number> {
+  const m = output.match(
+    /Dashboard: http:\/\/localhost:0\/sign-in#token=([A-Za-z0-9_-]{43}) \(valid 15 minutes\)/,
+  );
+  assert.ok(m, output);
+  const res = await fetch(`http://127.0.0.1:${port}/dashboard/api/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: m[1] }),
+  });
+  return res.status;
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
@@ -53,17 +67,20 @@ test('npm start on a fresh data directory prints demo keys once, and the printed
     assert.ok(Array.isArray(((await res.json()) as { leads: unknown[] }).leads));
     const home = await fetch(`http://127.0.0.1:${port}/`);
     assert.equal(home.status, 200);
+    assert.equal(await signInWith(port, first.output()), 204, 'the banner’s dashboard link signs in');
   } finally {
     await stop(first.child);
   }
   const second = start({ DATA_DIR: dataDir });
   try {
-    await second.ready;
+    const port = await second.ready;
     assert.doesNotMatch(
       second.output(),
       /Demo account created/,
       'the demo is made once, on an empty database',
     );
+    assert.doesNotMatch(second.output(), /rl_sk_/);
+    assert.equal(await signInWith(port, second.output()), 204, 'a fresh dashboard link at every start');
   } finally {
     await stop(second.child);
   }
@@ -74,6 +91,7 @@ test('DEMO=false starts without a demo account', async () => {
   try {
     await s.ready;
     assert.doesNotMatch(s.output(), /Demo account created/);
+    assert.doesNotMatch(s.output(), /Dashboard:/);
   } finally {
     await stop(s.child);
   }

@@ -1,5 +1,6 @@
 import type { Tier } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { isRowId } from '../db/ids.ts';
 import type { KeyKind } from './keys.ts';
 
 export interface UserRow {
@@ -85,6 +86,7 @@ export function createAccountsRepo(db: Queryable | Db) {
     },
     /** Revokes the account's key (a no-op when already revoked); false when the account has no such key. */
     async revokeKey(userId: string, keyId: string, at: Date): Promise<boolean> {
+      if (!isRowId(keyId)) return false;
       const rows = await db.query(
         `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $3) WHERE id = $2 AND user_id = $1 RETURNING id`,
         [userId, keyId, at],

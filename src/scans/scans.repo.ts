@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { isRowId } from '../db/ids.ts';
 import type { RedditItem } from '../upstream/source.ts';
 import type { ScanRecord } from './scans.types.ts';
 
@@ -147,6 +148,7 @@ export function createScansRepo(db: Queryable) {
 
     /** The scan, when it is of this project and the project is on this account. */
     async getScanForUser(userId: string, projectId: string, id: string): Promise<ScanRecord | undefined> {
+      if (!isRowId(id) || !isRowId(projectId)) return undefined;
       const rows = await db.query<ScanRow>(
         `SELECT ${SCAN_COLUMNS.replace(/(^|, )/g, '$1s.')} FROM scans s JOIN projects p ON p.id = s.project_id
           WHERE s.id = $1 AND s.project_id = $2 AND p.user_id = $3`,

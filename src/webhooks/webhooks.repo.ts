@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Tier } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { isRowId } from '../db/ids.ts';
 import type { LeadEventData } from './webhooks.payload.ts';
 import type { Outcome } from './webhooks.sender.ts';
 
@@ -76,6 +77,7 @@ export function createWebhooksRepo(db: Queryable) {
     },
 
     async findProjectOwner(projectId: string): Promise<{ user_id: string; tier: Tier } | undefined> {
+      if (!isRowId(projectId)) return undefined;
       const rows = await db.query<{ user_id: string; tier: Tier }>(
         'SELECT u.id AS user_id, u.tier FROM projects p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
         [projectId],
@@ -117,6 +119,7 @@ export function createWebhooksRepo(db: Queryable) {
       userId: string,
       webhookId: string,
     ): Promise<(ActiveWebhookRow & { deleted_at: Date | null }) | undefined> {
+      if (!isRowId(webhookId)) return undefined;
       const rows = await db.query<ActiveWebhookRow & { deleted_at: Date | null }>(
         `SELECT w.id, w.project_id, w.url, w.secret, w.deleted_at FROM webhooks w
            JOIN projects p ON p.id = w.project_id WHERE p.user_id = $1 AND w.id = $2`,
@@ -127,6 +130,7 @@ export function createWebhooksRepo(db: Queryable) {
 
     /** Marks the webhook deleted and forgets its secret; false when it is not active on this account. */
     async softDelete(userId: string, webhookId: string, at: Date): Promise<boolean> {
+      if (!isRowId(webhookId)) return false;
       const rows = await db.query(
         `UPDATE webhooks w SET deleted_at = $3, secret = '' FROM projects p
           WHERE p.id = w.project_id AND p.user_id = $1 AND w.id = $2 AND w.deleted_at IS NULL
@@ -182,6 +186,7 @@ export function createWebhooksRepo(db: Queryable) {
     },
 
     async listAttempts(webhookId: string, limit: number, leadId?: string): Promise<AttemptRow[]> {
+      if (!isRowId(webhookId) || (leadId !== undefined && !isRowId(leadId))) return [];
       return db.query<AttemptRow>(
         `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts
           WHERE webhook_id = $1 AND ($3::text IS NULL OR lead_id = $3)
@@ -200,6 +205,7 @@ export function createWebhooksRepo(db: Queryable) {
 
     /** The lead as a delivery carries it; undefined when it is not in this project. */
     async findLeadEvent(projectId: string, leadId: string): Promise<LeadEventData | undefined> {
+      if (!isRowId(leadId)) return undefined;
       const rows = await db.query<LeadEventData>(
         `SELECT l.id AS "leadId", l.project_id AS "projectId", p.name AS "projectName", l.subreddit, l.title,
                 l.url, l.score, coalesce(l.reply, '') AS reply
