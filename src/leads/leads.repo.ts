@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { isProjectId } from '../projects/projects.repo.ts';
-import type { Lead, LeadStatus } from './leads.schemas.ts';
+import type { DashboardLead, LeadStatus } from './leads.schemas.ts';
 
 export interface LeadFilter {
   userId: string;
@@ -12,6 +12,8 @@ export interface LeadFilter {
   limit: number;
   offset: number;
   withBody: boolean;
+  /** The drafted reply too (the dashboard's lead list; not part of the REST Lead). */
+  withReply?: boolean;
 }
 
 interface LeadRow {
@@ -23,7 +25,7 @@ interface LeadRow {
   author: string | null;
   url: string;
   score: number;
-  stage: Lead['stage'];
+  stage: DashboardLead['stage'];
   reason: string | null;
   matched_phrase: string | null;
   seller_side: boolean;
@@ -32,13 +34,14 @@ interface LeadRow {
   scored_at: string;
   cost_usd: number | null;
   body?: string | null;
+  reply?: string | null;
 }
 
 /** Formats a timestamptz as ISO 8601 UTC in SQL: the hot path then parses and formats no Date per row. */
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function toLead(r: LeadRow, withBody: boolean): Lead {
-  const lead: Lead = {
+function toLead(r: LeadRow, withBody: boolean, withReply: boolean): DashboardLead {
+  const lead: DashboardLead = {
     id: r.id,
     postId: r.post_id,
     commentId: r.comment_id,
@@ -57,6 +60,7 @@ function toLead(r: LeadRow, withBody: boolean): Lead {
     costUsd: r.cost_usd,
   };
   if (withBody) lead.body = r.body ?? null;
+  if (withReply) lead.reply = r.reply ?? null;
   return lead;
 }
 
@@ -66,7 +70,7 @@ export function createLeadsRepo(db: Queryable) {
      * One page, highest score first; the id breaks ties so that limit/offset paging is stable. The ownership
      * check rides in the same statement: undefined means no such project on this account.
      */
-    async list(f: LeadFilter): Promise<{ leads: Lead[]; hasMore: boolean } | undefined> {
+    async list(f: LeadFilter): Promise<{ leads: DashboardLead[]; hasMore: boolean } | undefined> {
       if (!isProjectId(f.projectId)) return undefined;
       // Only the filters in use become conditions, so each shape of the query is prepared once with a plan
       // that can use leads_queue_idx (a "$n IS NULL OR ..." condition would defeat a generic plan).
@@ -91,7 +95,7 @@ export function createLeadsRepo(db: Queryable) {
            LEFT JOIN LATERAL (
              SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
                     seller_side, status, ${isoUtc('posted_at')} AS posted_at, ${isoUtc('scored_at')} AS scored_at,
-                    cost_usd${f.withBody ? ', body' : ''}
+                    cost_usd${f.withBody ? ', body' : ''}${f.withReply ? ', reply' : ''}
                FROM leads
               WHERE ${conditions.join(' AND ')}
               ORDER BY score DESC, id
@@ -103,7 +107,7 @@ export function createLeadsRepo(db: Queryable) {
       if (rows.length === 0) return undefined;
       const leads = rows.filter((r): r is LeadRow => r.id !== null);
       return {
-        leads: leads.slice(0, f.limit).map((r) => toLead(r, f.withBody)),
+        leads: leads.slice(0, f.limit).map((r) => toLead(r, f.withBody, f.withReply ?? false)),
         hasMore: leads.length > f.limit,
       };
     },

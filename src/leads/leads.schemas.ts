@@ -57,3 +57,14 @@ export type LeadListQuery = Static<typeof LeadListQuery>;
 
 export const LeadList = Type.Object({ leads: Type.Array(Lead), pagination: Pagination });
 export type LeadList = Static<typeof LeadList>;
+
+/** A lead as the dashboard shows it: also the drafted reply a person reviews and posts (never posted for them). */
+export const DashboardLead = Type.Object({
+  ...Lead.properties,
+  reply: Type.Optional(
+    Nullable(Type.String({ description: 'The drafted reply; null when none was drafted.' })),
+  ),
+});
+export type DashboardLead = Static<typeof DashboardLead>;
+export const DashboardLeadList = Type.Object({ leads: Type.Array(DashboardLead), pagination: Pagination });
+export type DashboardLeadList = Static<typeof DashboardLeadList>;

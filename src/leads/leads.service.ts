@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../errors.ts';
 import { createLeadsRepo } from './leads.repo.ts';
-import type { LeadList, LeadListQuery } from './leads.schemas.ts';
+import type { DashboardLeadList, LeadListQuery } from './leads.schemas.ts';
 
 /** The default lead window: posts from the last 30 days (the specification's "default lead window"). */
 export const LEAD_WINDOW_DAYS = 30;
@@ -16,8 +16,16 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
   const leads = createLeadsRepo(deps.db);
 
   return {
-    /** Query values arrive validated (REST schema or tool schema); this applies the defaults and the window. */
-    async listLeads(userId: string, projectId: string, q: LeadListQuery): Promise<LeadList> {
+    /**
+     * Query values arrive validated (REST schema or tool schema); this applies the defaults and the window.
+     * withReply adds each lead's drafted reply (the dashboard's list).
+     */
+    async listLeads(
+      userId: string,
+      projectId: string,
+      q: LeadListQuery,
+      opts: { withReply?: boolean } = {},
+    ): Promise<DashboardLeadList> {
       const limit = q.limit ?? 50;
       const offset = q.offset ?? 0;
       const status = q.status ?? 'new';
@@ -31,6 +39,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         limit,
         offset,
         withBody: q.include === 'body',
+        withReply: opts.withReply ?? false,
       });
       if (!page) throw notFound();
       return { leads: page.leads, pagination: { limit, offset, hasMore: page.hasMore } };

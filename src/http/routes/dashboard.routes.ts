@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
-import { LeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
+import { DashboardLeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { Project, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
@@ -19,7 +19,7 @@ const WebhookParams = Type.Object({ webhookId: Id('Webhook id') });
 const KeyParams = Type.Object({ keyId: Id('Key id') });
 const EmptyBody = Type.Object({});
 
-/** The dashboard's leads: the REST filters, always with each lead's body. */
+/** The dashboard's leads: the REST filters, always with each lead's body and drafted reply. */
 const DashboardLeadQuery = Type.Omit(LeadListQuery, ['include']);
 
 /**
@@ -68,9 +68,20 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get(
     '/projects/:projectId/leads',
-    { schema: { params: ProjectParams, querystring: DashboardLeadQuery, response: { 200: LeadList } } },
+    {
+      schema: {
+        params: ProjectParams,
+        querystring: DashboardLeadQuery,
+        response: { 200: DashboardLeadList },
+      },
+    },
     async (request) =>
-      leads.listLeads(userId(request), request.params.projectId, { ...request.query, include: 'body' }),
+      leads.listLeads(
+        userId(request),
+        request.params.projectId,
+        { ...request.query, include: 'body' },
+        { withReply: true },
+      ),
   );
 
   app.post(
