@@ -161,8 +161,12 @@ function WebhookItem(props: {
         <div class="webhook-main">
           <code class="webhook-url">{w.url}</code>
           <p class="muted small">
-            Added <Time iso={w.createdAt} /> · Last delivery{' '}
-            {w.lastAttemptAt ? <Time iso={w.lastAttemptAt} /> : 'none yet'}{' '}
+            Added <Time iso={w.createdAt} /> ·{' '}
+            {w.lastAttemptAt && (
+              <>
+                Last delivery <Time iso={w.lastAttemptAt} />{' '}
+              </>
+            )}
             <OutcomeBadge outcome={w.lastOutcome} />
           </p>
         </div>
