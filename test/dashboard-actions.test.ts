@@ -96,7 +96,10 @@ describe('webhooks', () => {
     assert.match(res.body.error.message, /url/);
     res = await d.post(`/projects/${project.id}/webhooks`, { url: `https://x.example/${'a'.repeat(3000)}` });
     assert.equal(res.status, 400);
-    assert.match(res.body.error.message, /url/);
+    assert.equal(res.body.error.message, 'Invalid url: must be at most 2000 characters.');
+    res = await d.post(`/projects/${project.id}/webhooks`, []);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error.message, 'The request body must be a JSON object.');
     assert.deepEqual((await d.get(`/projects/${project.id}/webhooks`)).body.webhooks, []);
   });
 

@@ -50,10 +50,12 @@ export interface TestApp {
 }
 
 /** The whole HTTP service on a real port over a fresh database. */
-export async function startTestApp(opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+): Promise<TestApp> {
   const db = await createTestDb();
   const services = createServices({ db, clock: opts.clock ?? systemClock, config: testConfig(opts.config) });
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, webDist: opts.webDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -56,6 +56,9 @@ export function describeSchemaFailure(
   const param =
     first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
     String((first.params as { missingProperty?: string }).missingProperty ?? '');
+  if (!param && context === 'body') return 'The request body must be a JSON object.';
+  if (first.keyword === 'maxLength')
+    return `Invalid ${param}: must be at most ${first.params.limit} characters.`;
   const allowed = describeAllowed(properties?.[param]);
   if (first.keyword === 'required') return `Missing ${param}: must be ${allowed}.`;
   const value = given?.[param];
