@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -24,9 +24,24 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Screenshots go to a temporary directory (or E2E_SCREENSHOTS_DIR), never into the repository. */
-export function screenshotDir(): string {
-  return process.env.E2E_SCREENSHOTS_DIR || mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
+/**
+ * Screenshots go to E2E_SCREENSHOTS_DIR, or to a temporary directory that is removed when every test passed (a
+ * failure leaves its pictures); never into the repository.
+ */
+export function screenshotDir(): { dir: string; done(passed: boolean): void } {
+  const chosen = process.env.E2E_SCREENSHOTS_DIR;
+  if (chosen) {
+    mkdirSync(chosen, { recursive: true });
+    return { dir: chosen, done: () => console.log(`# dashboard screenshots: ${chosen}`) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
+  return {
+    dir,
+    done(passed) {
+      if (passed) rmSync(dir, { recursive: true, force: true });
+      else console.log(`# dashboard screenshots: ${dir}`);
+    },
+  };
 }
 
 /**

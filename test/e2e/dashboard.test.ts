@@ -2,7 +2,7 @@
 // webhook receiver): what a person signs in to and clicks through.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PROJECT } from '../../src/demo.ts';
 import {
@@ -31,9 +31,10 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
   let crm: { id: string; name: string };
   let salon: { id: string; name: string };
   const shots = screenshotDir();
+  let allPassed = true;
 
   const shot = async (name: string, p = page) => {
-    await p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    await p.screenshot({ path: join(shots.dir, `${name}.png`), fullPage: true });
   };
   /** A sign-in link for this server (the service prints PUBLIC_BASE_URL's; the test server has its own port). */
   const signInLink = async (userId = acct.userId) => {
@@ -103,7 +104,10 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     await browser?.close();
     await t?.close();
     await receiver?.close();
-    console.log(`# dashboard screenshots: ${shots}`);
+    shots.done(allPassed);
+  });
+  afterEach((t) => {
+    if ('passed' in t && !t.passed) allPassed = false;
   });
 
   test('a used or expired link says so and how to get a new one; no session means the signed-out screen', async () => {

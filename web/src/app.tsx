@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api, messageOf, setUnauthorizedHandler } from './api.ts';
 import { Link } from './components/link.tsx';
 import { ApiAccessPage } from './pages/api-access.tsx';
@@ -33,7 +34,9 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
     section = 'projects';
   } else if (project) {
     const tab = project[2] === 'webhooks' ? 'webhooks' : 'leads';
-    page = <ProjectPage projectId={decodeURIComponent(project[1]!)} tab={tab} query={query} />;
+    const projectId = decodeURIComponent(project[1]!);
+    // One instance per project: a scan followed on one project is not shown on the next.
+    page = <ProjectPage key={projectId} projectId={projectId} tab={tab} query={query} />;
     section = 'projects';
   } else if (path === '/api-access') {
     page = <ApiAccessPage />;
@@ -70,7 +73,7 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        {page}
+        <Contained key={project ? project[1] : path}>{page}</Contained>
       </main>
     </div>
   );
@@ -93,6 +96,23 @@ function SignOutButton() {
     <button type="button" class="btn btn-small" onClick={signOut} disabled={busy} title={error ?? undefined}>
       {error ? 'Sign out failed, retry' : 'Sign out'}
     </button>
+  );
+}
+
+/** A rendering bug shows a message and a way out instead of a blank page. */
+function Contained({ children }: { children: ComponentChildren }) {
+  const [error, reset] = useErrorBoundary();
+  if (!error) return <>{children}</>;
+  return (
+    <div class="page">
+      <h1>Something went wrong on this page</h1>
+      <p class="error" role="alert">
+        {error instanceof Error ? error.message : String(error)}
+      </p>
+      <button type="button" class="btn" onClick={reset}>
+        Try again
+      </button>
+    </div>
   );
 }
 
