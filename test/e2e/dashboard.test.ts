@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { fixedClock } from '../../src/clock.ts';
 import { DEMO_PROJECT } from '../../src/demo.ts';
+import { createServices } from '../../src/services.ts';
 import {
   createAccount,
   createProject,
@@ -127,7 +129,19 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     assert.match(await p.getByRole('alert').innerText(), /not valid|expired|used/);
     assert.match(await p.locator('body').innerText(), /npm run login -- --email you@example\.com/);
     assert.equal(new URL(p.url()).hash, '', 'the token leaves the address bar');
-    await shot('01-expired-link', p);
+    await shot('01-used-link', p);
+
+    // A link minted 16 minutes ago (by the same service on a clock set back) has expired.
+    const past = createServices({
+      db: t.db,
+      clock: fixedClock(new Date(Date.now() - 16 * 60_000)),
+      config: t.services.config,
+    });
+    const old = await past.sessions.mintSignInLink({ userId: acct.userId });
+    await past.webhooks.close();
+    await p.goto(`${t.baseUrl}/sign-in${new URL(old.signInUrl).hash}`);
+    await p.getByRole('heading', { name: 'This sign-in link has expired or was already used' }).waitFor();
+    assert.equal((await context.cookies()).filter((c) => c.name === 'rl_session').length, 0);
 
     await p.goto(`${t.baseUrl}/projects/${crm.id}`);
     await p.waitForURL(/\/signed-out$/);
