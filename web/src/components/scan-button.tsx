@@ -61,13 +61,17 @@ export function ScanButton({ projectId, onFinished }: { projectId: string; onFin
       </button>
       <p class={`scan-status ${error || scan?.status === 'failed' ? 'error-text' : ''}`} aria-live="polite">
         {error ?? (scan ? describe(scan) : 'Buys fresh posts from the upstream provider.')}
-        {warnings.length > 0 && (
-          <span class="warn-text" title={warnings.join('\n')}>
-            {' '}
-            ({plural(warnings.length, 'warning')})
-          </span>
-        )}
       </p>
+      {warnings.length > 0 && (
+        <details class="scan-warnings">
+          <summary class="warn-text">{plural(warnings.length, 'warning')}: the scan went past these</summary>
+          <ul>
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

@@ -35,7 +35,12 @@ export function ProjectPage({
       <div class="page-head">
         <div class="page-title">
           <h1>{p ? p.name : project.error ? 'Project' : '\u00a0'}</h1>
-          <p class="muted project-meta">
+          <p
+            class="muted project-meta"
+            title={
+              p ? `Keywords: ${p.keywords.join(', ')}\nSubreddits: ${p.subreddits.join(', ')}` : undefined
+            }
+          >
             {p ? (
               <>
                 {p.keywords.length > 0 && (
