@@ -9,8 +9,11 @@ import type { LeadCreatedEvent } from '../src/events.ts';
 import { createServices } from '../src/services.ts';
 import { createAccount, createProject, createTestDb, insertLeads, testConfig } from '../test/harness.ts';
 import { makeTestCa } from '../test/receivers.ts';
+import { startProfile, stopProfile } from './cpu-profile.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1000);
+/** BENCH_PROFILE=<dir>: a CPU profile of the measured window only, for the sender and for the receivers. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const ca = makeTestCa();
 
 function percentile(sorted: number[], p: number): number {
@@ -63,6 +66,8 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
     draftedAt: new Date(),
   }));
 
+  const profiler = PROFILE_DIR ? await startProfile() : null;
+  if (PROFILE_DIR) await ask(child, { type: 'profile' }, 'profiling');
   const drafted = new Map<string, number>();
   let maxEmitMs = 0;
   const started = Date.now();
@@ -79,9 +84,10 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
   }
   await allReceived;
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) await stopProfile(profiler, `${PROFILE_DIR}/sender ${label}.cpuprofile`);
   const { arrivals } = await ask<{ arrivals: (readonly [string, number])[][] }>(
     child,
-    { type: 'collect' },
+    { type: 'collect', profile: PROFILE_DIR ? `${PROFILE_DIR}/receivers ${label}.cpuprofile` : null },
     'arrivals',
   );
   const healthyArrivals = arrivals.slice(0, 3).flat();
