@@ -1,5 +1,5 @@
 import { createSecureContext, getCACertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import type { WebhooksConfig } from '../config.ts';
 import {
   checkWebhookUrlSyntax,
@@ -38,9 +38,16 @@ function isBlocked(err: unknown): boolean {
   return e.code === 'ERR_WEBHOOK_URL' || e.cause?.code === 'ERR_WEBHOOK_URL';
 }
 
+/** Where a webhook URL sends to, or why it may not; worked out once per URL, not per request. */
+type Target = { origin: string; path: string; blocked?: undefined } | { blocked: string };
+
+/** Distinct URLs remembered; beyond this the memo starts again (a check costs microseconds). */
+const TARGET_MEMO_LIMIT = 10_000;
+
 /**
  * Sends one signed POST. Every connection goes through the guarded lookup, so the address that was
  * checked is the address connected to; literal-IP URLs skip the lookup and are checked before the request.
+ * Connections are kept alive per origin: the lookup (and the check) runs once per connection, not per request.
  */
 export function createSender(config: WebhooksConfig) {
   const isAllowed = createAddressCheck(config);
@@ -58,18 +65,32 @@ export function createSender(config: WebhooksConfig) {
     bodyTimeout: config.timeoutMs,
     keepAliveTimeout: 30_000,
   });
+  const targets = new Map<string, Target>();
+  /** Attempts in flight, so that close() can abort them without a listener per attempt. */
+  const inFlight = new Set<AbortController>();
+  let stopping = false;
 
-  async function send(
-    url: string,
-    headers: Record<string, string>,
-    body: Buffer,
-    stop: AbortSignal,
-  ): Promise<AttemptResult> {
+  function targetOf(url: string): Target {
+    let target = targets.get(url);
+    if (target) return target;
     try {
-      checkWebhookUrlSyntax(url, isAllowed);
+      const parsed = checkWebhookUrlSyntax(url, isAllowed);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
     } catch (err) {
-      return { outcome: 'blocked', statusCode: null, error: (err as Error).message, latencyMs: null };
+      target = { blocked: (err as Error).message };
     }
+    if (targets.size >= TARGET_MEMO_LIMIT) targets.clear();
+    targets.set(url, target);
+    return target;
+  }
+
+  async function send(url: string, headers: Record<string, string>, body: Buffer): Promise<AttemptResult> {
+    const target = targetOf(url);
+    if (target.blocked !== undefined) {
+      return { outcome: 'blocked', statusCode: null, error: target.blocked, latencyMs: null };
+    }
+    if (stopping)
+      return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs: null };
     const started = performance.now();
     // One controller and one timer per attempt; AbortSignal.any on a long-lived signal slows down as it is used.
     const controller = new AbortController();
@@ -78,16 +99,16 @@ export function createSender(config: WebhooksConfig) {
       timedOut = true;
       controller.abort();
     }, config.timeoutMs);
-    const onStop = () => controller.abort();
-    stop.addEventListener('abort', onStop, { once: true });
+    inFlight.add(controller);
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const res = await request(url, {
+      const res = await agent.request({
+        origin: target.origin,
+        path: target.path,
         method: 'POST',
         headers,
         body,
         signal: controller.signal,
-        dispatcher: agent,
       });
       const latencyMs = elapsed();
       // Read (and drop) a bounded body so the connection can be reused.
@@ -115,7 +136,7 @@ export function createSender(config: WebhooksConfig) {
           latencyMs,
         };
       }
-      if (stop.aborted) {
+      if (stopping) {
         return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs };
       }
       if (isBlocked(err))
@@ -123,10 +144,18 @@ export function createSender(config: WebhooksConfig) {
       return { outcome: 'network_error', statusCode: null, error: describeError(err), latencyMs };
     } finally {
       clearTimeout(timer);
-      stop.removeEventListener('abort', onStop);
+      inFlight.delete(controller);
     }
   }
 
-  return { send, close: () => agent.close() };
+  return {
+    send,
+    /** Aborts the attempts in flight (recorded as dropped) and refuses new ones. */
+    abort() {
+      stopping = true;
+      for (const c of inFlight) c.abort();
+    },
+    close: () => agent.close(),
+  };
 }
 export type Sender = ReturnType<typeof createSender>;
