@@ -85,6 +85,11 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
   await allReceived;
   const cpu = process.cpuUsage(cpuBefore);
   if (profiler) await stopProfile(profiler, `${PROFILE_DIR}/sender ${label}.cpuprofile`);
+  // The service shuts down before the receivers do, so the hanging endpoint's open requests are recorded as
+  // aborted at shutdown (dropped), not as network errors caused by the receivers going away first.
+  const closing = performance.now();
+  await services.webhooks.close(0);
+  const closeMs = Math.round(performance.now() - closing);
   const { arrivals } = await ask<{ arrivals: (readonly [string, number])[][] }>(
     child,
     { type: 'collect', profile: PROFILE_DIR ? `${PROFILE_DIR}/receivers ${label}.cpuprofile` : null },
@@ -93,9 +98,6 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
   const healthyArrivals = arrivals.slice(0, 3).flat();
   const finished = Math.max(...healthyArrivals.map(([, at]) => at));
   const latencies = healthyArrivals.map(([id, at]) => at - drafted.get(id)!).sort((a, b) => a - b);
-  const closing = performance.now();
-  await services.webhooks.close(0);
-  const closeMs = Math.round(performance.now() - closing);
   const outcomes = await db.query<{ outcome: string; n: number }>(
     'SELECT outcome, count(*)::int AS n FROM webhook_attempts GROUP BY outcome ORDER BY outcome',
   );
