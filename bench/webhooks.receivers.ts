@@ -24,8 +24,10 @@ process.on('message', async (msg: Message) => {
     for (let i = 0; i < healthy; i++) receivers.push(await startReceiver(ca));
     for (let i = 0; i < hanging; i++) receivers.push(await startReceiver(ca, { kind: 'sleep', ms: 60_000 }));
     process.send!({ type: 'urls', urls: receivers.map((r) => r.url) });
+    const cpuBefore = process.cpuUsage();
     await Promise.all(receivers.slice(0, healthy).map((r) => r.waitFor(expect)));
-    process.send!({ type: 'received' });
+    const cpu = process.cpuUsage(cpuBefore);
+    process.send!({ type: 'received', cpuMs: (cpu.user + cpu.system) / 1000 });
   } else if (msg.type === 'profile') {
     profiler = await startProfile();
     process.send!({ type: 'profiling' });

@@ -43,7 +43,7 @@ interface Lane {
 const INTAKE_LIMIT = 20_000;
 const INTAKE_BATCH = 500;
 const RECORD_BATCH = 500;
-const RECORD_DELAY_MS = 20;
+const RECORD_DELAY_MS = 100;
 
 function retryable(r: AttemptResult): boolean {
   if (r.outcome === 'timeout' || r.outcome === 'network_error') return true;
