@@ -313,6 +313,25 @@ describe('delivery', () => {
     );
   });
 
+  test('a long answer is not read past 64 KiB: the attempt counts as delivered and later ones still go', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const chatty = await receiver({ kind: 'body', bytes: 1024 * 1024 });
+    const hook = await t.services.webhooks.register(userId, project.id, chatty.url);
+    t.services.events.emit('lead.created', events[0]!);
+    await t.services.webhooks.idle();
+    t.services.events.emit('lead.created', events[1]!);
+    await t.services.webhooks.idle();
+    assert.equal(chatty.received.length, 2);
+    const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(
+      attempts.map((a) => [a.outcome, a.statusCode]),
+      [
+        ['delivered', 200],
+        ['delivered', 200],
+      ],
+    );
+  });
+
   test('with WEBHOOK_RETRIES set, a 500 is retried with backoff, up to the bound', async () => {
     const retrying = servicesWith({ allowPrivate: true, retries: 2, retryBackoffMs: 100 });
     const { userId, project, events } = await projectWithLeads(1, retrying);

@@ -1,5 +1,5 @@
 import { createSecureContext, getCACertificates } from 'node:tls';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { WebhooksConfig } from '../config.ts';
 import {
   checkWebhookUrlSyntax,
@@ -25,6 +25,15 @@ export interface AttemptResult {
 }
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
+const TIMED_OUT = new Error('webhook attempt timed out');
+const STOPPED = new Error('webhook attempt aborted at shutdown');
+
+/** What an attempt needs from the response. */
+interface Answer {
+  statusCode: number;
+  location: string | string[] | undefined;
+  latencyMs: number;
+}
 
 function describeError(err: unknown): string {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -67,7 +76,7 @@ export function createSender(config: WebhooksConfig) {
   });
   const targets = new Map<string, Target>();
   /** Attempts in flight, so that close() can abort them without a listener per attempt. */
-  const inFlight = new Set<AbortController>();
+  const inFlight = new Set<{ cancel(reason: Error): void }>();
   let stopping = false;
 
   function targetOf(url: string): Target {
@@ -84,6 +93,62 @@ export function createSender(config: WebhooksConfig) {
     return target;
   }
 
+  /**
+   * Starts one POST through the agent's low-level dispatch (no response stream, no AbortSignal: a third less CPU
+   * per request than `request()`), reading and dropping a bounded body so that the connection can be reused.
+   * cancel() settles it at once, as a rejection with the given reason, and aborts the request as soon as
+   * undici has it on a connection.
+   */
+  function exchange(target: { origin: string; path: string }, headers: Record<string, string>, body: Buffer) {
+    let controller: Dispatcher.DispatchController | null = null;
+    let cancelledWith: Error | null = null;
+    let settled = false;
+    let cancel: (reason: Error) => void = () => {};
+    const answer = new Promise<Answer>((resolve, reject) => {
+      const started = performance.now();
+      const got: Answer = { statusCode: 0, location: undefined, latencyMs: 0 };
+      let bytes = 0;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        fn();
+      };
+      cancel = (reason) => {
+        cancelledWith = reason;
+        settle(() => reject(reason));
+        controller?.abort(reason);
+      };
+      agent.dispatch(
+        { origin: target.origin, path: target.path, method: 'POST', headers, body },
+        {
+          onRequestStart(c) {
+            controller = c;
+            if (cancelledWith) c.abort(cancelledWith);
+          },
+          onResponseStart(_c, statusCode, responseHeaders) {
+            if (statusCode < 200) return; // an informational answer; the real one follows
+            got.statusCode = statusCode;
+            got.location = responseHeaders.location;
+            got.latencyMs = Math.round(performance.now() - started);
+          },
+          onResponseData(c, chunk) {
+            bytes += chunk.length;
+            if (bytes <= RESPONSE_BODY_LIMIT) return;
+            settle(() => resolve(got));
+            c.abort(new Error('response body over 64 KiB, not read'));
+          },
+          onResponseEnd() {
+            settle(() => resolve(got));
+          },
+          onResponseError(_c, err) {
+            settle(() => reject(err));
+          },
+        },
+      );
+    });
+    return { answer, cancel: (reason: Error) => cancel(reason) };
+  }
+
   async function send(url: string, headers: Record<string, string>, body: Buffer): Promise<AttemptResult> {
     const target = targetOf(url);
     if (target.blocked !== undefined) {
@@ -92,32 +157,15 @@ export function createSender(config: WebhooksConfig) {
     if (stopping)
       return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs: null };
     const started = performance.now();
-    // One controller and one timer per attempt; AbortSignal.any on a long-lived signal slows down as it is used.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, config.timeoutMs);
-    inFlight.add(controller);
-    const elapsed = () => Math.round(performance.now() - started);
+    const x = exchange(target, headers, body);
+    // One timer per attempt, covering connect, TLS, headers and body.
+    const timer = setTimeout(() => x.cancel(TIMED_OUT), config.timeoutMs);
+    inFlight.add(x);
     try {
-      const res = await agent.request({
-        origin: target.origin,
-        path: target.path,
-        method: 'POST',
-        headers,
-        body,
-        signal: controller.signal,
-      });
-      const latencyMs = elapsed();
-      // Read (and drop) a bounded body so the connection can be reused.
-      await res.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => {});
-      const { statusCode } = res;
+      const { statusCode, location, latencyMs } = await x.answer;
       if (statusCode >= 200 && statusCode < 300)
         return { outcome: 'delivered', statusCode, error: null, latencyMs };
       if (statusCode >= 300 && statusCode < 400) {
-        const location = res.headers.location;
         return {
           outcome: 'redirect',
           statusCode,
@@ -127,8 +175,8 @@ export function createSender(config: WebhooksConfig) {
       }
       return { outcome: 'http_error', statusCode, error: `HTTP ${statusCode}`, latencyMs };
     } catch (err) {
-      const latencyMs = elapsed();
-      if (timedOut) {
+      const latencyMs = Math.round(performance.now() - started);
+      if (err === TIMED_OUT) {
         return {
           outcome: 'timeout',
           statusCode: null,
@@ -136,7 +184,7 @@ export function createSender(config: WebhooksConfig) {
           latencyMs,
         };
       }
-      if (stopping) {
+      if (err === STOPPED) {
         return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs };
       }
       if (isBlocked(err))
@@ -144,7 +192,7 @@ export function createSender(config: WebhooksConfig) {
       return { outcome: 'network_error', statusCode: null, error: describeError(err), latencyMs };
     } finally {
       clearTimeout(timer);
-      inFlight.delete(controller);
+      inFlight.delete(x);
     }
   }
 
@@ -153,7 +201,7 @@ export function createSender(config: WebhooksConfig) {
     /** Aborts the attempts in flight (recorded as dropped) and refuses new ones. */
     abort() {
       stopping = true;
-      for (const c of inFlight) c.abort();
+      for (const x of inFlight) x.cancel(STOPPED);
     },
     close: () => agent.close(),
   };
