@@ -9,8 +9,15 @@ import type { LeadCreatedEvent } from '../src/events.ts';
 import { createServices } from '../src/services.ts';
 import { createAccount, createProject, createTestDb, insertLeads, testConfig } from '../test/harness.ts';
 import { makeTestCa } from '../test/receivers.ts';
+import { startProfile, stopProfile } from './cpu-profile.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1000);
+/** BENCH_PROFILE=<dir>: a CPU profile of the measured window only, for the sender and for the receivers. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** The operator's setting, when given, else the service's default. */
+const concurrencyPerEndpoint = Number(
+  process.env.WEBHOOK_CONCURRENCY_PER_ENDPOINT ?? testConfig().webhooks.concurrencyPerEndpoint,
+);
 const ca = makeTestCa();
 
 function percentile(sorted: number[], p: number): number {
@@ -34,7 +41,7 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
   const child = fork(new URL('./webhooks.receivers.ts', import.meta.url), { serialization: 'advanced' });
   const db = await createTestDb();
   const config = testConfig({
-    webhooks: { ...testConfig().webhooks, allowPrivate: true, extraCaPem: ca.caPem },
+    webhooks: { ...testConfig().webhooks, allowPrivate: true, extraCaPem: ca.caPem, concurrencyPerEndpoint },
   });
   const services = createServices({ db, clock: systemClock, config });
   const acct = await createAccount(services);
@@ -44,7 +51,7 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
     { type: 'start', start: { ca, healthy: 3, hanging, expect: LEADS } },
     'urls',
   );
-  const allReceived = ask(child, null, 'received');
+  const allReceived = ask<{ cpuMs: number }>(child, null, 'received');
   for (const url of urls) await services.webhooks.register(acct.userId, project.id, url);
   const ids = await insertLeads(
     db,
@@ -63,6 +70,8 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
     draftedAt: new Date(),
   }));
 
+  const profiler = PROFILE_DIR ? await startProfile() : null;
+  if (PROFILE_DIR) await ask(child, { type: 'profile' }, 'profiling');
   const drafted = new Map<string, number>();
   let maxEmitMs = 0;
   const started = Date.now();
@@ -77,19 +86,22 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
     }
     if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
   }
-  await allReceived;
+  const receiversCpuMs = (await allReceived).cpuMs;
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) await stopProfile(profiler, `${PROFILE_DIR}/sender ${label}.cpuprofile`);
+  // The service shuts down before the receivers do, so the hanging endpoint's open requests are recorded as
+  // aborted at shutdown (dropped), not as network errors caused by the receivers going away first.
+  const closing = performance.now();
+  await services.webhooks.close(0);
+  const closeMs = Math.round(performance.now() - closing);
   const { arrivals } = await ask<{ arrivals: (readonly [string, number])[][] }>(
     child,
-    { type: 'collect' },
+    { type: 'collect', profile: PROFILE_DIR ? `${PROFILE_DIR}/receivers ${label}.cpuprofile` : null },
     'arrivals',
   );
   const healthyArrivals = arrivals.slice(0, 3).flat();
   const finished = Math.max(...healthyArrivals.map(([, at]) => at));
   const latencies = healthyArrivals.map(([id, at]) => at - drafted.get(id)!).sort((a, b) => a - b);
-  const closing = performance.now();
-  await services.webhooks.close(0);
-  const closeMs = Math.round(performance.now() - closing);
   const outcomes = await db.query<{ outcome: string; n: number }>(
     'SELECT outcome, count(*)::int AS n FROM webhook_attempts GROUP BY outcome ORDER BY outcome',
   );
@@ -105,6 +117,7 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
     max: latencies.at(-1)!,
     maxEmitMs: maxEmitMs.toFixed(2),
     cpuMsPerDelivery: ((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(2),
+    receiversCpuMsPerDelivery: (receiversCpuMs / latencies.length).toFixed(2),
     hangingReceived: arrivals.slice(3).flat().length,
     closeMs,
     recorded: Object.fromEntries(outcomes.map((o) => [o.outcome, o.n])),
@@ -113,7 +126,9 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
 
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const machine = `${availableParallelism()} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`;
-process.stdout.write(`webhooks bench: ${LEADS} leads, ${machine}, ${database}\n`);
+process.stdout.write(
+  `webhooks bench: ${LEADS} leads, ${machine}, ${database}, ${concurrencyPerEndpoint} in flight per endpoint\n`,
+);
 
 // One unreported round first, so that the figures are those of a warmed-up process.
 await run('warm-up', 0, Math.min(LEADS, 300), 0);
@@ -129,7 +144,8 @@ for (const [label, hanging, batch, pauseMs] of [
   process.stdout.write(
     `${label.padEnd(46)} ${r.deliveries} deliveries ${String(r.perSecond).padStart(5)}/s  ` +
       `drafted->received p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms\n` +
-      `${''.padEnd(46)} sender CPU ${r.cpuMsPerDelivery} ms per delivery; emit() at most ${r.maxEmitMs} ms; ` +
+      `${''.padEnd(46)} CPU per delivery: sender ${r.cpuMsPerDelivery} ms, receivers ${r.receiversCpuMsPerDelivery} ms; ` +
+      `emit() at most ${r.maxEmitMs} ms; ` +
       `hanging endpoint got ${r.hangingReceived}; ` +
       `close ${r.closeMs} ms; attempts recorded ${JSON.stringify(r.recorded)}\n`,
   );

@@ -67,7 +67,8 @@ export interface Received {
 export type Behaviour =
   | { kind: 'ok' }
   | { kind: 'status'; status: number; location?: string }
-  | { kind: 'sleep'; ms: number };
+  | { kind: 'sleep'; ms: number }
+  | { kind: 'body'; bytes: number };
 
 export interface Receiver {
   /** https://127.0.0.1:<port>/hook (or localhost when asked). */
@@ -101,6 +102,7 @@ export async function startReceiver(
           .writeHead(behaviour.status, behaviour.location ? { location: behaviour.location } : {})
           .end();
       }
+      if (behaviour.kind === 'body') return res.writeHead(200).end(Buffer.alloc(behaviour.bytes, 'x'));
       const t = setTimeout(() => {
         timers.delete(t);
         if (!res.destroyed) res.writeHead(200).end();

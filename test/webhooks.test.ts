@@ -223,7 +223,8 @@ describe('delivery', () => {
         assert.deepEqual(Object.keys(body), ['event', 'created_at', 'data']);
         assert.equal(body.event, 'lead.created');
         assert.ok(Math.abs(Date.parse(body.created_at) - Date.now()) < 60_000);
-        assert.equal(body.created_at, new Date(Date.parse(body.created_at)).toISOString());
+        // The send time to the second, the same instant as webhook-timestamp.
+        assert.equal(body.created_at, new Date(Number(h['webhook-timestamp']) * 1000).toISOString());
         assert.deepEqual(body.data, {
           subreddit: 'smallbusiness',
           title: e.title,
@@ -245,6 +246,14 @@ describe('delivery', () => {
         assert.equal(at.error, null);
         assert.ok(at.latencyMs !== null && at.latencyMs >= 0);
       }
+    }
+    // Both webhooks get the same body bytes for a lead sent within one second; only the signatures differ.
+    for (const x of a.received) {
+      const leadId = JSON.parse(x.raw.toString()).data.leadId;
+      const y = b.received.find((r) => JSON.parse(r.raw.toString()).data.leadId === leadId)!;
+      if (x.headers['webhook-timestamp'] !== y.headers['webhook-timestamp']) continue;
+      assert.deepEqual(x.raw, y.raw);
+      assert.notEqual(x.headers['x-service-signature'], y.headers['x-service-signature']);
     }
     const listed = await t.services.webhooks.list(userId, project.id);
     assert.deepEqual(
@@ -301,6 +310,25 @@ describe('delivery', () => {
     assert.match(
       moved[0]!.error!,
       /redirects are not followed \(Location: https:\/\/127\.0\.0\.1:\d+\/hook\)/,
+    );
+  });
+
+  test('a long answer is not read past 64 KiB: the attempt counts as delivered and later ones still go', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const chatty = await receiver({ kind: 'body', bytes: 1024 * 1024 });
+    const hook = await t.services.webhooks.register(userId, project.id, chatty.url);
+    t.services.events.emit('lead.created', events[0]!);
+    await t.services.webhooks.idle();
+    t.services.events.emit('lead.created', events[1]!);
+    await t.services.webhooks.idle();
+    assert.equal(chatty.received.length, 2);
+    const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(
+      attempts.map((a) => [a.outcome, a.statusCode]),
+      [
+        ['delivered', 200],
+        ['delivered', 200],
+      ],
     );
   });
 
@@ -392,6 +420,99 @@ describe('delivery', () => {
     const dropped = attempts.filter((a) => a.outcome === 'dropped');
     assert.equal(dropped.length, 3);
     assert.match(dropped[0]!.error!, /2 deliveries already waiting for this endpoint/);
+  });
+});
+
+describe('attempts recorded in batches', () => {
+  test('a burst cut short by shutdown: every delivery of every lead is recorded exactly once', async () => {
+    const closing = servicesWith({ allowPrivate: true });
+    const { userId, project, events } = await projectWithLeads(700, closing);
+    const fast = await receiver();
+    const hanging = await receiver({ kind: 'sleep', ms: 60_000 });
+    const fastHook = await closing.webhooks.register(userId, project.id, fast.url);
+    const hangingHook = await closing.webhooks.register(userId, project.id, hanging.url);
+    for (const e of events) closing.events.emit('lead.created', e);
+    await fast.waitFor(600);
+    await closing.webhooks.close(0);
+    // close() resolves only once everything is written: more rows than one batch holds, nothing missing.
+    const rows = await t.db.query<{
+      webhook_id: string;
+      lead_id: string;
+      outcome: string;
+      error: string | null;
+    }>(
+      'SELECT webhook_id, lead_id, outcome, error FROM webhook_attempts WHERE webhook_id = ANY($1::text[])',
+      [[fastHook.id, hangingHook.id]],
+    );
+    assert.equal(rows.length, 1400);
+    assert.equal(new Set(rows.map((r) => `${r.webhook_id} ${r.lead_id}`)).size, 1400);
+    const fastRows = rows.filter((r) => r.webhook_id === fastHook.id);
+    // A request aborted at shutdown may still have reached the receiver: recorded as dropped, not delivered.
+    const delivered = fastRows.filter((r) => r.outcome === 'delivered').length;
+    assert.ok(delivered >= 600 - 8 && delivered <= fast.received.length, `${delivered} delivered`);
+    assert.ok(fastRows.every((r) => r.outcome === 'delivered' || r.outcome === 'dropped'));
+    const hangingRows = rows.filter((r) => r.webhook_id === hangingHook.id);
+    assert.ok(hangingRows.every((r) => r.outcome === 'dropped'));
+    assert.ok(hangingRows.some((r) => r.error === 'aborted at shutdown'));
+    assert.ok(hangingRows.some((r) => /shutting down/.test(r.error!)));
+  });
+
+  test('a batch keeps every field, quotes, braces, backslashes, commas and nulls included', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const r = await receiver();
+    const hook = await t.services.webhooks.register(userId, project.id, r.url);
+    const repo = createWebhooksRepo(t.db);
+    const at = new Date('2026-11-22T10:00:00.123Z');
+    const awkward = 'HTTP 500 {"a":[1,2]} \\ \\" \'quoted\', NULL, ünïcode\nline';
+    await repo.insertAttempts([
+      {
+        webhook_id: hook.id,
+        lead_id: events[0]!.leadId,
+        event_id: `evt_${events[0]!.leadId}`,
+        attempt: 1,
+        redelivery: false,
+        attempted_at: at,
+        outcome: 'http_error',
+        status_code: 500,
+        error: awkward,
+        latency_ms: 12,
+      },
+      {
+        webhook_id: hook.id,
+        lead_id: events[1]!.leadId,
+        event_id: `evt_${events[1]!.leadId}`,
+        attempt: 2,
+        redelivery: true,
+        attempted_at: at,
+        outcome: 'dropped',
+        status_code: null,
+        error: null,
+        latency_ms: null,
+      },
+    ]);
+    const got = await t.services.webhooks.listAttempts(userId, hook.id);
+    const byLead = new Map(got.map((a) => [a.leadId, a]));
+    assert.deepEqual(
+      { ...byLead.get(events[0]!.leadId)!, id: '' },
+      {
+        id: '',
+        webhookId: hook.id,
+        leadId: events[0]!.leadId,
+        eventId: `evt_${events[0]!.leadId}`,
+        attempt: 1,
+        redelivery: false,
+        attemptedAt: at.toISOString(),
+        outcome: 'http_error',
+        statusCode: 500,
+        error: awkward,
+        latencyMs: 12,
+      },
+    );
+    const second = byLead.get(events[1]!.leadId)!;
+    assert.deepEqual(
+      [second.attempt, second.redelivery, second.statusCode, second.error, second.latencyMs],
+      [2, true, null, null, null],
+    );
   });
 });
 

@@ -1,12 +1,31 @@
 import type { Clock } from '../clock.ts';
 import type { WebhooksConfig } from '../config.ts';
-import { buildBody, deliveryHeaders, eventIdOf, type LeadEventData } from './webhooks.payload.ts';
+import {
+  buildBody,
+  deliveryHeaders,
+  eventIdOf,
+  type LeadEventData,
+  type SigningKeys,
+  signingKeys,
+} from './webhooks.payload.ts';
 import type { ActiveWebhookRow, AttemptRow, NewAttempt, WebhooksRepo } from './webhooks.repo.ts';
 import type { AttemptResult, Sender } from './webhooks.sender.ts';
 
+/**
+ * One lead's event, shared by the jobs of all its webhooks: the body is the same for each of them within a
+ * second (only the signatures differ), so it is serialized once per lead and second, not once per request.
+ */
+interface LeadDelivery {
+  lead: LeadEventData;
+  eventId: string;
+  body: Buffer | null;
+  /** The Unix second the body's created_at says. */
+  timestamp: number;
+}
+
 interface Job {
   webhook: ActiveWebhookRow;
-  lead: LeadEventData;
+  delivery: LeadDelivery;
   attempt: number;
   redelivery: boolean;
   /** Set for a redelivery, whose caller waits for the recorded attempt. */
@@ -23,8 +42,8 @@ interface Lane {
 /** Events waiting for their project's webhooks to be looked up; beyond this they are dropped and logged. */
 const INTAKE_LIMIT = 20_000;
 const INTAKE_BATCH = 500;
-const RECORD_BATCH = 200;
-const RECORD_DELAY_MS = 20;
+const RECORD_BATCH = 500;
+const RECORD_DELAY_MS = 100;
 
 function retryable(r: AttemptResult): boolean {
   if (r.outcome === 'timeout' || r.outcome === 'network_error') return true;
@@ -43,11 +62,12 @@ export function createDispatcher(deps: {
   log: (message: string) => void;
 }) {
   const { repo, sender, clock, config, log } = deps;
+  // Keyed by the row object, which every job of one lookup shares; the keys go when the jobs do.
+  const keysByWebhook = new WeakMap<ActiveWebhookRow, SigningKeys>();
   const intake: LeadEventData[] = [];
   const lanes = new Map<string, Lane>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
-  const stop = new AbortController();
   let draining: Promise<void> | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
@@ -93,8 +113,8 @@ export function createDispatcher(deps: {
   function record(job: Job, sentAt: Date, result: AttemptResult) {
     const row: NewAttempt = {
       webhook_id: job.webhook.id,
-      lead_id: job.lead.leadId,
-      event_id: eventIdOf(job.lead.leadId),
+      lead_id: job.delivery.lead.leadId,
+      event_id: job.delivery.eventId,
       attempt: job.attempt,
       redelivery: job.redelivery,
       attempted_at: sentAt,
@@ -155,12 +175,26 @@ export function createDispatcher(deps: {
     }
   }
 
+  function keysOf(webhook: ActiveWebhookRow): SigningKeys {
+    let keys = keysByWebhook.get(webhook);
+    if (!keys) {
+      keys = signingKeys(webhook.secret);
+      keysByWebhook.set(webhook, keys);
+    }
+    return keys;
+  }
+
   async function attempt(job: Job) {
     const sentAt = clock.now();
-    const eventId = eventIdOf(job.lead.leadId);
-    const body = buildBody(job.lead, sentAt);
-    const headers = deliveryHeaders(job.webhook.secret, eventId, sentAt, body);
-    const result = await sender.send(job.webhook.url, headers, body, stop.signal);
+    const timestamp = Math.floor(sentAt.getTime() / 1000);
+    const delivery = job.delivery;
+    if (delivery.body === null || delivery.timestamp !== timestamp) {
+      delivery.body = buildBody(delivery.lead, timestamp);
+      delivery.timestamp = timestamp;
+    }
+    const body = delivery.body;
+    const headers = deliveryHeaders(keysOf(job.webhook), delivery.eventId, timestamp, body);
+    const result = await sender.send(job.webhook.url, headers, body);
     record(job, sentAt, result);
     if (!job.done && !closed && job.attempt <= config.retries && retryable(result)) {
       const timer = setTimeout(
@@ -172,6 +206,10 @@ export function createDispatcher(deps: {
       );
       retryTimers.add(timer);
     }
+  }
+
+  function newDelivery(lead: LeadEventData): LeadDelivery {
+    return { lead, eventId: eventIdOf(lead.leadId), body: null, timestamp: 0 };
   }
 
   async function drainIntake() {
@@ -186,9 +224,10 @@ export function createDispatcher(deps: {
         continue;
       }
       for (const lead of batch) {
+        const delivery = newDelivery(lead);
         for (const webhook of hooks) {
           if (webhook.project_id === lead.projectId)
-            enqueue({ webhook, lead, attempt: 1, redelivery: false });
+            enqueue({ webhook, delivery, attempt: 1, redelivery: false });
         }
       }
     }
@@ -231,7 +270,14 @@ export function createDispatcher(deps: {
     /** Sends one lead to one webhook now (through its lane) and resolves with the recorded attempt. */
     redeliver(webhook: ActiveWebhookRow, lead: LeadEventData, attemptNumber: number): Promise<AttemptRow> {
       return new Promise((done, fail) =>
-        enqueue({ webhook, lead, attempt: attemptNumber, redelivery: true, done, fail }),
+        enqueue({
+          webhook,
+          delivery: newDelivery(lead),
+          attempt: attemptNumber,
+          redelivery: true,
+          done,
+          fail,
+        }),
       );
     },
 
@@ -268,7 +314,7 @@ export function createDispatcher(deps: {
           record(job, clock.now(), notSent('dropped', 'not sent: the service was shutting down'));
         }
       }
-      stop.abort();
+      sender.abort();
       await Promise.allSettled([...running]);
       await flush();
       await sender.close();

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { toLeadScore } from '../domain/scoring.ts';
 import type { LeadCreatedEvent } from '../events.ts';
 
@@ -8,12 +8,16 @@ export type LeadEventData = Omit<LeadCreatedEvent, 'draftedAt'>;
 /** The Standard Webhooks message id: one per lead event, the same for every attempt and redelivery. */
 export const eventIdOf = (leadId: string) => `evt_${leadId}`;
 
-/** The request body exactly as the specification's Events section describes it, plus leadId and projectId. */
-export function buildBody(lead: LeadEventData, sentAt: Date): Buffer {
+/**
+ * The request body exactly as the specification's Events section describes it, plus leadId and projectId.
+ * created_at is the send time to the second, the same instant as webhook-timestamp, so that one body serves
+ * every webhook of the lead sent within that second.
+ */
+export function buildBody(lead: LeadEventData, timestamp: number): Buffer {
   return Buffer.from(
     JSON.stringify({
       event: 'lead.created',
-      created_at: sentAt.toISOString(),
+      created_at: new Date(timestamp * 1000).toISOString(),
       data: {
         subreddit: lead.subreddit.replace(/^\/?r\//i, ''),
         title: lead.title,
@@ -28,27 +32,40 @@ export function buildBody(lead: LeadEventData, sentAt: Date): Buffer {
   );
 }
 
+/** A webhook's two signing keys, prepared once rather than per request. */
+export interface SigningKeys {
+  /** The whole secret string (whsec_ included), for X-Service-Signature. */
+  service: KeyObject;
+  /** The base64-decoded part after whsec_, for webhook-signature. */
+  standard: KeyObject;
+}
+
+export function signingKeys(secret: string): SigningKeys {
+  return {
+    service: createSecretKey(Buffer.from(secret, 'utf8')),
+    standard: createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64')),
+  };
+}
+
 /** GitHub's scheme: sha256= and the hex HMAC-SHA256 of the exact body bytes, keyed with the secret string. */
-export function serviceSignature(secret: string, body: Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export function serviceSignature(key: KeyObject, body: Buffer): string {
+  return `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
 }
 
 /** Standard Webhooks: the key is the base64 part of a whsec_ secret; the signed content is id.timestamp.body. */
-export function standardSignature(secret: string, id: string, timestamp: number, body: Buffer): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+export function standardSignature(key: KeyObject, id: string, timestamp: number, body: Buffer): string {
   const mac = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
   return `v1,${mac}`;
 }
 
-/** Every header of one delivery request. */
-export function deliveryHeaders(secret: string, eventId: string, sentAt: Date, body: Buffer) {
-  const timestamp = Math.floor(sentAt.getTime() / 1000);
+/** Every header of one delivery request; timestamp in Unix seconds. */
+export function deliveryHeaders(keys: SigningKeys, eventId: string, timestamp: number, body: Buffer) {
   return {
     'content-type': 'application/json',
     'user-agent': 'Service-Webhooks/1.0',
-    'x-service-signature': serviceSignature(secret, body),
+    'x-service-signature': serviceSignature(keys.service, body),
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': standardSignature(secret, eventId, timestamp, body),
+    'webhook-signature': standardSignature(keys.standard, eventId, timestamp, body),
   };
 }

@@ -140,28 +140,32 @@ export function createWebhooksRepo(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** One multi-row insert for a batch of attempts. */
+    /**
+     * One insert for a batch of attempts: ten array parameters unnested server-side, rather than ten parameters
+     * per row, which PostgreSQL (PGlite above all) parses and binds one by one.
+     */
     async insertAttempts(attempts: NewAttempt[]): Promise<void> {
       if (attempts.length === 0) return;
-      const cols = [
-        'webhook_id',
-        'lead_id',
-        'event_id',
-        'attempt',
-        'redelivery',
-        'attempted_at',
-        'outcome',
-        'status_code',
-        'error',
-        'latency_ms',
-      ] as const;
-      const params: unknown[] = [];
-      const tuples = attempts.map((a) => {
-        const start = params.length;
-        for (const c of cols) params.push(a[c]);
-        return `(${cols.map((_, i) => `$${start + i + 1}`).join(',')})`;
-      });
-      await db.query(`INSERT INTO webhook_attempts (${cols.join(',')}) VALUES ${tuples.join(',')}`, params);
+      const col = <K extends keyof NewAttempt>(k: K) => attempts.map((a) => a[k]);
+      await db.query(
+        `INSERT INTO webhook_attempts (webhook_id, lead_id, event_id, attempt, redelivery, attempted_at, outcome,
+                                       status_code, error, latency_ms)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::timestamptz[],
+                              $7::text[], $8::int[], $9::text[], $10::int[])`,
+        [
+          col('webhook_id'),
+          col('lead_id'),
+          col('event_id'),
+          col('attempt'),
+          col('redelivery'),
+          col('attempted_at'),
+          col('outcome'),
+          col('status_code'),
+          col('error'),
+          col('latency_ms'),
+        ],
+        { prepare: true },
+      );
     },
 
     async insertAttempt(a: NewAttempt): Promise<AttemptRow> {

