@@ -1,5 +1,6 @@
 // npm run bench:api — GET /projects/{id}/leads (10,000 leads, limit 50) on PGlite and PostgreSQL beside a
 // bare Fastify route serving the same page from memory, in one run. Prints throughput, p99 and ratios.
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,12 +14,18 @@ import { createServices } from '../src/services.ts';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LEADS = 10_000;
+// A comma-separated subset of pglite,postgres,bare (all by default), for quick repeated runs of one target.
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'pglite,postgres,bare').split(','));
+const loadAtStart = loadavg();
 
 interface Figures {
   name: string;
   rps: number;
   p50: number;
   p99: number;
+  total: number;
+  /** PostgreSQL only: what the database saw during the run. */
+  db?: string;
 }
 
 async function load(
@@ -37,7 +44,12 @@ async function load(
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
 }
 
 async function seed(db: Db) {
@@ -62,7 +74,55 @@ async function seed(db: Db) {
   return { services, key: key.key, projectId: project.id };
 }
 
-async function benchService(name: string, db: Db): Promise<{ figures: Figures[]; page: unknown }> {
+/**
+ * Watches a PostgreSQL database during a run from a connection of its own: how many backends waited on a lock
+ * (sampled every 20 ms), and how many counting statements the service sent per request.
+ */
+async function watchPostgres(url: string, countingStatements: () => number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async during<T extends { total: number }>(run: () => Promise<T>): Promise<T & { db: string }> {
+      const before = countingStatements();
+      let samples = 0;
+      let waiting = 0;
+      let stop = false;
+      const sampling = (async () => {
+        while (!stop) {
+          const rows = await client.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+                AND wait_event_type = 'Lock'`,
+          );
+          samples++;
+          waiting += rows.rows[0].n;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      const result = await run();
+      stop = true;
+      await sampling;
+      const statements = countingStatements() - before;
+      return {
+        ...result,
+        db: `${(waiting / samples).toFixed(2)} backends waiting on a lock (mean of ${samples} samples); ${(statements / result.total).toFixed(2)} counting statements per request`,
+      };
+    },
+    close: () => client.end(),
+  };
+}
+
+async function benchService(
+  name: string,
+  db: Db,
+  databaseUrl?: string,
+): Promise<{ figures: Figures[]; page: unknown }> {
+  // Counts the statements on the relaxed pool: those are the per-request authenticate-and-count statements.
+  let counting = 0;
+  const relaxed = db.queryRelaxed;
+  db.queryRelaxed = (sql, params) => {
+    counting++;
+    return relaxed(sql, params);
+  };
   const { services, key, projectId } = await seed(db);
   const app = await buildApp({ services });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,8 +130,11 @@ async function benchService(name: string, db: Db): Promise<{ figures: Figures[];
   const url = `http://127.0.0.1:${port}/api/v1/projects/${projectId}/leads?limit=50`;
   const headers = { authorization: `Bearer ${key}` };
   const page = await (await fetch(url, { headers })).json();
-  const max = await load(url, headers);
-  const paced = await load(url, headers, 1000);
+  const watch = databaseUrl ? await watchPostgres(databaseUrl, () => counting) : null;
+  const measure = <T extends { total: number }>(run: () => Promise<T>) => (watch ? watch.during(run) : run());
+  const max = await measure(() => load(url, headers));
+  const paced = await measure(() => load(url, headers, 1000));
+  await watch?.close();
   await app.close();
   return {
     page,
@@ -97,32 +160,43 @@ async function benchBare(page: unknown): Promise<Figures[]> {
 }
 
 const results: Figures[] = [];
-const pglite = await openPglite();
-const embedded = await benchService('PGlite (embedded)', pglite);
-results.push(...embedded.figures);
-await pglite.close();
-
-const name = `bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-try {
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const server = await openPostgres(url.toString());
-  results.push(...(await benchService('PostgreSQL', server)).figures);
-  await server.close();
-} finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+let page: unknown = { leads: [] };
+if (TARGETS.has('pglite')) {
+  const pglite = await openPglite();
+  const embedded = await benchService('PGlite (embedded)', pglite);
+  results.push(...embedded.figures);
+  page = embedded.page;
+  await pglite.close();
 }
-results.push(...(await benchBare(embedded.page)));
 
-const bareMax = results.find((r) => r.name === 'bare Fastify route: max')!;
+if (TARGETS.has('postgres')) {
+  const name = `bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const server = await openPostgres(url.toString());
+    const measured = await benchService('PostgreSQL', server, url.toString());
+    results.push(...measured.figures);
+    page = measured.page;
+    await server.close();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+if (TARGETS.has('bare')) results.push(...(await benchBare(page)));
+
+const bareMax = results.find((r) => r.name === 'bare Fastify route: max');
 console.log(`\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections\n`);
 console.log('| run | req/s | p50 ms | p99 ms | throughput vs bare |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) {
-  const ratio = r.name.endsWith('max') ? `${((r.rps / bareMax.rps) * 100).toFixed(1)}%` : '';
+  const ratio = bareMax && r.name.endsWith('max') ? `${((r.rps / bareMax.rps) * 100).toFixed(1)}%` : '';
   console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
 }
+for (const r of results) if (r.db) console.log(`${r.name}: ${r.db}`);
+const avg = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`\nload average (1, 5, 15 min): ${avg(loadAtStart)} at start, ${avg(loadavg())} at end`);

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 import { REST_SCOPES, TOOL_SCOPES } from './accounts.schemas.ts';
+import { createCountBatcher } from './count-batcher.ts';
 import { generateKey, hashKey, type KeyKind, kindOfKey, sameHash } from './keys.ts';
 
 export interface Caller {
@@ -33,6 +34,31 @@ export function secondsToNextUtcMidnight(now: Date): number {
 export function createAccountsService(deps: { db: Queryable; clock: Clock; config: Config }) {
   const { db, clock, config } = deps;
   const repo = createAccountsRepo(db);
+  interface Counted {
+    hash: string;
+    surface: KeyKind;
+    day: string;
+    at: Date;
+  }
+  // One counting statement in flight per key and day: the others queued on its row lock (docs/decisions/0005).
+  const counter = createCountBatcher((batch: Counted[]) => {
+    const { hash, surface, day } = batch[0]!;
+    const at = new Date(Math.max(...batch.map((c) => c.at.getTime())));
+    return repo.findKeyAndCount(hash, surface, day, at, batch.length);
+  });
+
+  /** Finds the key and counts this request; requests_today is the count up to and including this request. */
+  async function findKeyAndCount(hash: string, surface: KeyKind, at: Date) {
+    const day = at.toISOString().slice(0, 10);
+    const { result, index, size } = await counter.submit(`${surface} ${day} ${hash}`, {
+      hash,
+      surface,
+      day,
+      at,
+    });
+    if (!result || result.requests_today === null) return result;
+    return { ...result, requests_today: result.requests_today - size + index + 1 };
+  }
 
   function limitsFor(tier: Tier): TierLimits | null {
     return config.selfHosted ? null : config.tierLimits[tier];
@@ -61,7 +87,7 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     const row = !kindOfKey(key)
       ? undefined
       : countAt
-        ? await repo.findKeyAndCount(hash, surface, countAt.toISOString().slice(0, 10), countAt)
+        ? await findKeyAndCount(hash, surface, countAt)
         : await repo.findKeyByHash(hash);
     if (!row || !sameHash(row.key_hash, hash) || row.revoked_at) {
       throw new AppError('unauthorized', 'Unknown or revoked API key.');
