@@ -1,5 +1,6 @@
 // npm run bench:api — GET /projects/{id}/leads (10,000 leads, limit 50) on PGlite and PostgreSQL beside a
 // bare Fastify route serving the same page from memory, in one run. Prints throughput, p99 and ratios.
+import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -16,7 +17,20 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const LEADS = 10_000;
 // A comma-separated subset of pglite,postgres,bare (all by default), for quick repeated runs of one target.
 const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'pglite,postgres,bare').split(','));
+// Where autocannon runs: its own worker thread (default) or its own process.
+const LOADGEN = process.env.BENCH_LOADGEN === 'process' ? 'process' : 'thread';
 const loadAtStart = loadavg();
+
+function runAutocannon(options: autocannon.Options): Promise<autocannon.Result> {
+  if (LOADGEN === 'thread') return autocannon({ ...options, workers: 1 });
+  const child = fork(new URL('./autocannon.child.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as autocannon.Result));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    child.send(options);
+  });
+}
 
 interface Figures {
   name: string;
@@ -33,12 +47,11 @@ async function load(
   headers: Record<string, string>,
   rate?: number,
 ): Promise<Omit<Figures, 'name'>> {
-  const result = await autocannon({
+  // The load generator does not share the event loop of the server it measures.
+  const result = await runAutocannon({
     url,
     headers,
     connections: 10,
-    // The load generator gets its own thread, so that it does not share the event loop of the server it measures.
-    workers: 1,
     duration: DURATION,
     ...(rate ? { overallRate: rate } : {}),
   });
@@ -190,7 +203,9 @@ if (TARGETS.has('postgres')) {
 if (TARGETS.has('bare')) results.push(...(await benchBare(page)));
 
 const bareMax = results.find((r) => r.name === 'bare Fastify route: max');
-console.log(`\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections\n`);
+console.log(
+  `\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections, load generator in its own ${LOADGEN}\n`,
+);
 console.log('| run | req/s | p50 ms | p99 ms | throughput vs bare |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) {

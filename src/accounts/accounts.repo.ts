@@ -66,9 +66,9 @@ export function createAccountsRepo(db: Queryable | Db) {
       return rows[0];
     },
     /**
-     * One round trip for a batch of `count` requests with the same key: finds the key and, when it is live and
-     * of the surface's kind, counts them against its UTC day and marks it used. requests_today is the day's
-     * count after the batch, null when nothing was counted.
+     * One round trip for `count` requests with the same key: finds the key and, when it is live and of the
+     * surface's kind, counts them against its UTC day and marks it used. requests_today is the day's count
+     * after them, null when nothing was counted.
      */
     async findKeyAndCount(hash: string, surface: KeyKind, day: string, at: Date, count: number) {
       const rows = await relaxed<KeyWithUser & { requests_today: number | null }>(
@@ -92,14 +92,14 @@ export function createAccountsRepo(db: Queryable | Db) {
       );
       return rows[0];
     },
-    /** Counts one request against the key's day and marks the key used; returns the day's count. */
-    async countRequest(keyId: string, day: string, at: Date): Promise<number> {
+    /** Counts `count` requests against the key's day and marks the key used; returns the day's count after them. */
+    async countRequests(keyId: string, day: string, at: Date, count: number): Promise<number> {
       const rows = await db.query<{ requests: number }>(
         `WITH touched AS (UPDATE api_keys SET last_used_at = $3 WHERE id = $1)
-         INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, $2, 1)
-         ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
+         INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, $2, $4::int)
+         ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + EXCLUDED.requests
          RETURNING requests`,
-        [keyId, day, at],
+        [keyId, day, at, count],
       );
       return rows[0]!.requests;
     },

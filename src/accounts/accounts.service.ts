@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createAccountsRepo } from './accounts.repo.ts';
 import { REST_SCOPES, TOOL_SCOPES } from './accounts.schemas.ts';
-import { createCountBatcher } from './count-batcher.ts';
+import { type BatchSeat, createCountBatcher } from './count-batcher.ts';
 import { generateKey, hashKey, type KeyKind, kindOfKey, sameHash } from './keys.ts';
 
 export interface Caller {
@@ -26,6 +26,11 @@ export interface Allowance {
 
 const DAY_MS = 86_400_000;
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const latest = (batch: { at: Date }[]) => new Date(Math.max(...batch.map((c) => c.at.getTime())));
+/** A batched request's own count: the day's count after the batch, less the requests seated after it. */
+const countOf = (seat: BatchSeat<unknown>, after: number) => after - seat.size + seat.index + 1;
+
 export function secondsToNextUtcMidnight(now: Date): number {
   const next = Math.floor(now.getTime() / DAY_MS + 1) * DAY_MS;
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
@@ -34,30 +39,26 @@ export function secondsToNextUtcMidnight(now: Date): number {
 export function createAccountsService(deps: { db: Queryable; clock: Clock; config: Config }) {
   const { db, clock, config } = deps;
   const repo = createAccountsRepo(db);
-  interface Counted {
-    hash: string;
-    surface: KeyKind;
-    day: string;
-    at: Date;
-  }
-  // One counting statement in flight per key and day: the others queued on its row lock (docs/decisions/0005).
-  const counter = createCountBatcher((batch: Counted[]) => {
-    const { hash, surface, day } = batch[0]!;
-    const at = new Date(Math.max(...batch.map((c) => c.at.getTime())));
-    return repo.findKeyAndCount(hash, surface, day, at, batch.length);
+  // One counting statement in flight per key and day; requests arriving meanwhile are counted together in the
+  // next one instead of queueing on the counter row's lock (docs/decisions/0005).
+  const countingKeys = createCountBatcher(
+    (batch: { hash: string; surface: KeyKind; day: string; at: Date }[]) => {
+      const { hash, surface, day } = batch[0]!;
+      return repo.findKeyAndCount(hash, surface, day, latest(batch), batch.length);
+    },
+  );
+  const countingCallers = createCountBatcher((batch: { keyId: string; day: string; at: Date }[]) => {
+    const { keyId, day } = batch[0]!;
+    return repo.countRequests(keyId, day, latest(batch), batch.length);
   });
 
-  /** Finds the key and counts this request; requests_today is the count up to and including this request. */
+  /** Finds the key and counts this request; requests_today counts up to and including this request. */
   async function findKeyAndCount(hash: string, surface: KeyKind, at: Date) {
-    const day = at.toISOString().slice(0, 10);
-    const { result, index, size } = await counter.submit(`${surface} ${day} ${hash}`, {
-      hash,
-      surface,
-      day,
-      at,
-    });
-    if (!result || result.requests_today === null) return result;
-    return { ...result, requests_today: result.requests_today - size + index + 1 };
+    const day = utcDay(at);
+    const seat = await countingKeys.submit(`${surface} ${day} ${hash}`, { hash, surface, day, at });
+    const row = seat.result;
+    if (!row || row.requests_today === null) return row;
+    return { ...row, requests_today: countOf(seat, row.requests_today) };
   }
 
   function limitsFor(tier: Tier): TierLimits | null {
@@ -162,8 +163,13 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     /** Counts this request against the key's UTC day; past the allowance it throws rate_limited. */
     async admitRequest(caller: Caller): Promise<Allowance> {
       const now = clock.now();
-      const day = now.toISOString().slice(0, 10);
-      return checkAllowance(caller, await repo.countRequest(caller.keyId, day, now), now);
+      const day = utcDay(now);
+      const seat = await countingCallers.submit(`${day} ${caller.keyId}`, {
+        keyId: caller.keyId,
+        day,
+        at: now,
+      });
+      return checkAllowance(caller, countOf(seat, seat.result), now);
     },
   };
 }
