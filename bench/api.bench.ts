@@ -1,6 +1,7 @@
 // npm run bench:api — GET /projects/{id}/leads (10,000 leads, limit 50) on PGlite and PostgreSQL beside a
 // bare Fastify route serving the same page from memory, in one run. Prints throughput, p99 and ratios.
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -87,16 +88,35 @@ async function seed(db: Db) {
   return { services, key: key.key, projectId: project.id };
 }
 
+/** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone or unreadable. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Watches a PostgreSQL database during a run from a connection of its own: how many backends waited on a lock
- * (sampled every 20 ms), and how many counting statements the service sent per request.
+ * (sampled every 20 ms), how many counting statements the service sent, and the CPU time the service thread
+ * and the database's backends used, per request (less sensitive to other load on the machine than latency).
  */
 async function watchPostgres(url: string, countingStatements: () => number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const backendCpu = async () => {
+    const rows = await client.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return new Map(rows.rows.map((r: { pid: number }) => [r.pid, cpuSecondsOf(r.pid)]));
+  };
   return {
     async during<T extends { total: number }>(run: () => Promise<T>): Promise<T & { db: string }> {
       const before = countingStatements();
+      const cpuBefore = process.threadCpuUsage();
+      const backendsBefore = await backendCpu();
       let samples = 0;
       let waiting = 0;
       let stop = false;
@@ -115,9 +135,18 @@ async function watchPostgres(url: string, countingStatements: () => number) {
       stop = true;
       await sampling;
       const statements = countingStatements() - before;
+      const cpu = process.threadCpuUsage(cpuBefore);
+      let backendSeconds = 0;
+      for (const [pid, seconds] of await backendCpu())
+        backendSeconds += seconds - (backendsBefore.get(pid) ?? 0);
+      const perRequest = (seconds: number) => `${((seconds * 1e6) / result.total).toFixed(0)} µs`;
       return {
         ...result,
-        db: `${(waiting / samples).toFixed(2)} backends waiting on a lock (mean of ${samples} samples); ${(statements / result.total).toFixed(2)} counting statements per request`,
+        db: [
+          `${(waiting / samples).toFixed(2)} backends waiting on a lock (mean of ${samples} samples)`,
+          `${(statements / result.total).toFixed(2)} counting statements per request`,
+          `CPU per request: service main thread ${perRequest((cpu.user + cpu.system) / 1e6)}, PostgreSQL backends ${perRequest(backendSeconds)}`,
+        ].join('; '),
       };
     },
     close: () => client.end(),
