@@ -233,7 +233,7 @@ if (TARGETS.has('bare')) results.push(...(await benchBare(page)));
 
 const bareMax = results.find((r) => r.name === 'bare Fastify route: max');
 console.log(
-  `\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections, load generator in its own ${LOADGEN}\n`,
+  `\nGET /projects/{id}/leads, ${LEADS} leads, limit 50, ${DURATION}s per run, 10 connections, load generator in its own ${LOADGEN}; each request authenticated and counted against its key (self-hosted: no daily limit, same statement)\n`,
 );
 console.log('| run | req/s | p50 ms | p99 ms | throughput vs bare |');
 console.log('|---|---:|---:|---:|---:|');
