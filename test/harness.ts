@@ -12,11 +12,11 @@ import { createServices, type Services } from '../src/services.ts';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 /** A fresh, migrated database for one suite: an in-memory PGlite, or a new database on the server. */
-export async function createTestDb(): Promise<Db & { drop(): Promise<void> }> {
+export async function createTestDb(): Promise<Db & { drop(): Promise<void>; url: string | null }> {
   if (!TEST_DATABASE_URL) {
     const db = await openPglite();
     await migrate(db);
-    return Object.assign(db, { drop: () => db.close() });
+    return Object.assign(db, { drop: () => db.close(), url: null });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -28,6 +28,7 @@ export async function createTestDb(): Promise<Db & { drop(): Promise<void> }> {
   const db = await openPostgres(url.toString());
   await migrate(db);
   return Object.assign(db, {
+    url: url.toString(),
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: TEST_DATABASE_URL! });
@@ -45,7 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestApp {
   baseUrl: string;
   services: Services;
-  db: Db;
+  /** url: the server database's, for a second set of connections; null on PGlite. */
+  db: Db & { url: string | null };
   close(): Promise<void>;
 }
 

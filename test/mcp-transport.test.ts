@@ -367,6 +367,17 @@ describe('configured origins and the daily allowance', () => {
     assert.match(over.headers.get('retry-after') ?? '', /^\d+$/);
     assert.equal((await postMcp(limited.baseUrl, LIST, { key: a.mcpKey })).status, 200);
   });
+
+  test('parallel tool calls past the allowance: exactly the allowance is admitted, each with its own count', async () => {
+    const a = await createAccount(limited.services, 'free'); // 2 a day here
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, () => callTool(limited.baseUrl, a.mcpKey, 'list_projects', {})),
+    );
+    const admitted = calls.filter((c) => c.status === 200);
+    assert.equal(admitted.length, 2);
+    assert.equal(calls.filter((c) => c.status === 429).length, 8);
+    assert.deepEqual(admitted.map((c) => c.headers.get('ratelimit')?.split(';')[1]).sort(), ['r=0', 'r=1']);
+  });
 });
 
 test('MCP_ALLOWED_ORIGINS is checked at start', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
 import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
+import { openPostgres } from '../src/db/client.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
 import { loadSpecChecker } from './openapi-validator.ts';
 
@@ -82,6 +83,18 @@ describe('REST API on a self-hosted instance', () => {
     await get('/api/v1/projects', dave.restKey);
     assert.equal((await get('/api/v1/me', dave.restKey)).body.requestsToday, 3);
     assert.equal(first.headers.get('ratelimit'), null, 'no allowance, no RateLimit header');
+  });
+
+  test('parallel requests of one key each get their own requestsToday, none skipped or repeated', async () => {
+    const erin = await createAccount(t.services);
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, async () => (await get('/api/v1/me', erin.restKey)).body.requestsToday),
+    );
+    assert.deepEqual(
+      counts.sort((a, b) => a - b),
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    assert.equal((await get('/api/v1/me', erin.restKey)).body.requestsToday, 21);
   });
 
   test("projects are listed oldest first and only the caller's", async () => {
@@ -376,6 +389,47 @@ describe('daily allowance with tier limits (SELF_HOSTED=false)', () => {
       statuses.push(res.status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 429]);
+  });
+
+  test('at the boundary, parallel requests through two instances with their own connections admit exactly the rest', async () => {
+    const acct = await createAccount(t.services, 'free'); // 100 a day
+    await t.db.query("INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, '2026-11-20', 80)", [
+      acct.restKeyId,
+    ]);
+    const { buildApp } = await import('../src/http/app.ts');
+    const { createServices } = await import('../src/services.ts');
+    // On PostgreSQL the second instance has pools of its own, as another process would; PGlite has one connection.
+    const otherDb = t.db.url ? await openPostgres(t.db.url) : t.db;
+    const other = await buildApp({
+      services: createServices({ db: otherDb, clock, config: t.services.config }),
+    });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const otherUrl = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${i % 2 === 0 ? t.baseUrl : otherUrl}/api/v1/projects`, {
+            headers: { authorization: `Bearer ${acct.restKey}` },
+          }),
+        ),
+      );
+      const admitted = responses.filter((r) => r.status === 200);
+      assert.equal(admitted.length, 20, 'exactly the 20 left of 100');
+      assert.equal(responses.filter((r) => r.status === 429).length, 40);
+      assert.deepEqual(
+        admitted.map((r) => r.headers.get('ratelimit')).sort(),
+        Array.from({ length: 20 }, (_, r) => `"daily";r=${r};t=60`).sort(),
+        'each admitted request has a count of its own',
+      );
+      const [usage] = await t.db.query<{ requests: number }>(
+        'SELECT requests FROM api_key_usage WHERE key_id = $1',
+        [acct.restKeyId],
+      );
+      assert.equal(usage?.requests, 140, 'every request counts, the refused ones too');
+    } finally {
+      await other.close();
+      if (otherDb !== t.db) await otherDb.close();
+    }
   });
 });
 

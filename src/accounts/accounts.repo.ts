@@ -104,10 +104,11 @@ export function createAccountsRepo(db: Queryable | Db) {
       return rows[0];
     },
     /**
-     * One round trip per request: finds the key and, when it is live and of the surface's kind, counts the
-     * request against its UTC day and marks it used. requests_today is null when nothing was counted.
+     * One round trip for `count` requests with the same key: finds the key and, when it is live and of the
+     * surface's kind, counts them against its UTC day and marks it used. requests_today is the day's count
+     * after them, null when nothing was counted.
      */
-    async findKeyAndCount(hash: string, surface: KeyKind, day: string, at: Date) {
+    async findKeyAndCount(hash: string, surface: KeyKind, day: string, at: Date, count: number) {
       const rows = await relaxed<KeyWithUser & { requests_today: number | null }>(
         `WITH k AS (
            SELECT k.id AS key_id, k.kind, k.key_hash, k.prefix, k.scopes, k.revoked_at,
@@ -116,8 +117,8 @@ export function createAccountsRepo(db: Queryable | Db) {
             WHERE k.key_hash = $1),
          live AS (SELECT key_id FROM k WHERE revoked_at IS NULL AND kind = $2),
          counted AS (
-           INSERT INTO api_key_usage (key_id, day, requests) SELECT key_id, $3, 1 FROM live
-           ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
+           INSERT INTO api_key_usage (key_id, day, requests) SELECT key_id, $3, $5::int FROM live
+           ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + EXCLUDED.requests
            RETURNING requests),
          touched AS (
            -- last_used_at is for display: one write a minute per key, not one per request on a hot row.
@@ -125,18 +126,18 @@ export function createAccountsRepo(db: Queryable | Db) {
             WHERE id IN (SELECT key_id FROM live)
               AND (last_used_at IS NULL OR last_used_at < $4::timestamptz - interval '1 minute'))
          SELECT k.*, (SELECT requests FROM counted) AS requests_today FROM k`,
-        [hash, surface, day, at],
+        [hash, surface, day, at, count],
       );
       return rows[0];
     },
-    /** Counts one request against the key's day and marks the key used; returns the day's count. */
-    async countRequest(keyId: string, day: string, at: Date): Promise<number> {
+    /** Counts `count` requests against the key's day and marks the key used; returns the day's count after them. */
+    async countRequests(keyId: string, day: string, at: Date, count: number): Promise<number> {
       const rows = await db.query<{ requests: number }>(
         `WITH touched AS (UPDATE api_keys SET last_used_at = $3 WHERE id = $1)
-         INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, $2, 1)
-         ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + 1
+         INSERT INTO api_key_usage (key_id, day, requests) VALUES ($1, $2, $4::int)
+         ON CONFLICT (key_id, day) DO UPDATE SET requests = api_key_usage.requests + EXCLUDED.requests
          RETURNING requests`,
-        [keyId, day, at],
+        [keyId, day, at, count],
       );
       return rows[0]!.requests;
     },

@@ -10,6 +10,7 @@ import {
   REST_SCOPES,
   TOOL_SCOPES,
 } from './accounts.schemas.ts';
+import { type BatchSeat, createCountBatcher } from './count-batcher.ts';
 import { generateKey, hashKey, type KeyKind, kindOfKey, sameHash } from './keys.ts';
 
 export interface Caller {
@@ -43,6 +44,11 @@ function toApiKey(r: KeyRow): ApiKey {
   };
 }
 
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const latest = (batch: { at: Date }[]) => new Date(Math.max(...batch.map((c) => c.at.getTime())));
+/** A batched request's own count: the day's count after the batch, less the requests seated after it. */
+const countOf = (seat: BatchSeat<unknown>, after: number) => after - seat.size + seat.index + 1;
+
 export function secondsToNextUtcMidnight(now: Date): number {
   const next = Math.floor(now.getTime() / DAY_MS + 1) * DAY_MS;
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
@@ -51,6 +57,27 @@ export function secondsToNextUtcMidnight(now: Date): number {
 export function createAccountsService(deps: { db: Queryable; clock: Clock; config: Config }) {
   const { db, clock, config } = deps;
   const repo = createAccountsRepo(db);
+  // One counting statement in flight per key and day; requests arriving meanwhile are counted together in the
+  // next one instead of queueing on the counter row's lock (docs/decisions/0005).
+  const countingKeys = createCountBatcher(
+    (batch: { hash: string; surface: KeyKind; day: string; at: Date }[]) => {
+      const { hash, surface, day } = batch[0]!;
+      return repo.findKeyAndCount(hash, surface, day, latest(batch), batch.length);
+    },
+  );
+  const countingCallers = createCountBatcher((batch: { keyId: string; day: string; at: Date }[]) => {
+    const { keyId, day } = batch[0]!;
+    return repo.countRequests(keyId, day, latest(batch), batch.length);
+  });
+
+  /** Finds the key and counts this request; requests_today counts up to and including this request. */
+  async function findKeyAndCount(hash: string, surface: KeyKind, at: Date) {
+    const day = utcDay(at);
+    const seat = await countingKeys.submit(`${surface} ${day} ${hash}`, { hash, surface, day, at });
+    const row = seat.result;
+    if (!row || row.requests_today === null) return row;
+    return { ...row, requests_today: countOf(seat, row.requests_today) };
+  }
 
   function limitsFor(tier: Tier): TierLimits | null {
     return config.selfHosted ? null : config.tierLimits[tier];
@@ -79,7 +106,7 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     const row = !kindOfKey(key)
       ? undefined
       : countAt
-        ? await repo.findKeyAndCount(hash, surface, countAt.toISOString().slice(0, 10), countAt)
+        ? await findKeyAndCount(hash, surface, countAt)
         : await repo.findKeyByHash(hash);
     if (!row || !sameHash(row.key_hash, hash) || row.revoked_at) {
       throw new AppError('unauthorized', 'Unknown or revoked API key.');
@@ -159,8 +186,13 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     /** Counts this request against the key's UTC day; past the allowance it throws rate_limited. */
     async admitRequest(caller: Caller): Promise<Allowance> {
       const now = clock.now();
-      const day = now.toISOString().slice(0, 10);
-      return checkAllowance(caller, await repo.countRequest(caller.keyId, day, now), now);
+      const day = utcDay(now);
+      const seat = await countingCallers.submit(`${day} ${caller.keyId}`, {
+        keyId: caller.keyId,
+        day,
+        at: now,
+      });
+      return checkAllowance(caller, countOf(seat, seat.result), now);
     },
   };
 }

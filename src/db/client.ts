@@ -3,8 +3,8 @@ import pg from 'pg';
 
 export interface QueryOptions {
   /**
-   * Prepare the statement once per connection and let the server reuse its plan: for hot statements whose
-   * text has no "$n IS NULL OR ..." conditions (a generic plan could not use an index for those).
+   * Prepare the statement once per connection and make the server reuse one generic plan: for hot statements
+   * whose text has no "$n IS NULL OR ..." conditions (a generic plan could not use an index for those).
    */
   prepare?: boolean;
 }
@@ -74,11 +74,18 @@ export async function openPostgres(
   opts: { max?: number; onIdleError?: (err: Error) => void } = {},
 ): Promise<Db & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // Named statements are written so that one generic plan serves every call; by default PostgreSQL would keep
+  // planning them afresh on each call, which cost as much as running the lead page (docs/decisions/0006).
+  const genericPlans = '-c plan_cache_mode=force_generic_plan';
+  const prepared = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: genericPlans });
   // Waiting for the WAL flush on every request's counter write costs a third of the API's throughput.
-  const relaxed = new pg.Pool({ connectionString: url, max: 4, options: '-c synchronous_commit=off' });
+  const relaxed = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    options: `-c synchronous_commit=off ${genericPlans}`,
+  });
   // A server restart or a terminated backend errors idle clients; the pool replaces them, the process lives on.
-  pool.on('error', (err) => opts.onIdleError?.(err));
-  relaxed.on('error', (err) => opts.onIdleError?.(err));
+  for (const p of [pool, prepared, relaxed]) p.on('error', (err) => opts.onIdleError?.(err));
   // Fail at start, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -87,7 +94,7 @@ export async function openPostgres(
     pool,
     async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
       if (options.prepare) {
-        return (await pool.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+        return (await prepared.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
       }
       return (await pool.query(sql, params)).rows as T[];
     },
@@ -120,7 +127,7 @@ export async function openPostgres(
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), relaxed.end()]);
+      await Promise.all([pool.end(), prepared.end(), relaxed.end()]);
     },
   };
 }
