@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { TIERS, type Tier } from './accounts/tiers.ts';
 
 /** Tier limits, keyed by tier. A null means no limit. Same shape as the API's TierLimits. */
 export interface TierLimits {
@@ -19,8 +20,7 @@ export interface TierLimits {
   apiRequestsPerDay: number;
 }
 
-export const TIERS = ['free', 'connected'] as const;
-export type Tier = (typeof TIERS)[number];
+export { TIERS, type Tier };
 
 /** Documented defaults (docs/decisions/0002-tier-limits.md); TIER_LIMITS_FILE overrides them. */
 export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { TIERS } from '../config.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { TIERS } from './tiers.ts';
 
 /** Scopes a key can carry. REST keys are read-only; tool keys may also start scans. */
 export const REST_SCOPES = ['read'] as const;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { TIERS } from '../config.ts';
+import { TIERS } from '../accounts/tiers.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 /** What `npm run login` prints and the start banner shows: a single-use link, valid 15 minutes. */

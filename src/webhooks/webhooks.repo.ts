@@ -3,7 +3,7 @@ import type { Tier } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { isRowId } from '../db/ids.ts';
 import type { LeadEventData } from './webhooks.payload.ts';
-import type { Outcome } from './webhooks.sender.ts';
+import type { Outcome } from './webhooks.schemas.ts';
 
 export interface WebhookRow {
   id: string;

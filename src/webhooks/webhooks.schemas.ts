@@ -10,6 +10,7 @@ export const OUTCOMES = [
   'blocked',
   'dropped',
 ] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** A registered endpoint as the dashboard lists it; the secret is never listed. */
 export const Webhook = Type.Object({

@@ -7,15 +7,7 @@ import {
   createGuardedLookup,
   WebhookUrlError,
 } from './webhooks.guard.ts';
-
-export type Outcome =
-  | 'delivered'
-  | 'http_error'
-  | 'redirect'
-  | 'timeout'
-  | 'network_error'
-  | 'blocked'
-  | 'dropped';
+import type { Outcome } from './webhooks.schemas.ts';
 
 export interface AttemptResult {
   outcome: Outcome;

@@ -44,15 +44,7 @@ export function ProjectsPage() {
                     {plural(p.newLeads, 'new lead')}
                   </span>
                   <span class="muted">
-                    {p.lastScanAt !== undefined ? (
-                      <>
-                        Last scan <Time iso={p.lastScanAt} empty="never" />
-                      </>
-                    ) : (
-                      <>
-                        Created <Time iso={p.createdAt} />
-                      </>
-                    )}
+                    Created <Time iso={p.createdAt} />
                   </span>
                 </span>
               </Link>
