@@ -188,6 +188,15 @@ describe('scans', () => {
     assert.equal(scan.status, 'done', JSON.stringify(scan));
     assert.equal(typeof scan.newLeads, 'number');
     assert.deepEqual(scan.errors, []);
+
+    // The project list says when the project was last scanned and what that found.
+    const second = await d.post(`/projects/${project.id}/scans`);
+    await t.services.scans.waitForScan(second.body.scanId, 30_000);
+    const list = await d.get('/projects');
+    const listed = list.body.projects.find((p: { id: string }) => p.id === project.id);
+    assert.equal(listed.lastScan.scanId, second.body.scanId, 'the newest of the two scans');
+    assert.equal(listed.lastScan.status, 'done');
+    assert.ok(listed.lastScan.finishedAt);
   });
 
   test('another account’s scan, or a scan under another project, is 404; starting one there too', async () => {
@@ -206,6 +215,12 @@ describe('scans', () => {
       assert.equal(res.body.error.code, 'not_found');
     }
     await t.services.scans.waitForScan(scan.scanId, 30_000);
+    const bobs = (await bob.d.get('/projects')).body.projects;
+    assert.deepEqual(
+      bobs.map((p: { lastScan: unknown }) => p.lastScan),
+      [null],
+      'another account’s scan never shows',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTime, Nullable } from '../http/common.schemas.ts';
+import { ScanResult } from '../scans/scans.schemas.ts';
 
 const projectFields = {
   id: Type.String(),
@@ -20,6 +21,10 @@ const projectFields = {
 
 export const Project = Type.Object(projectFields);
 export type Project = Static<typeof Project>;
+
+/** The dashboard's project list: the REST Project and its newest scan (null before the first). */
+export const DashboardProject = Type.Object({ ...projectFields, lastScan: Nullable(ScanResult) });
+export type DashboardProject = Static<typeof DashboardProject>;
 
 export const ProjectDetail = Type.Object({
   ...projectFields,

@@ -157,6 +157,17 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
+    /** The newest scan of each of the account's projects that has one. */
+    async latestScansOfUser(userId: string): Promise<ScanRecord[]> {
+      const rows = await db.query<ScanRow>(
+        `SELECT DISTINCT ON (s.project_id) ${SCAN_COLUMNS.replace(/(^|, )/g, '$1s.')}
+           FROM scans s JOIN projects p ON p.id = s.project_id
+          WHERE p.user_id = $1 ORDER BY s.project_id, s.created_at DESC, s.id DESC`,
+        [userId],
+      );
+      return rows.map(toScan);
+    },
+
     /** Inserts a queued scan unless one is queued or running for the project; returns the new id or null. */
     async insertQueued(projectId: string, trigger: ScanRecord['trigger'], now: Date): Promise<string | null> {
       const rows = await db.query<{ id: string }>(

@@ -668,6 +668,10 @@ export function createScansService(deps: {
       if (!scan) throw notFound('scan');
       return scan;
     },
+
+    async latestScans(userId) {
+      return new Map((await repo.latestScansOfUser(userId)).map((s) => [s.projectId, s]));
+    },
   };
 
   return {

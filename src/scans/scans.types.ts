@@ -26,4 +26,6 @@ export interface ScanVerbs {
   getScan(scanId: string): Promise<ScanRecord | undefined>;
   /** The scan of this project on this account; not_found otherwise (another account's scan included). */
   getScanOfProject(userId: string, projectId: string, scanId: string): Promise<ScanRecord>;
+  /** The newest scan of each of the account's projects, by project id. */
+  latestScans(userId: string): Promise<Map<string, ScanRecord>>;
 }

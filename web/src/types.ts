@@ -5,7 +5,10 @@ import type { ApiKey } from '../../src/accounts/accounts.schemas.ts';
 
 export type { ApiKey, CreatedApiKey as CreatedKey } from '../../src/accounts/accounts.schemas.ts';
 export type { DashboardLead as Lead, DashboardLeadList as LeadList } from '../../src/leads/leads.schemas.ts';
-export type { Project, ProjectDetail } from '../../src/projects/projects.schemas.ts';
+export type {
+  DashboardProject as Project,
+  ProjectDetail,
+} from '../../src/projects/projects.schemas.ts';
 export type { ScanResult as Scan } from '../../src/scans/scans.schemas.ts';
 export type { SessionMe as Me } from '../../src/sessions/sessions.schemas.ts';
 export type {

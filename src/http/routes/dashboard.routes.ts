@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
 import { DashboardLeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
-import { Project, ProjectDetail } from '../../projects/projects.schemas.ts';
+import { DashboardProject, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
 import { SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
@@ -56,8 +56,19 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get(
     '/projects',
-    { schema: { response: { 200: Type.Object({ projects: Type.Array(Project) }) } } },
-    async (request) => ({ projects: await projects.listProjects(userId(request)) }),
+    { schema: { response: { 200: Type.Object({ projects: Type.Array(DashboardProject) }) } } },
+    async (request) => {
+      const [list, latest] = await Promise.all([
+        projects.listProjects(userId(request)),
+        scans.latestScans(userId(request)),
+      ]);
+      return {
+        projects: list.map((p) => {
+          const scan = latest.get(p.id);
+          return { ...p, lastScan: scan ? toScanResult(scan) : null };
+        }),
+      };
+    },
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { Link } from '../components/link.tsx';
 import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import { useResource } from '../resource.ts';
-import type { Project } from '../types.ts';
+import type { Project, Scan } from '../types.ts';
 
 export function ProjectsPage() {
   useEffect(() => {
@@ -43,9 +43,7 @@ export function ProjectsPage() {
                   <span class={p.newLeads > 0 ? 'count count-hot' : 'count'}>
                     {plural(p.newLeads, 'new lead')}
                   </span>
-                  <span class="muted">
-                    Created <Time iso={p.createdAt} />
-                  </span>
+                  <LastScan scan={p.lastScan} />
                 </span>
               </Link>
             </li>
@@ -53,5 +51,24 @@ export function ProjectsPage() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** When the project was last scanned and what it found: the first question when leads look stale. */
+function LastScan({ scan }: { scan: Scan | null }) {
+  if (!scan) return <span class="muted">Not scanned yet</span>;
+  if (scan.status === 'queued' || scan.status === 'running') return <span class="muted">Scanning now…</span>;
+  const at = scan.finishedAt ?? scan.startedAt;
+  if (scan.status === 'failed') {
+    return (
+      <span class="scan-failed">
+        Last scan failed <Time iso={at} />
+      </span>
+    );
+  }
+  return (
+    <span class="muted">
+      Scanned <Time iso={at} /> · {plural(scan.newLeads, 'new lead')} found
+    </span>
   );
 }
