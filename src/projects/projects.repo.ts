@@ -1,7 +1,14 @@
 import type { Queryable } from '../db/client.ts';
 import type { Project, ProjectDetail, ProjectInput } from './projects.schemas.ts';
 
-interface ProjectRow {
+/** A project's profile as the scorer and the scanner read it: ProjectDetail without the counts and dates. */
+export type ProjectProfile = Omit<ProjectDetail, 'createdAt' | 'newLeads'>;
+
+/** The profile's columns, for every statement that reads a project (alias `p`). */
+export const PROFILE_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
+  p.score_threshold, p.keywords, p.subreddits, p.competitors`;
+
+export interface ProfileRow {
   id: string;
   name: string;
   url: string | null;
@@ -11,19 +18,12 @@ interface ProjectRow {
   geography: string | null;
   budget_fit: string | null;
   score_threshold: number | null;
-  created_at: Date;
-  new_leads: number;
   keywords: string[];
   subreddits: string[];
   competitors: string[];
 }
 
-const COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
-  p.score_threshold, p.created_at, p.keywords, p.subreddits, p.competitors,
-  (SELECT count(*)::int FROM leads l
-    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
-
-function toProject(r: ProjectRow): Project {
+export function toProfile(r: ProfileRow): ProjectProfile {
   return {
     id: r.id,
     name: r.name,
@@ -34,13 +34,29 @@ function toProject(r: ProjectRow): Project {
     geography: r.geography,
     budgetFit: r.budget_fit,
     scoreThreshold: r.score_threshold,
-    createdAt: r.created_at.toISOString(),
-    newLeads: r.new_leads,
+    keywords: r.keywords,
+    subreddits: r.subreddits,
+    competitors: r.competitors,
   };
 }
 
+interface ProjectRow extends ProfileRow {
+  created_at: Date;
+  new_leads: number;
+}
+
+const COLUMNS = `${PROFILE_COLUMNS}, p.created_at,
+  (SELECT count(*)::int FROM leads l
+    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
+
 function toDetail(r: ProjectRow): ProjectDetail {
-  return { ...toProject(r), keywords: r.keywords, subreddits: r.subreddits, competitors: r.competitors };
+  return { ...toProfile(r), createdAt: r.created_at.toISOString(), newLeads: r.new_leads };
+}
+
+/** The list's shape: the detail without the watch list. */
+function toProject(r: ProjectRow): Project {
+  const { keywords: _k, subreddits: _s, competitors: _c, ...project } = toDetail(r);
+  return project;
 }
 
 /** Ids are ours (UUIDs); anything else cannot name a project, and must not reach SQL (a NUL byte would fail there). */

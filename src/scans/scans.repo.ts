@@ -1,5 +1,12 @@
+import type { Tier } from '../accounts/tiers.ts';
 import type { Queryable } from '../db/client.ts';
 import { isRowId } from '../db/ids.ts';
+import {
+  PROFILE_COLUMNS,
+  type ProfileRow,
+  type ProjectProfile,
+  toProfile,
+} from '../projects/projects.repo.ts';
 import type { RedditItem } from '../upstream/source.ts';
 import type { ScanRecord } from './scans.types.ts';
 
@@ -37,53 +44,9 @@ function toScan(r: ScanRow): ScanRecord {
 }
 
 /** A project as the scanner needs it: profile, watch list, threshold and its owner's tier. */
-export interface ScanProject {
-  id: string;
-  name: string;
-  url: string | null;
-  pain: string | null;
-  solution: string | null;
-  targetUsers: string | null;
-  geography: string | null;
-  budgetFit: string | null;
-  scoreThreshold: number | null;
-  keywords: string[];
-  subreddits: string[];
-  competitors: string[];
-  tier: 'free' | 'connected';
-}
+export type ScanProject = ProjectProfile & { tier: Tier };
 
-interface ProjectRow {
-  id: string;
-  name: string;
-  url: string | null;
-  pain: string | null;
-  solution: string | null;
-  target_users: string | null;
-  geography: string | null;
-  budget_fit: string | null;
-  score_threshold: number | null;
-  keywords: string[];
-  subreddits: string[];
-  competitors: string[];
-  tier: 'free' | 'connected';
-}
-
-const toProject = (r: ProjectRow): ScanProject => ({
-  id: r.id,
-  name: r.name,
-  url: r.url,
-  pain: r.pain,
-  solution: r.solution,
-  targetUsers: r.target_users,
-  geography: r.geography,
-  budgetFit: r.budget_fit,
-  scoreThreshold: r.score_threshold,
-  keywords: r.keywords,
-  subreddits: r.subreddits,
-  competitors: r.competitors,
-  tier: r.tier,
-});
+const toProject = (r: ProfileRow & { tier: Tier }): ScanProject => ({ ...toProfile(r), tier: r.tier });
 
 export interface FetchRow {
   id: string;
@@ -250,9 +213,8 @@ export function createScansRepo(db: Queryable) {
     },
 
     async allProjects(): Promise<ScanProject[]> {
-      const rows = await db.query<ProjectRow>(
-        `SELECT p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
-                p.score_threshold, p.keywords, p.subreddits, p.competitors, u.tier
+      const rows = await db.query<ProfileRow & { tier: Tier }>(
+        `SELECT ${PROFILE_COLUMNS}, u.tier
            FROM projects p JOIN users u ON u.id = p.user_id ORDER BY p.created_at, p.id`,
       );
       return rows.map(toProject);
