@@ -6,12 +6,9 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
 import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
-import { createServices } from '../src/services.ts';
+import { seedLeadsProject } from './seed.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -64,28 +61,6 @@ async function load(
     p99: result.latency.p99,
     total: result.requests.total,
   };
-}
-
-async function seed(db: Db) {
-  await migrate(db);
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const services = createServices({ db, clock: systemClock, config });
-  const user = await services.accounts.createUser('bench@example.com', 'connected');
-  const key = await services.accounts.issueKey(user.id, 'rest');
-  const project = await services.projects.upsertProject(user.id, { name: 'Bench', keywords: ['crm'] });
-  await db.query(
-    `INSERT INTO leads (project_id, post_id, title, subreddit, author, url, body, score, stage, reason, matched_phrase,
-                        seller_side, status, posted_at, scored_at, cost_usd)
-     SELECT $1, 'p' || g, 'Looking for a CRM for a 5-person agency, budget $50/month ' || g, 'smallbusiness', 'u' || g,
-            'https://www.reddit.com/r/smallbusiness/comments/p' || g || '/', repeat('text ', 100), (g * 37) % 101,
-            'solution-seeking', 'asks for a CRM recommendation with a budget', 'crm', false,
-            CASE WHEN g % 10 = 0 THEN 'hidden' ELSE 'new' END,
-            now() - ((g % 40) || ' days')::interval, now() - ((g % 1000) || ' minutes')::interval, 0.00024
-       FROM generate_series(1, $2) g`,
-    [project.id, LEADS],
-  );
-  await db.query('ANALYZE leads');
-  return { services, key: key.key, projectId: project.id };
 }
 
 /** CPU seconds (user + system) a process has used, from /proc; 0 when it is gone or unreadable. */
@@ -165,7 +140,7 @@ async function benchService(
     counting++;
     return relaxed(sql, params);
   };
-  const { services, key, projectId } = await seed(db);
+  const { services, restKey: key, projectId } = await seedLeadsProject(db, LEADS);
   const app = await buildApp({ services });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

@@ -3,12 +3,9 @@
 // throughput, p50/p99 and the MCP/REST ratios. PGlite, and PostgreSQL when BENCH_DATABASE_URL is set.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
 import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
-import { createServices } from '../src/services.ts';
+import { seedLeadsProject } from './seed.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL;
@@ -29,30 +26,8 @@ async function load(opts: { url: string; headers: Record<string, string>; method
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function seed(db: Db) {
-  await migrate(db);
-  const services = createServices({ db, clock: systemClock, config: loadConfig({ LOG_LEVEL: 'silent' }) });
-  const user = await services.accounts.createUser('bench@example.com', 'connected');
-  const rest = await services.accounts.issueKey(user.id, 'rest');
-  const mcp = await services.accounts.issueKey(user.id, 'mcp');
-  const project = await services.projects.upsertProject(user.id, { name: 'Bench', keywords: ['crm'] });
-  await db.query(
-    `INSERT INTO leads (project_id, post_id, title, subreddit, author, url, body, score, stage, reason, matched_phrase,
-                        seller_side, status, posted_at, scored_at, cost_usd)
-     SELECT $1, 'p' || g, 'Looking for a CRM for a 5-person agency ' || g, 'smallbusiness', 'u' || g,
-            'https://www.reddit.com/r/smallbusiness/comments/p' || g || '/', repeat('text ', 100), (g * 37) % 101,
-            'solution-seeking', 'asks for a CRM recommendation', 'crm', false,
-            CASE WHEN g % 10 = 0 THEN 'hidden' ELSE 'new' END,
-            now() - ((g % 40) || ' days')::interval, now() - ((g % 1000) || ' minutes')::interval, 0.00024
-       FROM generate_series(1, $2) g`,
-    [project.id, LEADS],
-  );
-  await db.query('ANALYZE leads');
-  return { services, restKey: rest.key, mcpKey: mcp.key, projectId: project.id };
-}
-
 async function benchOn(label: string, db: Db): Promise<Figures[]> {
-  const { services, restKey, mcpKey, projectId } = await seed(db);
+  const { services, restKey, mcpKey, projectId } = await seedLeadsProject(db, LEADS);
   const app = await buildApp({ services });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
