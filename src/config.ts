@@ -90,7 +90,13 @@ export interface Config {
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
+  /** ROLE: what this process does (docs/decisions/0085-roles.md); several processes share one DATABASE_URL. */
+  role: Role;
 }
+
+/** all: HTTP and jobs; api: HTTP only (scans are queued for a worker); worker: scans, schedules, webhooks. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
 export interface WebhooksConfig {
@@ -324,7 +330,22 @@ export function loadConfig(env: Env = process.env): Config {
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
     webhooks: readWebhooks(env),
+    role: readRole(env),
   };
+}
+
+function readRole(env: Env): Role {
+  const role = env.ROLE || 'all';
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')} (got "${role}")`);
+  }
+  // The embedded database belongs to one process (its data directory is locked): nothing to split.
+  if (role !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(
+      `ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so only ROLE=all runs on it`,
+    );
+  }
+  return role as Role;
 }
 
 function readPriceOverrides(file: string | undefined): Record<string, number> {
