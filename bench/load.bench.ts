@@ -40,13 +40,11 @@ try {
     ...ids
       .slice(0, 4)
       .map((id) => ({ method: 'GET' as const, path: `/api/v1/projects/${id}/leads`, headers: auth })),
-    ...ids
-      .slice(4, 6)
-      .map((id) => ({
-        method: 'GET' as const,
-        path: `/api/v1/projects/${id}/leads?status=all&minScore=40&limit=100`,
-        headers: auth,
-      })),
+    ...ids.slice(4, 6).map((id) => ({
+      method: 'GET' as const,
+      path: `/api/v1/projects/${id}/leads?status=all&minScore=40&limit=100`,
+      headers: auth,
+    })),
     { method: 'GET', path: '/api/v1/projects', headers: auth },
     { method: 'GET', path: `/api/v1/projects/${ids[0]}`, headers: auth },
     { method: 'GET', path: '/api/v1/me', headers: auth },
