@@ -136,6 +136,17 @@ export async function runSetup(config: Config, argv: string[]): Promise<SetupRes
         for (const url of webhooks) hooks.push(await webhooksRepo.addOrGet(project.id, url));
         imported.push({ id: project.id, name: project.name, webhooks: hooks });
       }
+      // The dashboard's rule (alertWebhooks per account), checked on the result so re-imports count once.
+      if (limits && limits.alertWebhooks !== null) {
+        const active = await webhooksRepo.countActiveForUser(user.id);
+        if (active > limits.alertWebhooks) {
+          throw new UsageError(
+            limits.alertWebhooks === 0
+              ? `--import: webhooks are not part of the ${user.tier} plan`
+              : `--import: the ${user.tier} plan allows ${limits.alertWebhooks} webhook(s); this import would make ${active}`,
+          );
+        }
+      }
       return { userId: user.id, restKey: restKey.key, mcpKey: mcpKey.key, projects: imported };
     });
   } finally {
