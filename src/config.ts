@@ -90,6 +90,19 @@ export interface Config {
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
+  /** Time-outs and the connection cap of the HTTP server (docs/reliability.md, "Hostile input"). */
+  http: HttpLimits;
+  /** METRICS_TOKEN: when set, /metrics needs Authorization: Bearer <token>. */
+  metricsToken: string | null;
+}
+
+export interface HttpLimits {
+  /** HTTP_HEADERS_TIMEOUT_MS: a client must finish sending its headers within this. */
+  headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: ... and its whole request within this. */
+  requestTimeoutMs: number;
+  /** HTTP_MAX_CONNECTIONS: sockets beyond this are closed as they arrive. */
+  maxConnections: number;
 }
 
 /** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
@@ -324,6 +337,12 @@ export function loadConfig(env: Env = process.env): Config {
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
     webhooks: readWebhooks(env),
+    http: {
+      headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      maxConnections: readInt(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    },
+    metricsToken: env.METRICS_TOKEN || null,
   };
 }
 

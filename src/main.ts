@@ -33,6 +33,9 @@ async function main() {
     if (banner) process.stdout.write(`${banner}\n`);
   }
 
+  // A database that comes back empty is migrated again within seconds, without a restart.
+  const stopWatching = services.health.watch();
+
   // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.
   const jobs = await startJobs(services, { log: app.log });
 
@@ -41,6 +44,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopWatching();
     await app.close();
     await jobs.stop();
     await services.webhooks.close();

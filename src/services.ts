@@ -2,6 +2,7 @@ import { createAccountsService } from './accounts/accounts.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDbHealth } from './db/health.ts';
 import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
@@ -32,6 +33,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
+    health: createDbHealth(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -51,16 +52,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The whole HTTP service on a real port over a fresh database. */
 export async function startTestApp(
   opts: { clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
-  const services = createServices({ db, clock: opts.clock ?? systemClock, config: testConfig(opts.config) });
+  // The service's public origin is where it listens, as in a real deployment (the dashboard checks Origin).
+  const port = await freePort();
+  const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
+  const services = createServices({ db, clock: opts.clock ?? systemClock, config });
   const app = await buildApp({ services, webDist: opts.webDist });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     services,

@@ -332,7 +332,7 @@ describe('REST API on a self-hosted instance', () => {
     assert.equal(res.body.openapi, '3.1.0');
     assert.deepEqual(
       res.body.servers.map((s: { url: string }) => s.url),
-      ['http://localhost:3000/api/v1', '/api/v1'],
+      [`${t.baseUrl}/api/v1`, '/api/v1'],
     );
     assert.deepEqual(res.body.security, [{ bearer: [] }]);
     const ops = Object.values(res.body.paths).flatMap((p: any) =>

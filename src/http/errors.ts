@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/health.ts';
 import { ISO_TIMESTAMP_ALLOWED, ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 
@@ -113,8 +114,17 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'invalid_request';
     return reply.status(status).send(errorBody(code, err.message));
   }
+  if (isDatabaseUnavailable(err)) {
+    // Not a bug: the database went away for a moment; the caller may retry (docs/reliability.md).
+    request.log.warn({ code: (err as { code?: string }).code }, 'database unavailable');
+    return reply.status(503).header('Retry-After', '1').send(UNAVAILABLE_BODY);
+  }
   request.log.error({ err }, 'request failed');
   return reply
     .status(500)
     .send(errorBody('internal_error', 'Internal error. It has been logged; please retry.'));
 }
+
+export const UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database right now; please retry in a moment.';
+const UNAVAILABLE_BODY = errorBody('internal_error', UNAVAILABLE_MESSAGE);
