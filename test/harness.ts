@@ -66,14 +66,19 @@ export function freePort(): Promise<number> {
 
 /** The whole HTTP service on a real port over a fresh database. */
 export async function startTestApp(
-  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+  opts: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    webDist?: string;
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   // The service's public origin is where it listens, as in a real deployment (the dashboard checks Origin).
   const port = await freePort();
   const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
   const services = createServices({ db, clock: opts.clock ?? systemClock, config });
-  const app = await buildApp({ services, webDist: opts.webDist });
+  const app = await buildApp({ services, webDist: opts.webDist, logger: opts.logger });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,

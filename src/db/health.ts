@@ -72,11 +72,13 @@ export function createDbHealth(deps: { db: Db; timeoutMs?: number }) {
     }
     if (version !== null && version >= latest) return { ready: true, database: 'ok', migrations: 'ok' };
     // Once at a time; the next check reports the result.
-    migrating ??= migrate(db)
-      .catch(() => {})
-      .finally(() => {
-        migrating = null;
-      });
+    if (!migrating) {
+      migrating = migrate(db)
+        .catch(() => {})
+        .finally(() => {
+          migrating = null;
+        });
+    }
     return { ready: false, database: 'ok', migrations: 'missing' };
   }
 

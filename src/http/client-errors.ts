@@ -43,9 +43,10 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unk
     socket.destroy();
     return;
   }
-  // end, not destroy: the answer is flushed before the connection closes.
-  socket.end(
+  // Flushed, then closed both ways: a slow client that never reads must not keep a half-open socket.
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n${cost}Connection: close\r\n\r\n${body}`,
   );
+  socket.destroySoon();
 }

@@ -67,11 +67,19 @@ export function createMetrics(deps: { db: Db; health: DbHealth }) {
       });
     },
   });
-  const upstreamCost = new Gauge({
+  new Gauge({
     name: 'upstream_cost_usd',
     help: 'USD spent on upstream calls, by upstream endpoint (reused calls cost 0).',
     labelNames: ['api'] as const,
     registers: [registry],
+    async collect() {
+      await safely(async () => {
+        const cost = new Map<string, number>();
+        for (const r of await repo.upstreamByApi()) cost.set(r.api, (cost.get(r.api) ?? 0) + r.cost);
+        this.reset();
+        for (const [api, usd] of cost) this.set({ api }, usd);
+      });
+    },
   });
   new Gauge({
     name: 'upstream_calls',
@@ -82,13 +90,7 @@ export function createMetrics(deps: { db: Db; health: DbHealth }) {
       await safely(async () => {
         const rows = await repo.upstreamByApi();
         this.reset();
-        upstreamCost.reset();
-        const cost = new Map<string, number>();
-        for (const r of rows) {
-          this.set({ api: r.api, reused: String(r.reused), ok: String(r.ok) }, r.n);
-          cost.set(r.api, (cost.get(r.api) ?? 0) + r.cost);
-        }
-        for (const [api, usd] of cost) upstreamCost.set({ api }, usd);
+        for (const r of rows) this.set({ api: r.api, reused: String(r.reused), ok: String(r.ok) }, r.n);
       });
     },
   });
