@@ -192,14 +192,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
   const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
   const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
-  // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
-  // asking how to market their product is not taken for a seller.
+  // Pitches count 2 each; having made something counts 2 in the title, 1 in the body; owning or inviting
+  // feedback 1 in the title, 0.5 in the body. The body alone needs two such hits: an owner asking how to
+  // market their product is not taken for a seller.
   const ownTitle = texts(G(SIGNAL.own), 0, titleEnd);
   const ownBody = texts(G(SIGNAL.own), titleEnd, headEnd);
   let sellerPoints =
     2 * (pitchTitle.length + pitchBody.length + selfTitle.length) +
     ownTitle.length +
-    Math.min(1.5, 0.75 * selfBody.length + 0.5 * ownBody.length);
+    Math.min(2, selfBody.length + 0.5 * ownBody.length);
   const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
   const tagSeller = !comment && TAG_FOR_HIRE.test(title);
   const hw = comment ? null : haveWantSells(title);
@@ -208,8 +209,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
-  // A title that asks (a request, or a question without a pitch in it) speaks against selling.
-  if (asksInTitle || (!comment && title.includes('?') && pitchTitle.length === 0)) sellerPoints -= 1;
+  // A title that asks (a request, or a question) speaks against selling, unless the post pitches.
+  if ((asksInTitle || (!comment && title.includes('?'))) && pitchTitle.length + pitchBody.length === 0)
+    sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
   if (p.geography) {
