@@ -24,7 +24,7 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 12, competitor: 13, concept: 14, category: 15 } as const;
+export const PROFILE_GROUP = { keyword: 13, competitor: 14, concept: 15, category: 16 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */

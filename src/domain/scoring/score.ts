@@ -35,7 +35,16 @@ export interface Signals {
   sellerPoints: number;
   question: number;
   geography: 'match' | 'foreign' | null;
+  /** The place a post outside the served geography names ("[uk]", "toronto"). */
+  place: string | null;
   budget: 'fits' | 'over' | null;
+  /** The amount the author states, as written ("$50/month"). */
+  budgetText: string | null;
+  /** Phrases of someone giving advice or a how-to rather than asking. */
+  advice: string[];
+  adviceInTitle: boolean;
+  /** Asks for alternatives to, or leaves, a named competitor. */
+  leavesCompetitor: boolean;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -93,9 +102,14 @@ function strongest(a: Hits, b: Hits): Hits {
  * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
  * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
  */
-function statedBudget(title: string, body: string, monthly: boolean): number | null {
+function statedBudget(
+  title: string,
+  body: string,
+  monthly: boolean,
+): { amount: number; text: string } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
   let max: number | null = null;
+  let said = '';
   for (const m of text.matchAll(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
   )) {
@@ -104,9 +118,12 @@ function statedBudget(title: string, body: string, monthly: boolean): number | n
       if (!m[3]) continue;
       if (/^y|^an/.test(m[3])) n /= 12;
     }
-    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) max = n;
+    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) {
+      max = n;
+      said = m[0].trim();
+    }
   }
-  return max;
+  return max === null ? null : { amount: max, text: said };
 }
 
 const GROUPS = PROFILE_GROUP.category + 1;
@@ -167,6 +184,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd) ||
     titleConcepts >= 2;
 
+  // Someone recommending ("I'd recommend deposits") is answering, not asking: their "recommend" is no request.
+  const adviceHits = G(SIGNAL.advice);
+  const inAdvice = (h: PhraseHit) => adviceHits.some((a) => h.start >= a.start && h.start < a.start + a.text.length);
+  if (adviceHits.length) {
+    byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
+    byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
+  }
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);
   for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
@@ -214,16 +238,32 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
+  let place: string | null = null;
   if (p.geography) {
     const head = full.slice(0, titleEnd + 600);
-    if (p.geography.foreign.test(head)) geography = 'foreign';
-    if (p.geography.allowed.test(head)) geography = 'match';
+    const foreign = p.geography.foreign.exec(head);
+    if (foreign) {
+      geography = 'foreign';
+      place = foreign[0].replace(/^\[|\]$/g, '').trim();
+    }
+    if (p.geography.allowed.test(head)) {
+      geography = 'match';
+      place = null;
+    }
   }
   let budget: Signals['budget'] = null;
+  let budgetText: string | null = null;
   if (p.budget?.max) {
     const stated = statedBudget(title, body, p.budget.monthly);
-    if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
+    if (stated !== null) {
+      budget = stated.amount > p.budget.max * 1.5 ? 'over' : 'fits';
+      budgetText = stated.text;
+    }
   }
+  const compareHits = G(SIGNAL.compare);
+  const leavesCompetitor = G(PROFILE_GROUP.competitor).some((c) =>
+    compareHits.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
+  );
 
   const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
   // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is
@@ -252,7 +292,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
     geography,
+    place,
     budget,
+    budgetText,
+    advice: texts(adviceHits, 0, full.length),
+    adviceInTitle: adviceHits.some((h) => h.start < titleEnd),
+    leavesCompetitor,
   };
 }
 
@@ -299,20 +344,30 @@ export function weigh(s: Signals): Weighed {
   );
 
   const { seek, compare, purchase, pain } = s;
+  // A stated budget that fits is a purchase signal in itself; leaving a named competitor is a comparison.
+  if (s.budget === 'fits') purchase.value = Math.max(purchase.value, 0.9);
+  if (s.leavesCompetitor) compare.value = 1;
   const groups = [seek, compare, purchase, pain].filter((h) => h.value >= 0.7).length;
   const intent = clamp01(
     Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * W.pain, s.question) +
       0.1 * Math.max(0, groups - 1),
   );
 
-  const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
+  // Giving advice: a how-to title weighs like a story; advice in the body of a post that does not ask, less.
+  const advice =
+    s.adviceInTitle && !s.seek.inTitle ? 0.3 : s.advice.length && s.question === 0 && !s.seek.inTitle ? 0.15 : 0;
+  const low =
+    Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length + advice) * (seek.value >= 1 ? 0.4 : 1);
   let score =
     100 *
     clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
   if (s.geography === 'foreign') score *= 0.45;
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
-  else if (s.budget === 'fits') score = Math.min(100, score * 1.04);
+  else if (s.budget === 'fits') score = Math.min(100, score * 1.1);
+  // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
+  if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
+    score = Math.min(100, score + 10);
 
   const sellerSide = s.sellerPoints >= 2;
   if (sellerSide) score = Math.min(score * 0.2, 9);

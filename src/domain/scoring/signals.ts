@@ -96,6 +96,25 @@ const PURCHASE = [
   'budget (?:is|of|around|about|under|up to|~)',
   'price range',
   '(?:buying|purchasing) (?:my|a|an|the|new|first)',
+  'budget(?: is| of)? (?:about |around |up to |under |max |~)?\\$',
+  'still (?:need|needing|looking for|searching for|in need of|hunting for)',
+  '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
+  'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$',
+];
+
+/** Giving advice or a how-to: the author answers rather than asks. */
+const ADVICE = [
+  "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
+  'my (?:advice|tip|tips|recommendation)',
+  "here(?:'s| is| are) (?:what|how|my|some|a few)",
+  'tips? (?:for|on|to)',
+  '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
+  'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
+  'pro ?tip',
+  'hope (?:this|it|that) helps',
+  'step[- ]by[- ]step',
+  '(?:a|my|the) (?:quick |short |complete |beginner\'s )?guide',
+  'how (?:i|we) (?:handle|manage|deal with|reduced|cut|stopped|fixed|solved|use)',
 ];
 
 /** Amounts: a price in the title is a budget; in the body it may be anything (an unpaid bill, a salary). */
@@ -205,9 +224,9 @@ const SELLER_PITCH = [
   'check us out',
   'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
   "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
-  '(?:i|we) can (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?) ',
+  '(?:i|we) can (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)',
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
-  '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a |an |some |help with |their |your )',
+  '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)',
   'join (?:our|my) (?:team|company|startup)',
   "(?:we're|we are|i'm|i am) (?:looking for|hiring|seeking) (?:another |a |an |some |[0-9]+(?:-[0-9]+)? )?(?:[a-z]+ ){0,2}(?:developers?|designers?|engineers?|writers?|freelancers?|interns?|contractors?)",
   // Launches, releases and invitations to try or test something the author made.
@@ -226,7 +245,7 @@ const SELLER_PITCH = [
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
-  '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount) ',
+  '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
   'amzn\\.to/|[?&](?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
 ];
 
@@ -294,6 +313,7 @@ export const SIGNAL = {
   own: 9,
   compareGeneric: 10,
   money: 11,
+  advice: 12,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -310,6 +330,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   SELLER_OWN,
   COMPARING_GENERIC,
   MONEY_AMOUNT,
+  ADVICE,
 ];
 
 /** Title tags of trading and job subreddits. */
