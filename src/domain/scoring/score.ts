@@ -45,6 +45,8 @@ export interface Signals {
   adviceInTitle: boolean;
   /** Asks for alternatives to, or leaves, a named competitor. */
   leavesCompetitor: boolean;
+  /** The product the post names in the profile's terms ("booking software"), for the reason. */
+  asksFor: string | null;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -186,7 +188,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
 
   // Someone recommending ("I'd recommend deposits") is answering, not asking: their "recommend" is no request.
   const adviceHits = G(SIGNAL.advice);
-  const inAdvice = (h: PhraseHit) => adviceHits.some((a) => h.start >= a.start && h.start < a.start + a.text.length);
+  const inAdvice = (h: PhraseHit) =>
+    adviceHits.some((a) => h.start >= a.start && h.start < a.start + a.text.length);
   if (adviceHits.length) {
     byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
@@ -298,6 +301,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     advice: texts(adviceHits, 0, full.length),
     adviceInTitle: adviceHits.some((h) => h.start < titleEnd),
     leavesCompetitor,
+    asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
   };
 }
 
@@ -355,7 +359,11 @@ export function weigh(s: Signals): Weighed {
 
   // Giving advice: a how-to title weighs like a story; advice in the body of a post that does not ask, less.
   const advice =
-    s.adviceInTitle && !s.seek.inTitle ? 0.3 : s.advice.length && s.question === 0 && !s.seek.inTitle ? 0.15 : 0;
+    s.adviceInTitle && !s.seek.inTitle
+      ? 0.3
+      : s.advice.length && s.question === 0 && !s.seek.inTitle
+        ? 0.15
+        : 0;
   const low =
     Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length + advice) * (seek.value >= 1 ? 0.4 : 1);
   let score =
@@ -387,32 +395,55 @@ export function weigh(s: Signals): Weighed {
   return { score: Math.round(score), stage, sellerSide, fit, intent };
 }
 
-function quote(xs: string[]): string {
-  return xs
-    .slice(0, 3)
-    .map((x) => `"${x}"`)
-    .join(', ');
+const capitalize = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+
+/** Why a seller post is one, in words a person recognises. */
+function sellerReason(s: Signals): string {
+  const said = s.sellerPhrases[0];
+  return `Selling, not buying: the author offers or promotes something${said ? ` ("${said}")` : ''}`;
 }
 
-/** One line naming the signals that set the score. */
+/**
+ * The reason in plain words, most telling first: what the author asks for and for whom, their budget, the
+ * competitor they leave, then anything that lowers the lead (elsewhere, over budget, advice, a story).
+ * E.g. "Asks for booking software for a salon; budget $50/month".
+ */
 export function describe(s: Signals, w: Weighed): string {
-  if (w.sellerSide) return `selling side: ${quote(s.sellerPhrases)}`;
+  if (w.sellerSide) return sellerReason(s);
+  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])];
+  const topic = terms
+    .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
+    .slice(0, 2);
+  const who = s.targetUsers[0] ? ` (${s.targetUsers[0]})` : '';
+  const thing = s.asksFor ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
-  const firstOf = (...xs: string[][]) => xs.find((x) => x.length) ?? [];
+  const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
   if (w.stage === 'comparing')
-    parts.push(`compares options (${quote(firstOf(s.compare.phrases, s.competitors))})`);
-  else if (w.stage === 'purchase-ready') parts.push(`ready to buy (${quote(s.purchase.phrases)})`);
-  else if (w.stage === 'solution-seeking') parts.push(`asks for a solution (${quote(s.seek.phrases)})`);
+    parts.push(
+      s.leavesCompetitor && competitor
+        ? `Wants an alternative to ${competitor}${who}`
+        : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
+    );
+  else if (w.stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
+  else if (w.stage === 'solution-seeking') parts.push(`Asks for ${thing}${who}`);
   else if (w.stage === 'problem-aware')
-    parts.push(`describes the problem (${quote(firstOf(s.pain.phrases, ['asks a question']))})`);
-  else parts.push('no buying intent found');
-  const topic = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].slice(0, 3);
-  if (topic.length) parts.push(`about ${topic.join(', ')}`);
-  if (s.targetUsers.length) parts.push(`target user (${s.targetUsers.slice(0, 2).join(', ')})`);
-  if (s.competitors.length) parts.push(`names ${s.competitors.slice(0, 2).join(', ')}`);
-  if (s.geography === 'foreign') parts.push('outside the served geography');
-  if (s.budget === 'over') parts.push('budget above the product range');
-  if (s.lowTitle.length) parts.push(`reads as ${quote(s.lowTitle)}`);
+    parts.push(
+      s.pain.phrases[0]
+        ? `Has the problem (${s.pain.phrases[0]})${topic.length ? ` around ${topic.join(' and ')}` : ''}${who}`
+        : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
+    );
+  else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
+  else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
+  if (s.budgetText)
+    parts.push(`budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : ''}`);
+  if (competitor && w.stage !== 'comparing') parts.push(`mentions ${competitor}`);
+  if (s.geography === 'foreign')
+    parts.push(
+      `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
+    );
+  if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
+    parts.push('ranked lower: gives advice rather than asking');
+  else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }
 
