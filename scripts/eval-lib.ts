@@ -248,3 +248,42 @@ export function evaluate(data: EvalData, scorer: Scorer): Figures {
   }
   return { ...overall, perProject, groups, sellerWithTags: sellerFigures(withTags) };
 }
+
+export interface TriageFigures {
+  project: string;
+  group: Group | null;
+  marked: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * Simulated triage: each project's grade 0-1 pairs in its top 10 are marked not a fit, the project's pairs are
+ * scored again with that memory, and NDCG@10 is measured before and after (the marked pairs stay in the
+ * ranking, rescored like any other, so the figure shows what the memory does to them and to their likes).
+ */
+export function simulateTriage(
+  data: EvalData,
+  scorer: Scorer,
+  remember: (project: EvalProject, rejected: Post[]) => unknown,
+  rescore: (score: LeadScore, item: ScoringItem, memory: unknown) => LeadScore,
+): TriageFigures[] {
+  return data.projects.map((project) => {
+    const ranked = rankProject(data, project, scorer);
+    const marked = ranked.slice(0, 10).filter((r) => r.label.grade <= 1);
+    const memory = remember(
+      project,
+      marked.map((r) => r.post),
+    );
+    const again = ranked
+      .map((r, i) => ({ r, i, s: rescore(r.score, toItem(r.post), memory) }))
+      .sort((a, b) => b.s.score - a.s.score || a.i - b.i);
+    return {
+      project: project.key,
+      group: project.group ?? null,
+      marked: marked.length,
+      before: ndcg10(ranked.map((r) => r.label.grade)),
+      after: ndcg10(again.map((x) => x.r.label.grade)),
+    };
+  });
+}

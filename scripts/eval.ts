@@ -1,7 +1,7 @@
 // npm run eval [-- --check [--floors FILE]] [-- --verbose PROJECT]: the scorer against the labeled dev pairs of
 // both groups, beside keyword count; --check compares the figures with docs/eval-floors.json (CI runs it).
 import { readFileSync } from 'node:fs';
-import { scoreItem } from '../src/domain/scoring.ts';
+import { applyTriage, compileTriage, scoreItem, type TriageMemory } from '../src/domain/scoring.ts';
 import {
   evaluate,
   type Figures,
@@ -10,6 +10,7 @@ import {
   loadEvalData,
   rankProject,
   type Summary,
+  simulateTriage,
 } from './eval-lib.ts';
 
 const args = process.argv.slice(2);
@@ -33,11 +34,31 @@ const line = (name: string, s: Summary, k: Summary) =>
     `${name.padEnd(9)} NDCG@10 ${f(s.ndcg10Mean)} (keyword ${f(k.ndcg10Mean)}, min ${f(s.minProjectNdcg10)})  P@10 ${f(s.precision10Mean)} (${f(k.precision10Mean)})  sellers@10 max ${s.maxSellersInTop10}  stage acc ${f(s.stageAccuracy)}  seller P ${f(s.seller.precision)} R ${f(s.seller.recall)} (tp ${s.seller.tp}, fp ${s.seller.fp}, fn ${s.seller.fn})`,
   );
 console.log('');
-for (const g of GROUPS) if (ours.groups[g] && base.groups[g]) line(`group ${g}`, ours.groups[g]!, base.groups[g]!);
+for (const g of GROUPS)
+  if (ours.groups[g] && base.groups[g]) line(`group ${g}`, ours.groups[g]!, base.groups[g]!);
 line('all', ours, base);
 console.log(
   `sellerSide graded + by-tag (${ours.sellerWithTags.tp + ours.sellerWithTags.fn} sellers): precision ${f(ours.sellerWithTags.precision)} recall ${f(ours.sellerWithTags.recall)} (tp ${ours.sellerWithTags.tp}, fp ${ours.sellerWithTags.fp}, fn ${ours.sellerWithTags.fn})`,
 );
+
+const triage = simulateTriage(
+  data,
+  scoreItem,
+  (project, posts) => compileTriage(project, posts),
+  (score, item, memory) => applyTriage(score, item, memory as TriageMemory | null),
+);
+const triageMean = (g?: string) => {
+  const rows = triage.filter((t) => !g || t.group === g);
+  const m = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
+  return { before: m(rows.map((t) => t.before)), after: m(rows.map((t) => t.after)) };
+};
+console.log(
+  `\nsimulated triage (top-10 grade 0-1 marked not a fit, rescored): ${triage.map((t) => `${t.project} ${f(t.before)}->${f(t.after)} (${t.marked})`).join(', ')}`,
+);
+for (const g of [...GROUPS, undefined]) {
+  const t = triageMean(g);
+  console.log(`  ${g ? `group ${g}` : 'all    '}  NDCG@10 before ${f(t.before)} after ${f(t.after)}`);
+}
 
 const verbose = args.indexOf('--verbose');
 if (verbose >= 0) {
@@ -66,6 +87,8 @@ function flatten(fig: Figures): Record<string, number> {
   };
   for (const g of GROUPS) if (fig.groups[g]) put(g, fig.groups[g]!);
   put('all', fig);
+  for (const g of GROUPS) out[`triage.${g}.ndcg10After`] = triageMean(g).after;
+  out['triage.all.ndcg10After'] = triageMean().after;
   out['withTags.sellerPrecision'] = fig.sellerWithTags.precision;
   out['withTags.sellerRecall'] = fig.sellerWithTags.recall;
   return out;

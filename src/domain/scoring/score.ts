@@ -1,9 +1,8 @@
-import type { Stage } from '../../leads/leads.schemas.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
 import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
-import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
 /** Long posts say what they want near the top; reading further costs time and adds noise. */
 const BODY_CHARS = 4000;
