@@ -1,7 +1,7 @@
 // Loads the labeled eval data from ../shared and computes ranking, seller-side and stage figures for a scorer,
 // per project and per group (A: the four profiles the scorer was first developed on; B: six later ones).
 import { readFileSync } from 'node:fs';
-import type { LeadScore, ScoringItem, ScoringProfile } from '../src/domain/scoring.ts';
+import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
@@ -284,6 +284,66 @@ export function simulateTriage(
       marked: marked.length,
       before: ndcg10(ranked.map((r) => r.label.grade)),
       after: ndcg10(again.map((x) => x.r.label.grade)),
+    };
+  });
+}
+
+export interface ReplyFigures {
+  project: string;
+  drafts: number;
+  /** The largest share of the project's drafts that start with the same four words. */
+  repeatedOpeningShare: number;
+  /** The largest share of the project's drafts that contain one same sentence. */
+  maxSentenceShare: number;
+  maxWords: number;
+  /** Share of drafts naming the product exactly once (and its url at most once). */
+  productOnceShare: number;
+}
+
+const normalizeSentence = (x: string) =>
+  x
+    .toLowerCase()
+    .replace(/[^a-z0-9$ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The reply check: a draft for every labeled pair of a project that is not the selling side (more drafts than
+ * the leads above a threshold, so the shares are steadier).
+ */
+export function checkReplies(
+  data: EvalData,
+  scorer: Scorer,
+  draft: (item: ScoringItem, profile: EvalProject, lead: LeadScore) => string,
+): ReplyFigures[] {
+  return data.projects.map((project) => {
+    const drafts = rankProject(data, project, scorer)
+      .filter((r) => !r.score.sellerSide)
+      .map((r) => draft(toItem(r.post), project, r.score));
+    const openings = drafts.map((d) => normalizeSentence(d).split(' ').slice(0, 4).join(' '));
+    const openCount = new Map<string, number>();
+    for (const o of openings) openCount.set(o, (openCount.get(o) ?? 0) + 1);
+    const sentenceCount = new Map<string, number>();
+    for (const d of drafts) {
+      const sentences = new Set(
+        d
+          .split(/(?<=[.?!)])\s+/)
+          .map(normalizeSentence)
+          .filter(Boolean),
+      );
+      for (const x of sentences) sentenceCount.set(x, (sentenceCount.get(x) ?? 0) + 1);
+    }
+    const count = (d: string, x: string) => d.split(x).length - 1;
+    const n = drafts.length || 1;
+    return {
+      project: project.key,
+      drafts: drafts.length,
+      repeatedOpeningShare: Math.max(0, ...openCount.values()) / n,
+      maxSentenceShare: Math.max(0, ...sentenceCount.values()) / n,
+      maxWords: Math.max(0, ...drafts.map((d) => d.split(/\s+/).filter(Boolean).length)),
+      productOnceShare:
+        drafts.filter((d) => count(d, project.name) === 1 && (!project.url || count(d, project.url) === 1))
+          .length / n,
     };
   });
 }

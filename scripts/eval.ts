@@ -1,8 +1,15 @@
 // npm run eval [-- --check [--floors FILE]] [-- --verbose PROJECT]: the scorer against the labeled dev pairs of
 // both groups, beside keyword count; --check compares the figures with docs/eval-floors.json (CI runs it).
 import { readFileSync } from 'node:fs';
-import { applyTriage, compileTriage, scoreItem, type TriageMemory } from '../src/domain/scoring.ts';
 import {
+  applyTriage,
+  compileTriage,
+  draftReply,
+  scoreItem,
+  type TriageMemory,
+} from '../src/domain/scoring.ts';
+import {
+  checkReplies,
   evaluate,
   type Figures,
   GROUPS,
@@ -60,6 +67,21 @@ for (const g of [...GROUPS, undefined]) {
   console.log(`  ${g ? `group ${g}` : 'all    '}  NDCG@10 before ${f(t.before)} after ${f(t.after)}`);
 }
 
+const replies = checkReplies(data, scoreItem, draftReply);
+const replyAll = {
+  drafts: replies.reduce((a, r) => a + r.drafts, 0),
+  repeatedOpeningShare: Math.max(...replies.map((r) => r.repeatedOpeningShare)),
+  maxSentenceShare: Math.max(...replies.map((r) => r.maxSentenceShare)),
+  maxWords: Math.max(...replies.map((r) => r.maxWords)),
+  productOnceShare: Math.min(...replies.map((r) => r.productOnceShare)),
+};
+console.log(
+  `\nreply drafts (every non-seller pair): ${replies.map((r) => `${r.project} ${r.drafts} (open ${f(r.repeatedOpeningShare)}, sentence ${f(r.maxSentenceShare)}, ${r.maxWords} words)`).join(', ')}`,
+);
+console.log(
+  `  worst project: repeated openings ${f(replyAll.repeatedOpeningShare)}, most shared sentence ${f(replyAll.maxSentenceShare)}, longest ${replyAll.maxWords} words, product named once ${f(replyAll.productOnceShare)}`,
+);
+
 const verbose = args.indexOf('--verbose');
 if (verbose >= 0) {
   const key = args[verbose + 1];
@@ -89,6 +111,10 @@ function flatten(fig: Figures): Record<string, number> {
   put('all', fig);
   for (const g of GROUPS) out[`triage.${g}.ndcg10After`] = triageMean(g).after;
   out['triage.all.ndcg10After'] = triageMean().after;
+  out['replies.maxRepeatedOpeningShare'] = replyAll.repeatedOpeningShare;
+  out['replies.maxSentenceShare'] = replyAll.maxSentenceShare;
+  out['replies.maxWords'] = replyAll.maxWords;
+  out['replies.productOnceShare'] = replyAll.productOnceShare;
   out['withTags.sellerPrecision'] = fig.sellerWithTags.precision;
   out['withTags.sellerRecall'] = fig.sellerWithTags.recall;
   return out;

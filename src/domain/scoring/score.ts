@@ -262,10 +262,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       budgetText = stated.text;
     }
   }
-  const compareHits = G(SIGNAL.compare);
-  const leavesCompetitor = G(PROFILE_GROUP.competitor).some((c) =>
-    compareHits.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
-  );
+  const leaving = [...G(SIGNAL.compare), ...G(SIGNAL.leave)];
+  const leavesCompetitor =
+    G(PROFILE_GROUP.competitor).some((c) =>
+      leaving.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
+    ) ||
+    (G(PROFILE_GROUP.competitor).length > 0 &&
+      G(SIGNAL.leave).some((h) => h.text.startsWith('what did you')));
 
   const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
   // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is

@@ -102,6 +102,12 @@ const PURCHASE = [
   'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$',
 ];
 
+/** Leaving a product: counts only right before a named competitor ("thinking of leaving Calendly"). */
+const LEAVING = [
+  '(?:left|leaving|leave|ditch(?:ed|ing)?|dump(?:ed|ing)?|quit(?:ting)?|cancel(?:l?ed|l?ing)?|outgr(?:ew|own|owing)|replac(?:e|ed|ing)|moving off|move off|switch(?:ed|ing)? from|migrat(?:e|ed|ing) from|done with|fed up with|unhappy with|tired of)',
+  'what did you (?:move|switch|switched|go|change|migrate) to',
+];
+
 /** Giving advice or a how-to: the author answers rather than asks. */
 const ADVICE = [
   "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
@@ -314,6 +320,7 @@ export const SIGNAL = {
   compareGeneric: 10,
   money: 11,
   advice: 12,
+  leave: 13,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -331,6 +338,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   COMPARING_GENERIC,
   MONEY_AMOUNT,
   ADVICE,
+  LEAVING,
 ];
 
 /** Title tags of trading and job subreddits. */
