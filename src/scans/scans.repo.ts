@@ -436,6 +436,21 @@ export function createScansRepo(db: Queryable) {
 
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
+    /** Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. */
+    async rejectedLeads(
+      projectIds: string[],
+      perProject: number,
+    ): Promise<{ project_id: string; title: string; body: string | null }[]> {
+      if (!projectIds.length) return [];
+      return db.query(
+        `SELECT project_id, title, body FROM (
+           SELECT project_id, title, body,
+                  row_number() OVER (PARTITION BY project_id ORDER BY scored_at DESC, id) AS n
+             FROM leads WHERE project_id = ANY($1::text[]) AND status IN ('hidden', 'not_fit')
+         ) r WHERE n <= $2`,
+        [projectIds, perProject],
+      );
+    },
     async existingLeads(projectIds: string[], postIds: string[]): Promise<Set<string>> {
       if (!projectIds.length || !postIds.length) return new Set();
       const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(
