@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { STAGES } from '../domain/scoring.ts';
+import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
