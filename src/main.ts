@@ -1,5 +1,7 @@
+import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount, demoSignInLink } from './demo.ts';
@@ -36,6 +38,7 @@ async function main() {
   // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.
   const jobs = await startJobs(services, { log: app.log });
 
+  let control: { close(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,7 +46,9 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await jobs.stop();
+    await control?.close();
     await services.webhooks.close();
+    await services.sessions.close();
     await close();
     process.exit(0);
   };
@@ -51,6 +56,31 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  // `npm run setup` and `npm run login` reach the running service here (docs/decisions/0063).
+  const socket = controlSocketPath(config.dataDir);
+  control = await serveControl(socket, async (request) => {
+    try {
+      const result = await runCommand({ db, clock: systemClock, config }, request);
+      app.log.info(
+        { command: (request as { command: string }).command },
+        'ran a command from the local socket',
+      );
+      return { ok: true, result };
+    } catch (err) {
+      if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+      app.log.error({ err }, 'a command from the local socket failed');
+      return { ok: false, kind: 'failed', error: (err as Error).message };
+    }
+  }).catch((err: Error) => {
+    app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
+    return null;
+  });
+  if (!config.selfHosted && !config.signIn.smtpUrl) {
+    app.log.warn(
+      'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',
+    );
+  }
 }
 
 main().catch((err) => {
