@@ -7,6 +7,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { ProjectInput } from '../src/projects/projects.schemas.ts';
 import { createServices, type Services } from '../src/services.ts';
+import type { OperatorLog } from '../src/sessions/link-delivery.ts';
 
 /** Which database the suite runs on: the local PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -53,10 +54,15 @@ export interface TestApp {
 
 /** The whole HTTP service on a real port over a fresh database. */
 export async function startTestApp(
-  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string; log?: OperatorLog } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
-  const services = createServices({ db, clock: opts.clock ?? systemClock, config: testConfig(opts.config) });
+  const services = createServices({
+    db,
+    clock: opts.clock ?? systemClock,
+    config: testConfig(opts.config),
+    log: opts.log,
+  });
   const app = await buildApp({ services, webDist: opts.webDist });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -68,6 +74,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await services.webhooks.close();
+      await services.sessions.close();
       await db.drop();
     },
   };

@@ -63,7 +63,7 @@ export function createSessionsService(deps: {
     const minutes = Math.ceil(seconds / 60);
     throw new AppError(
       'rate_limited',
-      `Too many sign-in links were asked for ${who} (at most ${limit} an hour). ` +
+      `Too many sign-in links were asked ${who} (at most ${limit} an hour). ` +
         `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}; a link already sent still works.`,
       { 'Retry-After': String(seconds) },
     );
@@ -121,7 +121,7 @@ export function createSessionsService(deps: {
       const now = clock.now();
       await repo.deleteThrottleBefore(new Date(now.getTime() - LINK_REQUESTS.windowMs));
       await throttle(`client ${input.clientIp}`, LINK_REQUESTS.perClient, 'from your network', now);
-      await throttle(`address ${email}`, LINK_REQUESTS.perAddress, 'this address', now);
+      await throttle(`address ${email}`, LINK_REQUESTS.perAddress, 'for this address', now);
 
       const validMinutes = SIGN_IN_TTL_MS / 60_000;
       const expiresAt = new Date(now.getTime() + SIGN_IN_TTL_MS);
