@@ -122,25 +122,32 @@ type State =
 export function SignInPage() {
   const [state, setState] = useState<State>({ kind: 'working' });
   useEffect(() => {
-    const token = new URLSearchParams(location.hash.slice(1)).get('token');
-    if (!token) {
-      setState({ kind: 'no-token' });
-      return;
-    }
-    // Out of the address bar and the history once the service has answered: the link is spent then.
-    const forget = () => history.replaceState(null, '', '/sign-in');
-    api('POST', '/sign-in', { token }, { expect401: true }).then(
-      () => {
-        forget();
-        navigate('/', { replace: true });
-      },
-      (err: unknown) => {
-        if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
+    const attempt = () => {
+      const token = new URLSearchParams(location.hash.slice(1)).get('token');
+      if (!token) {
+        setState({ kind: 'no-token' });
+        return;
+      }
+      setState({ kind: 'working' });
+      // Out of the address bar and the history once the service has answered: the link is spent then.
+      const forget = () => history.replaceState(null, '', '/sign-in');
+      api('POST', '/sign-in', { token }, { expect401: true }).then(
+        () => {
           forget();
-          setState({ kind: 'refused', message: err.message });
-        } else setState({ kind: 'error', message: messageOf(err) });
-      },
-    );
+          navigate('/', { replace: true });
+        },
+        (err: unknown) => {
+          if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
+            forget();
+            setState({ kind: 'refused', message: err.message });
+          } else setState({ kind: 'error', message: messageOf(err) });
+        },
+      );
+    };
+    attempt();
+    // A link pasted into this same tab, on the sign-in page, changes only the fragment.
+    addEventListener('hashchange', attempt);
+    return () => removeEventListener('hashchange', attempt);
   }, []);
 
   if (state.kind === 'working') {
