@@ -13,10 +13,7 @@ const signIn = testConfig().signIn;
 const LINK = /(http:\/\/\S+\/sign-in#token=[A-Za-z0-9_-]{43})/;
 
 /** A service whose log lines are kept; the links in it, by address. */
-async function appWithLog(
-  config: Partial<Config> = {},
-  clock = fixedClock(new Date()),
-) {
+async function appWithLog(config: Partial<Config> = {}, clock = fixedClock(new Date())) {
   const lines: string[] = [];
   const t = await startTestApp({ config, clock, log: (line) => lines.push(line) });
   const linkFor = (email: string) => {

@@ -110,7 +110,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     });
     const made = runCli(
       'src/cli/setup.ts',
-      target.env,
+      cliEnv,
       '--email',
       'mailed@example.com',
       '--tier',
@@ -124,6 +124,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     assert.match(await page.getByRole('status').innerText(), /Check your inbox/);
     const mail = await smtp.nextTo('mailed@example.com');
     assert.equal(mail.from, 'signin@leads.example');
+    assert.match(mail.headers, /^Subject: Your sign-in link/m, 'the account made by npm run setup signs in');
     await page.goto(LINK.exec(mail.text)![1]!);
     await page.waitForURL(`${base}/`);
     await page.locator('.account-email', { hasText: 'mailed@example.com' }).waitFor();

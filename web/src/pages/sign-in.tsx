@@ -64,9 +64,9 @@ function SignInForm() {
         )}
         {sent?.delivery === 'log' && (
           <p>
-            <strong>Look in the terminal where the service runs.</strong> This instance does not send
-            e-mail: if {sent.email} can sign in here, the link was written to the service's log, on a line
-            with <code>sign-in#token=</code>. Open that link; it works once, for {sent.validMinutes} minutes.
+            <strong>Look in the terminal where the service runs.</strong> This instance does not send e-mail:
+            if {sent.email} can sign in here, the link was written to the service's log, on a line with{' '}
+            <code>sign-in#token=</code>. Open that link; it works once, for {sent.validMinutes} minutes.
           </p>
         )}
       </div>
