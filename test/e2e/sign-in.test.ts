@@ -108,14 +108,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Lead Intelligence <signin@leads.example>',
     });
-    const made = runCli(
-      'src/cli/setup.ts',
-      cliEnv,
-      '--email',
-      'mailed@example.com',
-      '--tier',
-      'connected',
-    );
+    const made = runCli('src/cli/setup.ts', cliEnv, '--email', 'mailed@example.com', '--tier', 'connected');
     assert.equal(made.code, 0, made.stderr);
     const page = await browser.newPage();
     const errors = watchPageErrors(page);

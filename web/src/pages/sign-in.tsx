@@ -193,7 +193,7 @@ export function SignedOutPage() {
         {signedOut
           ? 'Your session is closed on this browser.'
           : 'The dashboard needs a session. It lasts 30 days from your last visit and ends when you sign out.'}{' '}
-        To come back, open a new sign-in link.
+        To come back, ask for a new sign-in link below.
       </p>
       <HowToGetALink />
     </Card>
