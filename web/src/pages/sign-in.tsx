@@ -80,9 +80,10 @@ function HowToGetALink() {
       <h2>Getting a sign-in link</h2>
       <SignInForm />
       <p>
-        <strong>At the server:</strong> <code>npm run login -- --email you@example.com</code> prints a link
-        for an existing account (also while the service runs); <code>npm start</code> prints one for the demo
-        account each time it starts. Links are single-use and valid for 15 minutes.
+        <strong>If you run the service yourself:</strong>{' '}
+        <code>npm run login -- --email you@example.com</code> prints a link for an existing account (also
+        while the service runs); <code>npm start</code> prints one for the demo account each time it starts.
+        Links are single-use and valid for 15 minutes.
       </p>
     </div>
   );
