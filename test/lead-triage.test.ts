@@ -104,7 +104,7 @@ describe('dashboard API', () => {
     assert.equal(await newLeads(), 2);
 
     const undo = await d.post(`/projects/${project.id}/leads/status/restore`, {
-      leads: bulk.body.leads.map((l: { id: string; previousStatus: string }) => ({
+      leads: bulk.body.leads.map((l: { id?: string; previousStatus: string }) => ({
         id: l.id,
         status: l.previousStatus,
       })),
