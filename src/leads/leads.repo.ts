@@ -151,12 +151,12 @@ export function createLeadsRepo(db: Queryable) {
       return new Map(rows.filter((r) => r.status !== null).map((r) => [r.status!, r.n ?? 0]));
     },
 
-    /** The subreddits the project's leads in the window came from, most leads first. */
+    /** The subreddits (lower case, as Reddit ignores case) the project's leads in the window came from, most first. */
     async subredditCounts(projectId: string, postedAfter: Date): Promise<{ name: string; count: number }[]> {
       return db.query<{ name: string; count: number }>(
-        `SELECT subreddit AS name, count(*)::int AS count FROM leads
+        `SELECT lower(subreddit) AS name, count(*)::int AS count FROM leads
           WHERE project_id = $1 AND posted_at >= $2
-          GROUP BY subreddit ORDER BY count(*) DESC, subreddit`,
+          GROUP BY lower(subreddit) ORDER BY count(*) DESC, lower(subreddit)`,
         [projectId, postedAfter],
       );
     },
