@@ -6,6 +6,7 @@ import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
@@ -32,6 +33,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
+    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
