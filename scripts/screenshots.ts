@@ -68,7 +68,8 @@ async function waitForDemoScan(page: Page): Promise<string> {
       '/projects',
     );
     const demo = projects[0];
-    if (demo?.lastScan && (demo.lastScan.status === 'done' || demo.lastScan.status === 'failed')) return demo.id;
+    if (demo?.lastScan && (demo.lastScan.status === 'done' || demo.lastScan.status === 'failed'))
+      return demo.id;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the demo scan did not finish within a minute');

@@ -212,7 +212,9 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
               <p class="muted">No upstream calls in the last 30 days.</p>
             ) : (
               <table class="usage-table">
-                <caption class="sr-only">Upstream calls and cost per day (days with calls), newest first</caption>
+                <caption class="sr-only">
+                  Upstream calls and cost per day (days with calls), newest first
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Day (UTC)</th>

@@ -209,7 +209,8 @@ function Snippet({ title, text }: { title: string; text: string }) {
         <span>{title}</span>
         <CopyButton text={text} what={title} />
       </figcaption>
-      <pre>
+      {/* Focusable, so a keyboard can scroll a line wider than the screen (axe scrollable-region-focusable). */}
+      <pre tabIndex={0} aria-label={title}>
         <code>{text}</code>
       </pre>
     </figure>

@@ -262,12 +262,10 @@ function TextField(props: {
       </label>
       {props.multiline ? (
         <textarea {...common} rows={3} />
+      ) : props.type === 'url' ? (
+        <input {...common} type="url" inputMode="url" />
       ) : (
-        props.type === 'url' ? (
-          <input {...common} type="url" inputMode="url" />
-        ) : (
-          <input {...common} type="text" required={props.required} inputMode={props.inputMode} />
-        )
+        <input {...common} type="text" required={props.required} inputMode={props.inputMode} />
       )}
       {props.hint && (
         <p id={hintId} class="muted small">

@@ -7,7 +7,10 @@ import type { DeletionImpact, ProjectDetail } from '../types.ts';
 import { ProjectForm, useLimits } from './project-form.tsx';
 
 /** A project's settings: the form, and deleting it after saying what goes with it. */
-export function ProjectSettingsTab(props: { project: ProjectDetail | undefined; onSaved(p: ProjectDetail): void }) {
+export function ProjectSettingsTab(props: {
+  project: ProjectDetail | undefined;
+  onSaved(p: ProjectDetail): void;
+}) {
   const limits = useLimits();
   const p = props.project;
   if (!p) return <div class="skeleton-list" aria-hidden="true" />;

@@ -104,9 +104,7 @@ export function ProjectPage({
       {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
-      {tab === 'settings' && (
-        <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />
-      )}
+      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
   );
 }

@@ -33,9 +33,9 @@ export function ProjectsPage() {
         <div class="empty">
           <h2>No projects yet</h2>
           <p>
-            Describe your product with <Link href="/projects/new">New project</Link>, or import a projects file
-            (the JSON that <code>npm run setup -- --import</code> reads). Its leads appear here after the first
-            scan.
+            Describe your product with <Link href="/projects/new">New project</Link>, or import a projects
+            file (the JSON that <code>npm run setup -- --import</code> reads). Its leads appear here after the
+            first scan.
           </p>
         </div>
       )}

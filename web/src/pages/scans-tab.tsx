@@ -108,11 +108,21 @@ export function ScansTab({ projectId, generation }: { projectId: string; generat
                       {isActive(s) ? '…' : ''}
                     </span>
                   </td>
-                  <td class="num" data-label="Duration">{duration(s, now)}</td>
-                  <td class="num" data-label="Items seen">{s.itemsSeen.toLocaleString('en')}</td>
-                  <td class="num" data-label="Upstream calls">{s.calls.toLocaleString('en')}</td>
-                  <td class="num" data-label="Cost">{usd(s.costUsd)}</td>
-                  <td class="num" data-label="New leads">{s.newLeads.toLocaleString('en')}</td>
+                  <td class="num" data-label="Duration">
+                    {duration(s, now)}
+                  </td>
+                  <td class="num" data-label="Items seen">
+                    {s.itemsSeen.toLocaleString('en')}
+                  </td>
+                  <td class="num" data-label="Upstream calls">
+                    {s.calls.toLocaleString('en')}
+                  </td>
+                  <td class="num" data-label="Cost">
+                    {usd(s.costUsd)}
+                  </td>
+                  <td class="num" data-label="New leads">
+                    {s.newLeads.toLocaleString('en')}
+                  </td>
                   <td class="scan-errors" data-label="Errors">
                     {s.errors.length === 0 ? (
                       <span class="muted">none</span>

@@ -17,7 +17,8 @@ export function UsagePage() {
         <div class="page-title">
           <h1>Usage</h1>
           <p class="muted">
-            Upstream calls and spend of all your projects, the last 30 days (UTC). Reading leads costs nothing.
+            Upstream calls and spend of all your projects, the last 30 days (UTC). Reading leads costs
+            nothing.
           </p>
         </div>
       </div>
