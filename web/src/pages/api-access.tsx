@@ -209,8 +209,7 @@ function Snippet({ title, text }: { title: string; text: string }) {
         <span>{title}</span>
         <CopyButton text={text} what={title} />
       </figcaption>
-      {/* Focusable, so a keyboard can scroll a line wider than the screen (axe scrollable-region-focusable). */}
-      <pre tabIndex={0} aria-label={title}>
+      <pre>
         <code>{text}</code>
       </pre>
     </figure>
