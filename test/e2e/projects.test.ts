@@ -149,11 +149,12 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByRole('heading', { name: 'No scans yet' }).waitFor();
 
     // A scan running elsewhere (the schedule) is followed live: the page polls, no reload.
-    const [{ id: runningId }] = await t.db.query<{ id: string }>(
+    const [inserted] = await t.db.query<{ id: string }>(
       `INSERT INTO scans (project_id, trigger, created_at, started_at, heartbeat_at, status, calls, items_seen)
        VALUES ($1, 'schedule', now(), now(), now(), 'running', 1, 10) RETURNING id`,
       [projectId],
     );
+    const runningId = inserted!.id;
     await page.reload();
     const running = page.locator(`tr[data-scan-id="${runningId}"]`);
     await running.getByText('Running…').waitFor();
