@@ -12,6 +12,7 @@ const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
 const PORT = Number(process.env.PORT || 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
+const MAX_HEIGHT = 1600;
 const WIDTHS = [
   { name: 'wide', viewport: { width: 1280, height: 860 }, scale: 1 },
   { name: 'phone', viewport: { width: 390, height: 844 }, scale: 2 },
@@ -96,7 +97,13 @@ async function main() {
         await page.goto(`${BASE}${path}`);
         await page.locator(ready).first().waitFor({ timeout: 20_000 });
         await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: join(OUT, `${name}-${w.viewport.width}.png`), fullPage: true });
+        // The whole page, but at most MAX_HEIGHT: fifty leads on a phone make a picture nobody reads.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.screenshot({
+          path: join(OUT, `${name}-${w.viewport.width}.png`),
+          fullPage: true,
+          clip: { x: 0, y: 0, width: w.viewport.width, height: Math.min(height, MAX_HEIGHT) },
+        });
         process.stdout.write(`docs/screenshots/${name}-${w.viewport.width}.png\n`);
       };
       if (w === WIDTHS[0]) {
