@@ -41,10 +41,7 @@ export function checkShape<T>(schema: TSchema, data: unknown, at = ''): T {
   if (!first) return data as T;
   const path = first.instancePath.replace(/^\//, '');
   const params = (first.params ?? {}) as { requiredProperties?: string[] };
-  if (first.schemaPath.endsWith('/additionalProperties')) {
-    const cut = path.lastIndexOf('/');
-    throw invalid(`${at}${path.slice(0, cut + 1)}${path.slice(cut + 1)}: unknown field`);
-  }
+  if (first.schemaPath.endsWith('/additionalProperties')) throw invalid(`${at}${path}: unknown field`);
   if (params.requiredProperties?.length) {
     throw invalid(`${at}${path}${path ? '/' : ''}${params.requiredProperties.join(', ')}: required`);
   }

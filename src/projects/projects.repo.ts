@@ -169,13 +169,16 @@ export function createProjectsRepo(db: Queryable) {
       ]);
       return rows.length > 0;
     },
-    /** Every project of the account with its active webhooks' URLs, oldest first: the projects file. */
+    /**
+     * Every project of the account with its active webhooks' URLs, oldest first: the projects file. Ties by name
+     * (one import creates several projects within the same clock tick on the embedded database).
+     */
     async exportOf(userId: string): Promise<(ProjectProfile & { webhooks: string[] })[]> {
       const rows = await db.query<ProfileRow & { webhooks: string[] }>(
         `SELECT ${PROFILE_COLUMNS},
                 coalesce((SELECT array_agg(w.url ORDER BY w.created_at, w.id) FROM webhooks w
                            WHERE w.project_id = p.id AND w.deleted_at IS NULL), '{}') AS webhooks
-           FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
+           FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.name`,
         [userId],
       );
       return rows.map((r) => ({ ...toProfile(r), webhooks: r.webhooks }));
