@@ -7,6 +7,7 @@ import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
@@ -35,6 +36,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
     health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;
