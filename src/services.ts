@@ -3,7 +3,10 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createEventBus } from './events.ts';
+import { createAiVisibilityService } from './insights/ai-visibility.service.ts';
 import { createInsightsService } from './insights/insights.service.ts';
+import { createPainThemesService } from './insights/pain-themes.service.ts';
+import { createSeoService } from './insights/seo/seo.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScansService } from './scans/scans.service.ts';
@@ -19,6 +22,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
   const accounts = createAccountsService(deps);
+  const upstream = createUpstreamSource(deps.config, deps);
   return {
     config: deps.config,
     clock: deps.clock,
@@ -30,8 +34,11 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
-    scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
+    scans: createScansService({ ...deps, events, upstream, llm }),
     webhooks: createWebhooksService({ ...deps, events }),
+    painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
+    seo: createSeoService({ ...deps, upstream }),
+    aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

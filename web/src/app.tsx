@@ -3,7 +3,7 @@ import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api, messageOf, setUnauthorizedHandler } from './api.ts';
 import { Link } from './components/link.tsx';
 import { ApiAccessPage } from './pages/api-access.tsx';
-import { ProjectPage } from './pages/project.tsx';
+import { ProjectPage, type ProjectTab } from './pages/project.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { SignedOutPage, SignInPage } from './pages/sign-in.tsx';
 import { navigate, useLocation } from './router.ts';
@@ -26,14 +26,14 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
     api<Me>('GET', '/me').then(setMe, () => {});
   }, []);
 
-  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks))?\/?$/.exec(path);
+  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks|themes|seo|ai-visibility))?\/?$/.exec(path);
   let page = <NotFound />;
   let section: 'projects' | 'api' | null = null;
   if (path === '/') {
     page = <ProjectsPage />;
     section = 'projects';
   } else if (project) {
-    const tab = project[2] === 'webhooks' ? 'webhooks' : 'leads';
+    const tab = (project[2] ?? 'leads') as ProjectTab;
     const projectId = decodeURIComponent(project[1]!);
     // One instance per project: a scan followed on one project is not shown on the next.
     page = <ProjectPage key={projectId} projectId={projectId} tab={tab} query={query} />;

@@ -6,6 +6,7 @@ import { listLeadsTool } from './list-leads.tool.ts';
 import { listPainThemesTool } from './list-pain-themes.tool.ts';
 import { listProjectsTool } from './list-projects.tool.ts';
 import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
+import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
@@ -18,4 +19,5 @@ export const TOOLS = [
   listPainThemesTool,
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
+  refreshPainThemesTool,
 ] as unknown as ToolDef[];

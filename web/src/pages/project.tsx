@@ -5,8 +5,20 @@ import { ScanButton } from '../components/scan-button.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { ProjectDetail } from '../types.ts';
+import { AiTab } from './ai-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
+import { SeoTab } from './seo-tab.tsx';
+import { ThemesTab } from './themes-tab.tsx';
 import { WebhooksTab } from './webhooks-tab.tsx';
+
+export const PROJECT_TABS = {
+  leads: 'Leads',
+  webhooks: 'Webhooks',
+  themes: 'Pain themes',
+  seo: 'SEO',
+  'ai-visibility': 'AI visibility',
+} as const;
+export type ProjectTab = keyof typeof PROJECT_TABS;
 
 export function ProjectPage({
   projectId,
@@ -14,7 +26,7 @@ export function ProjectPage({
   query,
 }: {
   projectId: string;
-  tab: 'leads' | 'webhooks';
+  tab: ProjectTab;
   query: URLSearchParams;
 }) {
   const base = `/projects/${encodeURIComponent(projectId)}`;
@@ -24,7 +36,7 @@ export function ProjectPage({
   const p = project.data;
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${tab === 'leads' ? 'Leads' : 'Webhooks'} · Lead Intelligence`;
+    document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
   }, [p?.name, tab]);
 
   return (
@@ -76,12 +88,23 @@ export function ProjectPage({
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
+        <Link href={`${base}/themes`} class="tab" current={tab === 'themes'}>
+          Pain themes
+        </Link>
+        <Link href={`${base}/seo`} class="tab" current={tab === 'seo'}>
+          SEO
+        </Link>
+        <Link href={`${base}/ai-visibility`} class="tab" current={tab === 'ai-visibility'}>
+          AI visibility
+        </Link>
       </nav>
-      {tab === 'leads' ? (
+      {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
-      ) : (
-        <WebhooksTab projectId={projectId} generation={scanGeneration} />
       )}
+      {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'seo' && <SeoTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'ai-visibility' && <AiTab projectId={projectId} project={p} generation={scanGeneration} />}
     </div>
   );
 }
