@@ -452,12 +452,12 @@ const SAMPLE_SEO = resolve(import.meta.dirname, '../sample/seo-replay.json');
 function readSeo(env: Env): SeoConfig {
   const web = ['http:', 'https:'];
   const raw = env.SEO_PROVIDER?.trim();
-  if (raw && !(SEO_PROVIDERS as readonly string[]).includes(raw)) {
-    throw new ConfigError(`SEO_PROVIDER must be one of ${SEO_PROVIDERS.join(', ')} (got "${raw}")`);
+  if (raw && raw !== 'none' && !(SEO_PROVIDERS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`SEO_PROVIDER must be one of ${SEO_PROVIDERS.join(', ')} or none (got "${raw}")`);
   }
-  // The demo shows opportunities out of the box from the shipped sample, labelled as such.
+  // The demo shows opportunities out of the box from the shipped sample, labelled as such; none turns SEO off.
   const demo = readBool(env, 'DEMO', true);
-  const provider = (raw || (demo ? 'replay' : null)) as SeoProviderName | null;
+  const provider = (raw === 'none' ? null : raw || (demo ? 'replay' : null)) as SeoProviderName | null;
   const config: SeoConfig = {
     provider,
     serper: {

@@ -1,7 +1,7 @@
 // Whether a text names a product: whole words, case-insensitive, with the simple variants people write
 // ("Square Appointments", "SquareAppointments", "square-appointments", "chairtime.example" -> "ChairTime").
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The name, its spaced/joined/hyphenated forms, and a domain-like name without its top-level domain. */
 export function nameVariants(name: string): string[] {
@@ -25,7 +25,7 @@ export function nameVariants(name: string): string[] {
 export function mentionPattern(name: string): RegExp | null {
   const variants = nameVariants(name)
     .sort((a, b) => b.length - a.length)
-    .map((v) => escape(v).replace(/\s+/g, '[\\s-]+'));
+    .map((v) => escapeRegex(v).replace(/\s+/g, '[\\s-]+'));
   if (!variants.length) return null;
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${variants.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }

@@ -41,7 +41,8 @@ thing things really much many lot lots thanks thank advance edit update question
 know think want wants need needs looking look way ways good great well even still just sure maybe also able
 who's don't can't won't i'm it's that's there's they're we're you're i've i'd i'll isn't doesn't didn't
 http https www com reddit amp going go see say said post posts tl dr tldr right new year years day days time
-business work month months week weeks find done little start started first best`
+business work month months week weeks find done little start started first best
+might try anybody back current suggestions suggestion advice thoughts idea recommend recommendations`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -57,7 +58,10 @@ function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Term
   const add = (term: string, form: string, n: number) => {
     counts.set(term, (counts.get(term) ?? 0) + n);
     let forms = surface.get(term);
-    if (!forms) surface.set(term, (forms = new Map()));
+    if (!forms) {
+      forms = new Map();
+      surface.set(term, forms);
+    }
     forms.set(form, (forms.get(form) ?? 0) + n);
   };
   const body = doc.body.length > 4000 ? doc.body.slice(0, 4000) : doc.body;
@@ -213,6 +217,7 @@ export function classTerms(
   docTerms: Terms[],
   surface: Map<string, Map<string, number>>,
   top = 3,
+  exclude: ReadonlySet<string> = new Set(),
 ): string[][] {
   const classCounts = classes.map((members) => {
     const c = new Map<string, number>();
@@ -234,6 +239,8 @@ export function classTerms(
     const scored = [...c]
       // A term in one lead of a theme describes that lead, not the theme.
       .filter(([t]) => docs < 3 || classes[k]!.filter((i) => docTerms[i]!.counts.has(t)).length >= 2)
+      // The project's own keywords are in every lead: they set no theme apart.
+      .filter(([t]) => !t.split(' ').every((p) => exclude.has(p)))
       .map(([t, n]) => ({ t, w: (n / size) * Math.log(1 + avg / total.get(t)!) }))
       .sort((x, y) => y.w - x.w || (x.t < y.t ? -1 : 1));
     const chosen: string[] = [];
@@ -248,11 +255,22 @@ export function classTerms(
   });
 }
 
-/** Clusters documents into themes; `embeddings`, when given, replace the TF-IDF vectors for similarity. */
+/** Stems of the words of some phrases (a project's keywords), to keep out of labels. */
+export function stemsOf(phrases: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of phrases) for (const w of words(normalizeText(p.replace(/^-/, '')))) out.add(stemWord(w));
+  return out;
+}
+
+/**
+ * Clusters documents into themes; `embeddings`, when given, replace the TF-IDF vectors for similarity;
+ * `keywords` (the project's) are kept out of the labels.
+ */
 export function clusterThemes(
   docs: readonly ThemeDoc[],
   opts: ThemeOptions = DEFAULT_THEME_OPTIONS,
   embeddings?: number[][],
+  keywords: readonly string[] = [],
 ): { clusters: ThemeCluster[]; sim: Float64Array[] } {
   if (docs.length === 0) return { clusters: [], sim: [] };
   const { vectors, terms, surface } = vectorize(docs);
@@ -263,7 +281,7 @@ export function clusterThemes(
     .slice(0, opts.maxThemes);
   const themed = new Set(groups.flat());
   const rest = docs.map((_, i) => i).filter((i) => !themed.has(i));
-  const labels = classTerms(rest.length ? [...groups, rest] : groups, terms, surface);
+  const labels = classTerms(rest.length ? [...groups, rest] : groups, terms, surface, 3, stemsOf(keywords));
   const clusters = groups.map((g, k) => {
     const centrality = g.map((i) => ({
       i,

@@ -57,8 +57,9 @@ const toRun = (r: RunRow): PainThemeRun => ({
 /** The most central lead's own words, quoted: its title, and its first sentence when short. */
 function quoteOf(lead: LeadRow): string {
   const first = (lead.body ?? '').split(/(?<=[.!?])\s+|\n+/)[0]?.trim() ?? '';
-  const words = first && first.length <= 160 && !lead.title.includes(first) ? ` ${first}` : '';
-  return `“${lead.title.trim()}${words}”`;
+  const title = lead.title.trim();
+  if (!first || first.length > 160 || title.includes(first)) return `“${title}”`;
+  return `“${title}${/[.!?]$/.test(title) ? '' : '.'} ${first}”`;
 }
 
 /**
@@ -129,7 +130,10 @@ export function createPainThemesService(deps: {
     }
     // Embedding similarities sit much higher than TF-IDF ones; the threshold follows (ADR 0070).
     const opts = vectors ? { ...DEFAULT_THEME_OPTIONS, threshold: 0.75 } : DEFAULT_THEME_OPTIONS;
-    const { clusters } = clusterThemes(docs, opts, vectors);
+    const project = await db.query<{ keywords: string[] }>('SELECT keywords FROM projects WHERE id = $1', [
+      projectId,
+    ]);
+    const { clusters } = clusterThemes(docs, opts, vectors, project[0]?.keywords ?? []);
     const byId = new Map(leads.map((l) => [l.id, l]));
 
     const summaries = await Promise.all(
