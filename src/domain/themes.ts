@@ -110,7 +110,8 @@ export function vectorize(docs: readonly ThemeDoc[]): Vectorized {
   const df = new Map<string, number>();
   for (const t of terms) for (const term of t.counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
   const n = docs.length;
-  const maxDf = Math.max(2, Math.floor(n * 0.5));
+  // In a handful of leads a term shared by all still tells them apart from nothing: keep it.
+  const maxDf = n >= 20 ? Math.floor(n * 0.5) : n;
   const vectors = terms.map((t) => {
     const v: Vec = new Map();
     let norm = 0;
