@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import type { FakeServer } from './fakes/fake-server.ts';
 import { type FakeResult, startFakeSerpApi, startFakeSerper } from './fakes/serp-fake.ts';
-import { createAccount, createProject, getJson, startTestApp, type TestApp, testConfig } from './harness.ts';
+import { createAccount, createProject, getJson, startTestApp, testConfig } from './harness.ts';
 
 const thread = (sub: string, id: string, slug: string) =>
   `https://www.reddit.com/r/${sub}/comments/${id}/${slug}/`;
