@@ -11,6 +11,8 @@ const ThemeLead = Type.Object({
   url: Type.String(),
   subreddit: Type.String(),
   score: Type.Integer(),
+  /** For a comment lead (whose title is its post's): the comment's first words. */
+  comment: Nullable(Type.String()),
 });
 
 const ThemeRun = Type.Object({

@@ -85,8 +85,9 @@ export function ThemesTab({ projectId, generation }: { projectId: string; genera
                   return l ? (
                     <li key={id}>
                       <a href={l.url} target="_blank" rel="noreferrer">
-                        {l.title}
+                        {l.comment ? `Comment: “${l.comment}${l.comment.length >= 140 ? '…' : ''}”` : l.title}
                       </a>{' '}
+                      {l.comment && <span class="muted small">on “{l.title}” </span>}
                       <span class="muted small">
                         r/{l.subreddit} · score {l.score}
                       </span>
