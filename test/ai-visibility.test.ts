@@ -6,6 +6,7 @@ import { fixedClock } from '../src/clock.ts';
 import type { AiEngineConfig } from '../src/config.ts';
 import { readAnswer } from '../src/domain/ai-answer.ts';
 import { nameVariants } from '../src/domain/mentions.ts';
+import { EngineAnswer, VisibilityCheck } from '../src/insights/ai-visibility.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import type { FakeServer } from './fakes/fake-server.ts';
 import { startFakeOpenAi } from './fakes/openai-fake.ts';
@@ -122,6 +123,14 @@ describe('check_ai_visibility against fake engines', () => {
     assert.equal(result.isError, undefined);
     assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
     const [openai, perplexity, gemini] = result.structuredContent.engines;
+    // The output schema describes exactly what is returned: no field more, none less.
+    assert.deepEqual(
+      Object.keys(result.structuredContent).sort(),
+      Object.keys(VisibilityCheck.properties).sort(),
+    );
+    for (const e of result.structuredContent.engines) {
+      assert.deepEqual(Object.keys(e).sort(), Object.keys(EngineAnswer.properties).sort());
+    }
     assert.deepEqual(
       [
         openai.engine,

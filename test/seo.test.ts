@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
 import type { Config, SeoConfig } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
+import { SeoOpportunity } from '../src/insights/insights.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import type { FakeServer } from './fakes/fake-server.ts';
 import { type FakeResult, startFakeSerpApi, startFakeSerper } from './fakes/serp-fake.ts';
@@ -99,6 +100,7 @@ describe('SEO opportunities from Serper', () => {
       ['barber app', 7, 's256m', true],
     ]);
     const first = res.body.opportunities[0];
+    assert.deepEqual(Object.keys(first).sort(), Object.keys(SeoOpportunity.properties).sort());
     assert.deepEqual(first.post, {
       id: 's256m',
       title: 'Help me pick: Vagaro, Calendly or something smaller',

@@ -7,6 +7,7 @@ import { loadProfiles, themesOf } from '../scripts/themes-lib.ts';
 import { fixedClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { clusterThemes } from '../src/domain/themes.ts';
+import { PainTheme } from '../src/insights/insights.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import type { FakeServer } from './fakes/fake-server.ts';
 import { startFakeOpenAi } from './fakes/openai-fake.ts';
@@ -123,6 +124,7 @@ describe('pain themes in the service', () => {
     assert.equal(out.leadsConsidered, 8, 'seller-side and older leads are not considered');
     assert.equal(out.themes.length, 2);
     const [first, second] = out.themes;
+    assert.deepEqual(Object.keys(first).sort(), Object.keys(PainTheme.properties).sort());
     assert.deepEqual([...first.leadIds].sort(), [...ids.deposits!].sort());
     assert.deepEqual([...second.leadIds].sort(), [...ids.reminders!].sort());
     assert.match(first.label, /deposit|refund/);

@@ -218,6 +218,23 @@ export function createPainThemesService(deps: {
     refresh,
     lastRun,
 
+    /** Titles and links of a theme's leads, for the dashboard; a comment lead also shows its first words. */
+    async themeLeads(projectId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return db.query<{
+        id: string;
+        title: string;
+        url: string;
+        subreddit: string;
+        score: number;
+        comment: string | null;
+      }>(
+        `SELECT id, title, url, subreddit, score, CASE WHEN comment_id IS NULL THEN NULL ELSE left(body, 140) END AS comment
+           FROM leads WHERE project_id = $1 AND id = ANY($2::text[])`,
+        [projectId, ids],
+      );
+    },
+
     /** After a scan that added leads: re-clusters unless this project was clustered within the hour. */
     async refreshAfterScan(projectId: string, now: Date): Promise<PainThemeRun | null> {
       const last = await lastRun(projectId);

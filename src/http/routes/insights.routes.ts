@@ -28,21 +28,7 @@ export async function insightsRoutes(app: FastifyInstance, services: Services) {
       insights.listPainThemes(projectId),
     ]);
     const newest = themes.filter((t) => t.generatedAt === themes[0]?.generatedAt).flatMap((t) => t.leadIds);
-    const leads = newest.length
-      ? await services.db.query<{
-          id: string;
-          title: string;
-          url: string;
-          subreddit: string;
-          score: number;
-          comment: string | null;
-        }>(
-          `SELECT id, title, url, subreddit, score,
-                  CASE WHEN comment_id IS NULL THEN NULL ELSE left(body, 140) END AS comment
-             FROM leads WHERE project_id = $1 AND id = ANY($2::text[])`,
-          [projectId, newest],
-        )
-      : [];
+    const leads = await painThemes.themeLeads(projectId, newest);
     return { lastRun, themes, leads };
   };
 
