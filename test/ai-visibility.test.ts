@@ -33,7 +33,7 @@ const engine = (name: string, url: string, extra: Partial<AiEngineConfig> = {}):
   model: `${name}-model`,
   apiKey: `${name}-key`,
   samples: 1,
-  timeoutMs: 400,
+  timeoutMs: 3000,
   usdPerMTokIn: 1,
   usdPerMTokOut: 4,
   ...extra,
@@ -187,7 +187,7 @@ describe('check_ai_visibility against fake engines', () => {
       question: 'Which salon booking tool is cheapest?',
     });
     const [openai, perplexity] = r.engines;
-    assert.match(openai!.error!, /timed out after 400 ms/);
+    assert.match(openai!.error!, /timed out after 3000 ms/);
     assert.equal(perplexity!.answered, 1);
     assert.match(perplexity!.error!, /2 of 3 answers failed: .*(response is not JSON|no message content)/);
   });

@@ -44,7 +44,7 @@ const RESULTS: Record<string, FakeResult[]> = {
   ],
 };
 
-const baseSeo = (): SeoConfig => ({ ...loadConfig({ DEMO: 'false' }).seo, timeoutMs: 500 });
+const baseSeo = (): SeoConfig => ({ ...loadConfig({ DEMO: 'false' }).seo, timeoutMs: 3000 });
 
 async function setup(seo: Partial<SeoConfig>, extra: Partial<Config> = {}) {
   const clock = fixedClock('2026-11-20T10:00:00Z');
@@ -141,7 +141,7 @@ describe('SEO opportunities from Serper', () => {
     assert.equal(r1!.errors.length, 3);
     assert.match(r1!.errors[0]!, /"salon booking": serper\.search: HTTP 429/);
     assert.match(r1!.errors[1]!, /"barber app": serper\.search: HTTP 502/);
-    assert.match(r1!.errors[2]!, /"no results here": serper\.search: timed out after 500 ms/);
+    assert.match(r1!.errors[2]!, /"no results here": serper\.search: timed out after 3000 ms/);
     // Every keyword failed: the previous opportunities stay listed.
     const kept = await getJson(
       s.t.baseUrl,

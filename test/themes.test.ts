@@ -183,7 +183,7 @@ describe('pain themes with an LLM provider', () => {
           baseUrl: `${llm.url}/v1`,
           model: 'chat-m',
           embeddingModel: 'embed-m',
-          timeoutMs: 500,
+          timeoutMs: 3000,
           usdPerMTokIn: 1,
         },
       },
@@ -215,7 +215,7 @@ describe('pain themes with an LLM provider', () => {
     const fallback = await t.services.painThemes.refresh(p.id, 'tool', new Date(Date.now() + 1000));
     assert.equal(fallback.method, 'tfidf');
     assert.match(fallback.errors.join(' '), /llm\.embeddings: HTTP 503.*TF-IDF/);
-    assert.match(fallback.errors.join(' '), /llm\.chat: timed out after 500 ms/);
+    assert.match(fallback.errors.join(' '), /llm\.chat: timed out after 3000 ms/);
     const latest = await t.services.insights.listPainThemes(p.id);
     assert.match(latest[0]!.summary!, /^“Deposits and refunds/);
   });

@@ -50,9 +50,16 @@ function organic(list: unknown, api: string): SerpResult[] {
   return out;
 }
 
+/**
+ * One call, tried a second time only after a network error (a kept-alive connection the provider had closed):
+ * a 429, 5xx, time-out or bad answer is final for this refresh.
+ */
 async function call<T>(api: string, price: number, report: (c: SeoCall) => void, fn: () => Promise<T>) {
   try {
-    const out = await fn();
+    const out = await fn().catch((err: unknown) => {
+      if (err instanceof UpstreamError && /network error/.test(err.message)) return fn();
+      throw err;
+    });
     report({ api, costUsd: price, ok: true });
     return out;
   } catch (err) {
