@@ -81,9 +81,11 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
         <div class="empty">
           <h2>No Reddit thread ranks for these keywords</h2>
           <p>
-            {d.provider.name === 'replay'
-              ? 'The recorded file holds no results for this project’s keywords.'
-              : 'None of the results for this project’s keywords was a Reddit thread.'}
+            {d.provider.sample
+              ? 'The shipped sample only covers the demo project’s keywords. For real searches, set SEO_PROVIDER=serper and SERPER_API_KEY (or serpapi and SERPAPI_API_KEY) and restart the service.'
+              : d.provider.name === 'replay'
+                ? 'The recorded file holds no results for this project’s keywords.'
+                : 'None of the results for this project’s keywords was a Reddit thread.'}
           </p>
         </div>
       )}
