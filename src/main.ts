@@ -1,5 +1,7 @@
+import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount, demoSignInLink } from './demo.ts';
@@ -38,14 +40,19 @@ async function main() {
     if (banner) process.stdout.write(`${banner}\n`);
   }
 
+  // A database that comes back empty is migrated again within seconds, without a restart.
+  const stopWatching = services.health.watch();
+
   // A worker starts continuous scanning (with the demo project, its first scan starts now from the sample
   // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
   const jobs = await startJobs(services, { log: app.log, work: works });
 
+  let control: { close(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopWatching();
     const deadline = Date.now() + SHUTDOWN_BUDGET_MS;
     setTimeout(() => {
       app.log.error({ signal }, 'shutdown overran its budget; exiting now');
@@ -57,7 +64,9 @@ async function main() {
     const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once
     await app.close();
     await jobsStopped;
+    await control?.close();
     await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
+    await services.sessions.close();
     await close();
     app.log.info({ signal }, 'stopped');
     process.exit(0);
@@ -66,6 +75,34 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (serves) await app.listen({ port: config.port, host: config.host });
+
+  // `npm run setup` and `npm run login` reach the running service here (docs/decisions/0063).
+  // Only ROLE=all: split roles run on PostgreSQL, where the CLI writes to the database itself, and several
+  // processes sharing one DATA_DIR would replace each other's socket.
+  const socket = controlSocketPath(config.dataDir);
+  if (config.role === 'all')
+    control = await serveControl(socket, async (request) => {
+      try {
+        const result = await runCommand({ db, clock: systemClock, config }, request);
+        app.log.info(
+          { command: (request as { command: string }).command },
+          'ran a command from the local socket',
+        );
+        return { ok: true, result };
+      } catch (err) {
+        if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+        app.log.error({ err }, 'a command from the local socket failed');
+        return { ok: false, kind: 'failed', error: (err as Error).message };
+      }
+    }).catch((err: Error) => {
+      app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
+      return null;
+    });
+  if (!config.selfHosted && !config.signIn.smtpUrl) {
+    app.log.warn(
+      'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',
+    );
+  }
   app.log.info({ role: config.role }, 'ready');
 }
 

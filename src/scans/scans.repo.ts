@@ -128,6 +128,16 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
+    /** The project's scans, newest first (queued ones, not started yet, first of all). */
+    async listOfProject(projectId: string, limit: number, offset: number): Promise<ScanRecord[]> {
+      const rows = await db.query<ScanRow>(
+        `SELECT ${SCAN_COLUMNS} FROM scans WHERE project_id = $1
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [projectId, limit, offset],
+      );
+      return rows.map(toScan);
+    },
+
     /** The newest scan of each of the account's projects that has one. */
     async latestScansOfUser(userId: string): Promise<ScanRecord[]> {
       const rows = await db.query<ScanRow>(
@@ -360,7 +370,7 @@ export function createScansRepo(db: Queryable) {
     async insertFetch(f: {
       listing: string;
       projectId: string;
-      scanId: string;
+      scanId: string | null;
       at: Date;
       calls: number;
       costUsd: number;
@@ -436,6 +446,21 @@ export function createScansRepo(db: Queryable) {
 
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
+    /** Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. */
+    async rejectedLeads(
+      projectIds: string[],
+      perProject: number,
+    ): Promise<{ project_id: string; title: string; body: string | null }[]> {
+      if (!projectIds.length) return [];
+      return db.query(
+        `SELECT project_id, title, body FROM (
+           SELECT project_id, title, body,
+                  row_number() OVER (PARTITION BY project_id ORDER BY scored_at DESC, id) AS n
+             FROM leads WHERE project_id = ANY($1::text[]) AND status IN ('hidden', 'not_fit')
+         ) r WHERE n <= $2`,
+        [projectIds, perProject],
+      );
+    },
     async existingLeads(projectIds: string[], postIds: string[]): Promise<Set<string>> {
       if (!projectIds.length || !postIds.length) return new Set();
       const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(

@@ -2,7 +2,16 @@ import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
-import { draftReply, type LeadScore, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import { TRIAGE_MEMORY_LIMIT } from '../domain/scoring/triage.ts';
+import {
+  applyTriage,
+  compileTriage,
+  draftReply,
+  type LeadScore,
+  type ScoringProfile,
+  scoreItem,
+  type TriageMemory,
+} from '../domain/scoring.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
@@ -192,13 +201,34 @@ export function createScansService(deps: {
     return next;
   }
 
-  /** Matches items against the served projects, scores the matches and returns leads and threads to read. */
+  /** The served projects' triage memories: what their hidden and not-a-fit leads look like. */
+  async function loadTriage(
+    r: ReturnType<typeof createScansRepo>,
+    c: Compiled,
+    served: Set<string>,
+  ): Promise<Map<string, TriageMemory | null>> {
+    const rows = await r.rejectedLeads([...served], TRIAGE_MEMORY_LIMIT);
+    const by = new Map<string, { title: string; body: string | null }[]>();
+    for (const row of rows) by.set(row.project_id, [...(by.get(row.project_id) ?? []), row]);
+    const out = new Map<string, TriageMemory | null>();
+    for (const [id, rejected] of by) {
+      const p = c.projects.get(id);
+      if (p) out.set(id, compileTriage(p.profile, rejected));
+    }
+    return out;
+  }
+
+  /**
+   * Matches items against the served projects, scores the matches (lowered where a project's triage rejected
+   * similar leads) and returns leads and threads to read.
+   */
   function matchItems(
     c: Compiled,
     items: RedditItem[],
     served: Set<string>,
     costOf: (projectId: string) => number,
     now: Date,
+    triage: Map<string, TriageMemory | null>,
     refined?: Map<string, Refined>,
   ): { leads: NewLead[]; threads: ThreadToRead[] } {
     const leads: NewLead[] = [];
@@ -223,7 +253,11 @@ export function createScansService(deps: {
           });
         }
         const r = refined?.get(leadKey(projectId, item));
-        const s = r ? r.score : scoreItem(scoring, p.profile);
+        const s = applyTriage(
+          r ? r.score : scoreItem(scoring, p.profile),
+          scoring,
+          triage.get(projectId) ?? null,
+        );
         // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
         if (s.score < p.threshold) return;
         leads.push({
@@ -401,7 +435,8 @@ export function createScansService(deps: {
     const served = new Set([p.id]);
     const phase = scorer ? await askModel(c, items, served) : null;
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
-    const { leads, threads } = matchItems(c, items, served, () => 0, now, phase?.refined);
+    const triage = await loadTriage(repo, c, served);
+    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, phase?.refined);
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
@@ -572,6 +607,7 @@ export function createScansService(deps: {
         served,
         (id) => (id === p.id ? itemCost : 0),
         at,
+        await loadTriage(r, c, served),
         phase?.refined,
       );
       const out = await writeLeads(tx, c, leads, threads, listing, at);
