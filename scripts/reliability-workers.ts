@@ -8,6 +8,7 @@ import { loadavg } from 'node:os';
 import {
   activeScans,
   createClusterDb,
+  keepScanning,
   killHard,
   leadKeys,
   type Proc,
@@ -65,34 +66,18 @@ try {
     }),
   );
 
-  /** Keeps scans coming once the scheduled round is through: run_scan on an api process, for a few projects. */
   let toolScans = 0;
-  async function keepScanning() {
-    const { queued, running } = await activeScans(db);
-    if (queued + running >= 4) return;
-    for (let j = 0; j < 8; j++) {
-      const projectId = cluster.projectIds[Math.floor(Math.random() * PROJECTS)];
-      const res = await fetch(`${apis[j % 2]!.url}/mcp`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${cluster.mcpKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: j,
-          method: 'tools/call',
-          params: { name: 'run_scan', arguments: { projectId } },
-        }),
-      });
-      assert.equal(res.status, 200);
-      await res.arrayBuffer();
-      toolScans++;
-    }
-  }
 
   let killedMidScan = 0;
   for (let k = 0; k < KILLS; k++) {
     const i = k % 2;
     const victim = workers[i]!;
-    await keepScanning();
+    toolScans += await keepScanning(
+      db,
+      apis.map((a) => a.url),
+      cluster.mcpKey,
+      cluster.projectIds,
+    );
     const committed = victim.count(/"msg":"scan unit committed"/);
     await victim.waitFor(
       /"msg":"scan unit committed"/,

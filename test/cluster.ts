@@ -269,3 +269,36 @@ export async function waitForScansSettled(db: Db, projects: number, timeoutMs: n
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** Asks an api process for a scan of the project with the run_scan tool, as an agent would. */
+export async function runScanTool(apiUrl: string, mcpKey: string, projectId: string): Promise<void> {
+  const res = await fetch(`${apiUrl}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${mcpKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'run_scan', arguments: { projectId } },
+    }),
+  });
+  const body = (await res.json()) as { result?: { isError?: boolean } };
+  if (res.status !== 200 || !body.result || body.result.isError) {
+    throw new Error(`run_scan answered ${res.status}: ${JSON.stringify(body)}`);
+  }
+}
+
+/**
+ * Keeps scans coming once the scheduled round is through, so that a worker can be killed in the middle of
+ * one: when fewer than 4 are queued or running, run_scan for 8 random projects over the api processes.
+ * Returns how many it asked for.
+ */
+export async function keepScanning(db: Db, apiUrls: string[], mcpKey: string, projectIds: string[]) {
+  const { queued, running } = await activeScans(db);
+  if (queued + running >= 4) return 0;
+  for (let j = 0; j < 8; j++) {
+    const projectId = projectIds[Math.floor(Math.random() * projectIds.length)]!;
+    await runScanTool(apiUrls[j % apiUrls.length]!, mcpKey, projectId);
+  }
+  return 8;
+}

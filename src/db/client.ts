@@ -116,6 +116,13 @@ export async function openPostgres(
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // A connection cut mid-transaction is reported to the query in flight and also emitted as an 'error'
+      // event, which would end the process without a listener; the connection is then thrown away.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -129,10 +136,11 @@ export async function openPostgres(
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     close: async () => {
