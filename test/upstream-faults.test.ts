@@ -74,7 +74,7 @@ test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed o
   );
   const first = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
   assert.equal(first.status, 'done');
-  const failed = first.errors.map((e) => e.split(':')[0] + ':' + e.split(':')[1]);
+  const failed = first.errors.map((e) => e.split(':').slice(0, 2).join(':'));
   assert.deepEqual(failed.sort(), ['comments:three', 'comments:two', 'new:one', 'new:two']);
   const byListing = (l: string) => first.errors.find((e) => e.startsWith(`${l}:`))!;
   assert.match(byListing('new:one'), /HTTP 500.*gave up after 3 attempts/);
