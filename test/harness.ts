@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -41,7 +42,11 @@ export async function createTestDb(): Promise<Db & { drop(): Promise<void>; url:
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), ...overrides };
+  // No SEO provider unless a suite asks for one: the demo's sample replay would otherwise answer its keywords.
+  return {
+    ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', SEO_PROVIDER: 'none' }),
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -52,21 +57,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The whole HTTP service on a real port over a fresh database. */
 export async function startTestApp(
-  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string; log?: OperatorLog } = {},
+  opts: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    webDist?: string;
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+    log?: OperatorLog;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
-  const services = createServices({
-    db,
-    clock: opts.clock ?? systemClock,
-    config: testConfig(opts.config),
-    log: opts.log,
-  });
-  const app = await buildApp({ services, webDist: opts.webDist });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  // The service's public origin is where it listens, as in a real deployment (the dashboard checks Origin).
+  const port = await freePort();
+  const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
+  const services = createServices({ db, clock: opts.clock ?? systemClock, config, log: opts.log });
+  const app = await buildApp({ services, webDist: opts.webDist, logger: opts.logger });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     services,

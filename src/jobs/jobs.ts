@@ -11,7 +11,28 @@ export const JOBS = {
   scan: 'scan',
   /** Every minute: finds projects whose scan interval has passed and queues their scans. */
   scheduleScans: 'scan-schedule',
+  /** Re-clusters one project's pain themes after a scan added leads (at most hourly per project). */
+  painThemes: 'pain-themes',
+  /** Hourly: pain themes a day old, SEO opportunities past seoRefreshDays, saved AI questions a day old. */
+  scheduleInsights: 'insights-schedule',
 } as const;
+
+interface PainThemesJob {
+  projectId: string;
+}
+
+/** The insight handlers: plain functions of (input, now), so any process holding the services can run them. */
+export const insightHandlers = {
+  painThemes: (services: Services, input: PainThemesJob, now: Date) =>
+    services.painThemes.refreshAfterScan(input.projectId, now),
+  async scheduleInsights(services: Services, now: Date) {
+    return {
+      painThemes: await services.painThemes.refreshDue(now),
+      seo: await services.seo.refreshDue(now),
+      aiQuestions: await services.aiVisibility.recheckDue(now),
+    };
+  },
+};
 
 interface ScanJob {
   scanId: string;
@@ -24,13 +45,17 @@ const inTransaction = (tx: Queryable): Executor => ({
   executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
 });
 
-/** pg-boss over the service's own database: the embedded PGlite, or the PostgreSQL pool. */
-function bossFor(db: Db): PgBoss {
+/**
+ * pg-boss over the service's own database: the embedded PGlite, or the PostgreSQL pool. `work` false (an api
+ * process) only sends jobs: no cron, no maintenance, no workers.
+ */
+function bossFor(db: Db, work: boolean): PgBoss {
+  const roles = { schedule: work, supervise: work };
   if ('pglite' in db) {
     return new PgBoss({
       db: fromPglite((db as Db & { pglite: PGlite }).pglite),
       backend: 'pglite',
-      schedule: true,
+      ...roles,
     });
   }
   const pool = (db as Db & { pool: pg.Pool }).pool;
@@ -42,26 +67,34 @@ function bossFor(db: Db): PgBoss {
       return { rows: (result as pg.QueryResult).rows };
     },
   };
-  return new PgBoss({ db: executor, schedule: true });
+  return new PgBoss({ db: executor, ...roles });
 }
 
 export interface JobRunner {
-  stop(): Promise<void>;
+  /** Stops taking jobs; running scans stop at their next unit and go back to the queue (at most timeoutMs). */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
+/** How often a worker on PostgreSQL looks for scans whose worker died (their project lock is free). */
+const RECOVER_EVERY_MS = 3000;
+
 /**
- * Starts pg-boss on the service's database, registers the handlers, resumes scans a crash left behind,
- * and queues the scans that are due now (so a fresh instance scans right away).
+ * Starts pg-boss on the service's database. With `work` (ROLE=all or worker, the default) it registers the
+ * handlers, resumes scans a crash left behind and queues the scans that are due now (so a fresh instance scans
+ * right away); without (ROLE=api) it only queues scans for the workers (docs/decisions/0085-roles.md).
  */
 export async function startJobs(
   services: Services,
-  opts: { log: ScanLogger; concurrency?: number },
+  opts: { log: ScanLogger; concurrency?: number; work?: boolean },
 ): Promise<JobRunner> {
-  const boss = bossFor(services.db);
+  const work = opts.work ?? true;
+  const boss = bossFor(services.db, work);
   boss.on('error', (err) => opts.log.warn({ err: err.message }, 'job queue error'));
   await boss.start();
   await boss.createQueue(JOBS.scan, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
   await boss.createQueue(JOBS.scheduleScans);
+  await boss.createQueue(JOBS.painThemes, { retryLimit: 2, retryDelay: 30 });
+  await boss.createQueue(JOBS.scheduleInsights);
 
   services.scans.setLogger(opts.log);
   services.scans.attachQueue({
@@ -73,13 +106,37 @@ export async function startJobs(
     },
   });
 
+  if (!work) {
+    return {
+      async stop() {
+        await services.scans.drain();
+        await boss.stop({ graceful: false });
+        services.scans.attachQueue(null);
+      },
+    };
+  }
+
   await boss.work<ScanJob>(
     JOBS.scan,
     { localConcurrency: opts.concurrency ?? 2, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
-      if (job) await services.scans.runScan(job.data.scanId);
+      if (!job) return;
+      await services.scans.runScan(job.data.scanId);
+      const scan = await services.scans.getScan(job.data.scanId);
+      if (scan?.status === 'done' && scan.newLeads > 0) {
+        await boss.send(JOBS.painThemes, { projectId: scan.projectId } satisfies PainThemesJob, {
+          singletonKey: scan.projectId,
+        });
+      }
     },
   );
+  await boss.work<PainThemesJob>(JOBS.painThemes, async ([job]) => {
+    if (job) await insightHandlers.painThemes(services, job.data, services.clock.now());
+  });
+  await boss.work(JOBS.scheduleInsights, async () => {
+    await insightHandlers.scheduleInsights(services, services.clock.now());
+  });
+  await boss.schedule(JOBS.scheduleInsights, '23 * * * *');
   await boss.work(JOBS.scheduleScans, async () => {
     await services.scans.recoverScans();
     await services.scans.scheduleDueScans();
@@ -90,11 +147,26 @@ export async function startJobs(
   // still marked running was left by a process that is gone.
   await services.scans.recoverScans({ all: services.db.kind === 'pglite' });
   await services.scans.scheduleDueScans();
+  // A fresh instance fills its insights now rather than at the next hour (the demo's SEO sample, for one).
+  await boss.send(JOBS.scheduleInsights, {});
+
+  // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute.
+  const recovery =
+    services.db.kind === 'postgres'
+      ? setInterval(() => {
+          services.scans.recoverScans().catch((err: Error) => {
+            opts.log.warn({ err: err.message }, 'scan recovery failed; retrying');
+          });
+        }, RECOVER_EVERY_MS)
+      : null;
+  recovery?.unref();
 
   return {
-    async stop() {
-      await services.scans.drain();
-      await boss.stop({ graceful: true, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      if (recovery) clearInterval(recovery);
+      const drained = services.scans.drain();
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+      await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);
       services.scans.attachQueue(null);
     },
   };

@@ -6,7 +6,9 @@ import { listLeadsTool } from './list-leads.tool.ts';
 import { listPainThemesTool } from './list-pain-themes.tool.ts';
 import { listProjectsTool } from './list-projects.tool.ts';
 import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
+import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
+import { setLeadStatusTool } from './set-lead-status.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -18,4 +20,6 @@ export const TOOLS = [
   listPainThemesTool,
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
+  setLeadStatusTool,
+  refreshPainThemesTool,
 ] as unknown as ToolDef[];
