@@ -1,40 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createAccountsService } from '../accounts/accounts.service.ts';
-import { systemClock } from '../clock.ts';
 import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { openDatabase } from '../db/open.ts';
-import { AppError } from '../errors.ts';
-import { checkImportedWebhooks, parseProjectsFile, writeProjects } from '../projects/projects.import.ts';
-import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
+import { parseProjectsFile } from '../projects/projects.import.ts';
+import { asImportUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
+import { dispatch } from './dispatch.ts';
 
-export class UsageError extends Error {}
+export type { SetupResult };
 
-export interface SetupResult {
-  userId: string;
-  restKey: string;
-  mcpKey: string;
-  projects: { id: string; name: string; webhooks: { id: string; url: string; secret: string }[] }[];
-}
-
-/** The dashboard's checks of a projects file, with its messages prefixed for the terminal. */
-async function asUsage<T>(fn: () => Promise<T> | T): Promise<T> {
+/** The file, checked and normalised here (the dashboard's checks) so a mistake is reported before anything runs. */
+function readImport(path: string): ImportFile {
+  let parsed: unknown;
   try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AppError && err.code !== 'internal_error')
-      throw new UsageError(`--import: ${err.message}`);
-    throw err;
-  }
-}
-
-function readImport(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new UsageError(`--import: cannot read ${path} as JSON (${(err as Error).message})`);
   }
+  return asImportUsage(() => parseProjectsFile(parsed));
 }
 
 export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; importPath?: string } {
@@ -61,32 +43,20 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
   };
 }
 
-/** Creates or finds the account, issues a new REST and tool key, and imports projects, all in one transaction. */
+/**
+ * Creates or finds the account, issues a new REST and tool key, and imports projects, all in one transaction;
+ * through the running service when there is one, else on the database directly. The import file is read here.
+ */
 export async function runSetup(config: Config, argv: string[]): Promise<SetupResult> {
   const args = parseSetupArgs(argv);
-  const projects = args.importPath
-    ? await asUsage(() => parseProjectsFile(readImport(args.importPath!)))
-    : [];
-  await asUsage(() => checkImportedWebhooks(projects, createAddressCheck(config.webhooks)));
-  const { db, close } = await openDatabase(config, 'npm run setup');
-  try {
-    return await db.transaction(async (tx) => {
-      const accounts = createAccountsService({ db: tx, clock: systemClock, config });
-      const user = await accounts.ensureUser(args.email, args.tier);
-      const restKey = await accounts.issueKey(user.id, 'rest');
-      const mcpKey = await accounts.issueKey(user.id, 'mcp');
-      const owner = { userId: user.id, tier: user.tier, limits: accounts.limitsFor(user.tier) };
-      const written = await asUsage(() => writeProjects(tx, owner, projects));
-      const imported = written.map((p) => ({
-        id: p.id,
-        name: p.name,
-        webhooks: p.webhooks.map(({ id, url, secret }) => ({ id, url, secret })),
-      }));
-      return { userId: user.id, restKey: restKey.key, mcpKey: mcpKey.key, projects: imported };
-    });
-  } finally {
-    await close();
-  }
+  const projects = args.importPath ? readImport(args.importPath) : [];
+  const command = {
+    command: 'setup' as const,
+    email: args.email,
+    projects,
+    ...(args.tier ? { tier: args.tier } : {}),
+  };
+  return (await dispatch(config, command, 'npm run setup')) as SetupResult;
 }
 
 if (import.meta.main) {
@@ -101,6 +71,7 @@ if (import.meta.main) {
       );
       process.exit(2);
     }
-    throw err;
+    process.stderr.write(`setup: ${(err as Error).message}\n`);
+    process.exit(1);
   }
 }

@@ -6,7 +6,8 @@ export interface LeadFilter {
   userId: string;
   projectId: string;
   status: LeadStatus | null;
-  postedAfter: Date;
+  /** The post-date window; null when the caller chose another window (since). */
+  postedAfter: Date | null;
   minScore: number | null;
   scoredSince: Date | null;
   limit: number;
@@ -74,19 +75,13 @@ export function createLeadsRepo(db: Queryable) {
       if (!isProjectId(f.projectId)) return undefined;
       // Only the filters in use become conditions, so each shape of the query is prepared once with a plan
       // that can use leads_queue_idx (a "$n IS NULL OR ..." condition would defeat a generic plan).
-      const params: unknown[] = [
-        f.projectId,
-        f.userId,
-        f.postedAfter,
-        f.limit + 1,
-        // Any offset past every lead gives an empty page; beyond 2^53 it would not even reach SQL intact.
-        Math.min(f.offset, Number.MAX_SAFE_INTEGER),
-      ];
-      const conditions = ['project_id = p.id', 'posted_at >= $3'];
+      const params: unknown[] = [f.projectId, f.userId, f.limit + 1, f.offset];
+      const conditions = ['project_id = p.id'];
       const filter = (condition: string, value: unknown) => {
         params.push(value);
         conditions.push(condition.replace('?', `$${params.length}`));
       };
+      if (f.postedAfter !== null) filter('posted_at >= ?', f.postedAfter);
       if (f.status !== null) filter('status = ?', f.status);
       if (f.minScore !== null) filter('score >= ?', f.minScore);
       if (f.scoredSince !== null) filter('scored_at >= ?', f.scoredSince);
@@ -99,7 +94,7 @@ export function createLeadsRepo(db: Queryable) {
                FROM leads
               WHERE ${conditions.join(' AND ')}
               ORDER BY score DESC, id
-              LIMIT $4 OFFSET $5) l ON true
+              LIMIT $3 OFFSET $4) l ON true
           WHERE p.id = $1 AND p.user_id = $2`,
         params,
         { prepare: true },

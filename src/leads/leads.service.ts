@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../errors.ts';
+import { ISO_TIMESTAMP_ALLOWED, parseIsoTimestamp } from '../domain/timestamps.ts';
+import { AppError, notFound } from '../errors.ts';
 import { createLeadsRepo } from './leads.repo.ts';
 import type { DashboardLeadList, LeadListQuery } from './leads.schemas.ts';
 
@@ -10,6 +11,18 @@ const DAY_MS = 86_400_000;
 
 export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
   return new Date(now.getTime() - days * DAY_MS);
+}
+
+/** The schema's pattern has let the text through; a date that does not exist (2026-02-30) is still refused. */
+function parseSince(since: string): Date {
+  const at = parseIsoTimestamp(since);
+  if (!at) {
+    throw new AppError(
+      'invalid_request',
+      `Invalid since ${JSON.stringify(since)}: must be ${ISO_TIMESTAMP_ALLOWED}.`,
+    );
+  }
+  return at;
 }
 
 export function createLeadsService(deps: { db: Db; clock: Clock }) {
@@ -29,13 +42,15 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       const limit = q.limit ?? 50;
       const offset = q.offset ?? 0;
       const status = q.status ?? 'new';
+      const scoredSince = q.since === undefined ? null : parseSince(q.since);
       const page = await leads.list({
         userId,
         projectId,
         status: status === 'all' ? null : status,
-        postedAfter: leadWindowStart(deps.clock.now()),
+        // `since` chooses its own window (docs/decisions/0007): a lead announced by webhook stays reachable.
+        postedAfter: scoredSince ? null : leadWindowStart(deps.clock.now()),
         minScore: q.minScore ?? null,
-        scoredSince: q.since ? new Date(q.since) : null,
+        scoredSince,
         limit,
         offset,
         withBody: q.include === 'body',
