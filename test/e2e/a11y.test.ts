@@ -26,6 +26,7 @@ interface PageSpec {
 
 const PAGES: PageSpec[] = [
   { name: 'signed out', path: () => '/signed-out', ready: 'h1', signedOut: true },
+  { name: 'sign-in form', path: () => '/sign-in', ready: '.sign-in-form', signedOut: true },
   {
     name: 'sign-in link refused',
     path: () => '/sign-in#token=not-a-token',
