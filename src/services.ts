@@ -35,8 +35,8 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
-    scanHistory: createScanHistory(deps),
     health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import type { Clock } from '../clock.ts';
-import { type Config, TIERS } from '../config.ts';
+import { type Config, TIERS, type Tier, type TierLimits } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { StringEnum } from '../http/common.schemas.ts';
@@ -17,9 +17,8 @@ import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
 /** Input the person can fix: the CLI prints it and exits with status 2. */
 export class UsageError extends Error {}
 
-/** The projects file (ADR 0067): the dashboard's import reads the same. */
 export const ImportFile = ProjectsFile;
-export type ImportFile = ProjectsFile;
+export type ImportFile = Static<typeof ImportFile>;
 
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 export const Command = Type.Union([
@@ -43,34 +42,32 @@ export interface SetupResult {
   projects: { id: string; name: string; webhooks: { id: string; url: string; secret: string }[] }[];
 }
 
-/** A refusal of the dashboard's checks of a projects file (ADR 0067), as the CLI reports it. */
-function importUsage(err: unknown): never {
-  if (err instanceof AppError && err.code !== 'internal_error')
-    throw new UsageError(`--import: ${err.message}`);
-  throw err;
-}
-
-export function asImportUsage<T>(fn: () => T): T {
+/** The dashboard's checks of a projects file, with its messages prefixed for the terminal. */
+export async function asUsage<T>(fn: () => Promise<T> | T): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
-    return importUsage(err);
+    if (err instanceof AppError && err.code !== 'internal_error')
+      throw new UsageError(`--import: ${err.message}`);
+    throw err;
   }
 }
 
-/** Creates or finds the account, issues a new REST and tool key, and imports projects, all in one transaction. */
+/**
+ * Creates or finds the account, issues a new REST and tool key, and imports projects through the dashboard's
+ * import path (same normalisation, tier and webhook checks), all in one transaction.
+ */
 async function setup(deps: CommandDeps, cmd: Extract<Command, { command: 'setup' }>): Promise<SetupResult> {
   const { db, clock, config } = deps;
-  // Checked again here: the command may come over the control socket from any local process.
-  const projects = asImportUsage(() => parseProjectsFile(cmd.projects));
-  await checkImportedWebhooks(projects, createAddressCheck(config.webhooks)).catch(importUsage);
+  const projects = await asUsage(() => parseProjectsFile(cmd.projects));
+  await asUsage(() => checkImportedWebhooks(projects, createAddressCheck(config.webhooks)));
   return db.transaction(async (tx) => {
     const accounts = createAccountsService({ db: tx, clock, config });
     const user = await accounts.ensureUser(cmd.email, cmd.tier);
     const restKey = await accounts.issueKey(user.id, 'rest');
     const mcpKey = await accounts.issueKey(user.id, 'mcp');
     const owner = { userId: user.id, tier: user.tier, limits: accounts.limitsFor(user.tier) };
-    const written = await writeProjects(tx, owner, projects).catch(importUsage);
+    const written = await asUsage(() => writeProjects(tx, owner, projects));
     const imported = written.map((p) => ({
       id: p.id,
       name: p.name,

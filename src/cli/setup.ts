@@ -3,20 +3,17 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { parseProjectsFile } from '../projects/projects.import.ts';
-import { asImportUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
+import { asUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
 import { dispatch } from './dispatch.ts';
 
 export type { SetupResult };
 
-/** The file, checked and normalised here (the dashboard's checks) so a mistake is reported before anything runs. */
-function readImport(path: string): ImportFile {
-  let parsed: unknown;
+function readImport(path: string): unknown {
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new UsageError(`--import: cannot read ${path} as JSON (${(err as Error).message})`);
   }
-  return asImportUsage(() => parseProjectsFile(parsed));
 }
 
 export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; importPath?: string } {
@@ -49,7 +46,10 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
  */
 export async function runSetup(config: Config, argv: string[]): Promise<SetupResult> {
   const args = parseSetupArgs(argv);
-  const projects = args.importPath ? readImport(args.importPath) : [];
+  // Checked here too, so that a bad file is refused with the dashboard's messages before anything is sent.
+  const projects: ImportFile = args.importPath
+    ? await asUsage(() => parseProjectsFile(readImport(args.importPath!)))
+    : [];
   const command = {
     command: 'setup' as const,
     email: args.email,

@@ -86,14 +86,14 @@ export async function writeProjects(
     out.push({ id: project.id, name: project.name, created: !existing.has(project.name), webhooks: hooks });
   }
   const maxHooks = account.limits?.alertWebhooks ?? null;
-  const hooks = maxHooks === null ? 0 : await webhooksRepo.countActiveForUser(account.userId);
-  if (maxHooks !== null && hooks > maxHooks) {
+  const activeHooks = maxHooks === null ? 0 : await webhooksRepo.countActiveForUser(account.userId);
+  if (maxHooks !== null && activeHooks > maxHooks) {
     // Thrown inside the caller's transaction: nothing of the import stays.
     throw new AppError(
       'forbidden',
       maxHooks === 0
         ? `Webhooks are not part of the ${account.tier} plan; remove them from the file to import it.`
-        : `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'}; this import would make ${hooks}.`,
+        : `The ${account.tier} plan allows ${maxHooks} webhook(s); this import would make ${activeHooks}.`,
     );
   }
   return out;

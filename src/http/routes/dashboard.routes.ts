@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
-import { DashboardLeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { DashboardProject, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
@@ -9,6 +8,7 @@ import { LinkRequestBody, LinkRequested, SessionMe, SignInBody } from '../../ses
 import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks.schemas.ts';
 import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
+import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
 import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
@@ -20,9 +20,6 @@ const WebhookParams = Type.Object({ webhookId: Id('Webhook id') });
 const KeyParams = Type.Object({ keyId: Id('Key id') });
 const EmptyBody = Type.Object({});
 
-/** The dashboard's leads: the REST filters, always with each lead's body and drafted reply. */
-const DashboardLeadQuery = Type.Omit(LeadListQuery, ['include']);
-
 /**
  * The dashboard's JSON API (docs/decisions/0060-dashboard.md): a signed-in person's verbs, each route validating,
  * calling one service verb and returning. Not part of the public OpenAPI document.
@@ -31,7 +28,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app,
   { services },
 ) => {
-  const { sessions, accounts, projects, leads, scans, webhooks } = services;
+  const { sessions, accounts, projects, scans, webhooks } = services;
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
@@ -87,23 +84,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     async (request) => projects.getProject(userId(request), request.params.projectId),
   );
 
-  app.get(
-    '/projects/:projectId/leads',
-    {
-      schema: {
-        params: ProjectParams,
-        querystring: DashboardLeadQuery,
-        response: { 200: DashboardLeadList },
-      },
-    },
-    async (request) =>
-      leads.listLeads(
-        userId(request),
-        request.params.projectId,
-        { ...request.query, include: 'body' },
-        { withReply: true },
-      ),
-  );
+  await app.register(dashboardLeadsRoutes, { services });
 
   app.post(
     '/projects/:projectId/scans',
