@@ -101,6 +101,7 @@ describe('tools/list', () => {
       'list_pain_themes',
       'list_projects',
       'list_seo_opportunities',
+      'refresh_pain_themes',
       'run_scan',
     ]);
     for (const x of tools) {
@@ -108,7 +109,9 @@ describe('tools/list', () => {
       assert.equal(x.inputSchema.type, 'object', x.name);
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
-      assert.equal(x.annotations.readOnlyHint, x.name !== 'run_scan', x.name);
+      // Tools that start work or store what they learn are not read-only.
+      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility'];
+      assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }
   });

@@ -370,7 +370,7 @@ export function createScansRepo(db: Queryable) {
     async insertFetch(f: {
       listing: string;
       projectId: string;
-      scanId: string;
+      scanId: string | null;
       at: Date;
       calls: number;
       costUsd: number;

@@ -28,7 +28,10 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
     api<Me>('GET', '/me').then(setMe, () => {});
   }, []);
 
-  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks|scans|usage|settings))?\/?$/.exec(path);
+  const project =
+    /^\/projects\/([^/]+)(?:\/(leads|webhooks|themes|seo|ai-visibility|scans|usage|settings))?\/?$/.exec(
+      path,
+    );
   let page = <NotFound />;
   let section: 'projects' | 'api' | 'usage' | null = null;
   if (path === '/') {
