@@ -2,6 +2,7 @@ import { createAccountsService } from './accounts/accounts.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDbHealth } from './db/health.ts';
 import { createEventBus } from './events.ts';
 import { createAiVisibilityService } from './insights/ai-visibility.service.ts';
 import { createInsightsService } from './insights/insights.service.ts';
@@ -11,13 +12,14 @@ import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
+import type { OperatorLog } from './sessions/link-delivery.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
-export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
+export function createServices(deps: { db: Db; clock: Clock; config: Config; log?: OperatorLog }) {
   const events = createEventBus();
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
@@ -39,6 +41,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
     seo: createSeoService({ ...deps, upstream }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
+    health: createDbHealth(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -8,6 +8,7 @@ import { listProjectsTool } from './list-projects.tool.ts';
 import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
 import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
+import { setLeadStatusTool } from './set-lead-status.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -20,4 +21,5 @@ export const TOOLS = [
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
   refreshPainThemesTool,
+  setLeadStatusTool,
 ] as unknown as ToolDef[];
