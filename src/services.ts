@@ -10,6 +10,7 @@ import { createPainThemesService } from './insights/pain-themes.service.ts';
 import { createSeoService } from './insights/seo/seo.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
@@ -42,6 +43,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     seo: createSeoService({ ...deps, upstream }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
     health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -4,8 +4,10 @@ import { api, messageOf, setUnauthorizedHandler } from './api.ts';
 import { Link } from './components/link.tsx';
 import { ApiAccessPage } from './pages/api-access.tsx';
 import { ProjectPage, type ProjectTab } from './pages/project.tsx';
+import { NewProjectPage } from './pages/project-form.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { SignedOutPage, SignInPage } from './pages/sign-in.tsx';
+import { UsagePage } from './pages/usage.tsx';
 import { navigate, useLocation } from './router.ts';
 import type { Me } from './types.ts';
 
@@ -26,12 +28,21 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
     api<Me>('GET', '/me').then(setMe, () => {});
   }, []);
 
-  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks|themes|seo|ai-visibility))?\/?$/.exec(path);
+  const project =
+    /^\/projects\/([^/]+)(?:\/(leads|webhooks|scans|usage|settings|themes|seo|ai-visibility))?\/?$/.exec(
+      path,
+    );
   let page = <NotFound />;
-  let section: 'projects' | 'api' | null = null;
+  let section: 'projects' | 'api' | 'usage' | null = null;
   if (path === '/') {
     page = <ProjectsPage />;
     section = 'projects';
+  } else if (path === '/projects/new') {
+    page = <NewProjectPage />;
+    section = 'projects';
+  } else if (path === '/usage') {
+    page = <UsagePage />;
+    section = 'usage';
   } else if (project) {
     const tab = (project[2] ?? 'leads') as ProjectTab;
     const projectId = decodeURIComponent(project[1]!);
@@ -62,6 +73,9 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
             </Link>
             <Link href="/api-access" class="nav-link" current={section === 'api'}>
               API access
+            </Link>
+            <Link href="/usage" class="nav-link" current={section === 'usage'}>
+              Usage
             </Link>
           </nav>
           <div class="account">

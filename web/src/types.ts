@@ -25,3 +25,10 @@ export type {
   DashboardSeo,
 } from '../../src/insights/insights.dashboard.schemas.ts';
 export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
+export type {
+  DeletionImpact,
+  ImportResult,
+  ProjectLimits,
+  ProjectsFile,
+} from '../../src/projects/projects.schemas.ts';
+export type { UsageReport } from '../../src/usage/usage.schemas.ts';

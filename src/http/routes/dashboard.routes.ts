@@ -9,6 +9,7 @@ import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks
 import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
+import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
 import { insightsRoutes } from './insights.routes.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
@@ -192,4 +193,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     await accounts.revokeKey(userId(request), request.params.keyId);
     return reply.status(204).send();
   });
+
+  await app.register(dashboardProjectRoutes, { services });
 };

@@ -7,18 +7,32 @@ import { useResource } from '../resource.ts';
 import type { ProjectDetail } from '../types.ts';
 import { AiTab } from './ai-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
+import { ProjectSettingsTab } from './project-settings.tsx';
+import { ScansTab } from './scans-tab.tsx';
 import { SeoTab } from './seo-tab.tsx';
 import { ThemesTab } from './themes-tab.tsx';
+import { UsageTab } from './usage.tsx';
 import { WebhooksTab } from './webhooks-tab.tsx';
 
-export const PROJECT_TABS = {
+export type ProjectTab =
+  | 'leads'
+  | 'webhooks'
+  | 'scans'
+  | 'usage'
+  | 'settings'
+  | 'themes'
+  | 'seo'
+  | 'ai-visibility';
+const TAB_TITLES: Record<ProjectTab, string> = {
   leads: 'Leads',
   webhooks: 'Webhooks',
+  scans: 'Scans',
+  usage: 'Usage',
+  settings: 'Settings',
   themes: 'Pain themes',
   seo: 'SEO',
   'ai-visibility': 'AI visibility',
-} as const;
-export type ProjectTab = keyof typeof PROJECT_TABS;
+};
 
 export function ProjectPage({
   projectId,
@@ -36,7 +50,7 @@ export function ProjectPage({
   const p = project.data;
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
+    document.title = `${p ? p.name : 'Project'} · ${TAB_TITLES[tab]} · Lead Intelligence`;
   }, [p?.name, tab]);
 
   return (
@@ -78,7 +92,11 @@ export function ProjectPage({
             )}
           </p>
         </div>
-        <ScanButton projectId={projectId} onFinished={() => setScanGeneration((g) => g + 1)} />
+        <ScanButton
+          projectId={projectId}
+          onStarted={() => setScanGeneration((g) => g + 1)}
+          onFinished={() => setScanGeneration((g) => g + 1)}
+        />
       </div>
       <ErrorMessage>{project.error}</ErrorMessage>
       <nav class="tabs" aria-label="Project sections">
@@ -88,20 +106,19 @@ export function ProjectPage({
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
-        <Link href={`${base}/themes`} class="tab" current={tab === 'themes'}>
-          Pain themes
-        </Link>
-        <Link href={`${base}/seo`} class="tab" current={tab === 'seo'}>
-          SEO
-        </Link>
-        <Link href={`${base}/ai-visibility`} class="tab" current={tab === 'ai-visibility'}>
-          AI visibility
-        </Link>
+        {(['scans', 'usage', 'themes', 'seo', 'ai-visibility', 'settings'] as const).map((t) => (
+          <Link key={t} href={`${base}/${t}`} class="tab" current={tab === t}>
+            {TAB_TITLES[t]}
+          </Link>
+        ))}
       </nav>
       {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
       )}
       {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
       {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'seo' && <SeoTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'ai-visibility' && <AiTab projectId={projectId} project={p} generation={scanGeneration} />}
