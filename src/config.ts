@@ -92,10 +92,6 @@ export interface Config {
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
-  /** SEO opportunities' search provider (README "SEO opportunities"); provider null: no SEO calls at all. */
-  seo: SeoConfig;
-  /** AI engines check_ai_visibility asks (README "AI visibility"); empty: not configured. */
-  aiEngines: AiEngineConfig[];
   /** ROLE: what this process does (docs/decisions/0085-roles.md); several processes share one DATABASE_URL. */
   role: Role;
   /** Time-outs and the connection cap of the HTTP server (docs/reliability.md, "Hostile input"). */
@@ -106,6 +102,10 @@ export interface Config {
   signIn: SignInConfig;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client address (per-IP sign-in throttling); false: none. */
   trustProxy: boolean | string[];
+  /** SEO opportunities' search provider (README "SEO opportunities"); provider null: no SEO calls at all. */
+  seo: SeoConfig;
+  /** AI engines check_ai_visibility asks (README "AI visibility"); empty: not configured. */
+  aiEngines: AiEngineConfig[];
 }
 
 /** How sign-in links reach people, and who may create an account from the sign-in page. */
@@ -364,8 +364,6 @@ export function loadConfig(env: Env = process.env): Config {
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
     webhooks: readWebhooks(env),
-    seo: readSeo(env),
-    aiEngines: readAiEngines(env),
     http: {
       headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
       requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
@@ -375,6 +373,8 @@ export function loadConfig(env: Env = process.env): Config {
     role: readRole(env),
     signIn: readSignIn(env, readBool(env, 'SELF_HOSTED', true)),
     trustProxy: readTrustProxy(env),
+    seo: readSeo(env),
+    aiEngines: readAiEngines(env),
   };
 }
 

@@ -39,11 +39,11 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream, llm }),
     webhooks: createWebhooksService({ ...deps, events }),
+    health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
     seo: createSeoService({ ...deps, upstream }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
-    health: createDbHealth(deps),
-    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

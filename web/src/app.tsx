@@ -29,7 +29,7 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
   }, []);
 
   const project =
-    /^\/projects\/([^/]+)(?:\/(leads|webhooks|scans|usage|settings|themes|seo|ai-visibility))?\/?$/.exec(
+    /^\/projects\/([^/]+)(?:\/(leads|webhooks|themes|seo|ai-visibility|scans|usage|settings))?\/?$/.exec(
       path,
     );
   let page = <NotFound />;

@@ -20,6 +20,6 @@ export const TOOLS = [
   listPainThemesTool,
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
-  refreshPainThemesTool,
   setLeadStatusTool,
+  refreshPainThemesTool,
 ] as unknown as ToolDef[];

@@ -14,25 +14,17 @@ import { ThemesTab } from './themes-tab.tsx';
 import { UsageTab } from './usage.tsx';
 import { WebhooksTab } from './webhooks-tab.tsx';
 
-export type ProjectTab =
-  | 'leads'
-  | 'webhooks'
-  | 'scans'
-  | 'usage'
-  | 'settings'
-  | 'themes'
-  | 'seo'
-  | 'ai-visibility';
-const TAB_TITLES: Record<ProjectTab, string> = {
+export const PROJECT_TABS = {
   leads: 'Leads',
   webhooks: 'Webhooks',
-  scans: 'Scans',
-  usage: 'Usage',
-  settings: 'Settings',
   themes: 'Pain themes',
   seo: 'SEO',
   'ai-visibility': 'AI visibility',
-};
+  scans: 'Scans',
+  usage: 'Usage',
+  settings: 'Settings',
+} as const;
+export type ProjectTab = keyof typeof PROJECT_TABS;
 
 export function ProjectPage({
   projectId,
@@ -50,7 +42,7 @@ export function ProjectPage({
   const p = project.data;
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${TAB_TITLES[tab]} · Lead Intelligence`;
+    document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
   }, [p?.name, tab]);
 
   return (
@@ -106,9 +98,18 @@ export function ProjectPage({
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
-        {(['scans', 'usage', 'themes', 'seo', 'ai-visibility', 'settings'] as const).map((t) => (
+        <Link href={`${base}/themes`} class="tab" current={tab === 'themes'}>
+          Pain themes
+        </Link>
+        <Link href={`${base}/seo`} class="tab" current={tab === 'seo'}>
+          SEO
+        </Link>
+        <Link href={`${base}/ai-visibility`} class="tab" current={tab === 'ai-visibility'}>
+          AI visibility
+        </Link>
+        {(['scans', 'usage', 'settings'] as const).map((t) => (
           <Link key={t} href={`${base}/${t}`} class="tab" current={tab === t}>
-            {TAB_TITLES[t]}
+            {PROJECT_TABS[t]}
           </Link>
         ))}
       </nav>
@@ -116,12 +117,12 @@ export function ProjectPage({
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
       )}
       {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
-      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
-      {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
-      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
       {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'seo' && <SeoTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'ai-visibility' && <AiTab projectId={projectId} project={p} generation={scanGeneration} />}
+      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
   );
 }
