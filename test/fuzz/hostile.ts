@@ -2,7 +2,8 @@
 // REST, /mcp and the dashboard API, sent as raw bytes so that nothing a client library refuses is left out.
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import type { Db } from '../../src/db/client.ts';
+
+export { fuzzDigest as databaseDigest } from './digest.ts';
 
 export interface FuzzTargets {
   baseUrl: string;
@@ -163,7 +164,11 @@ function authArb(t: FuzzTargets, wanted: 'rest' | 'mcp'): fc.Arbitrary<[string, 
   );
 }
 
-/** Extra headers: oversized, duplicated, NUL bytes, odd ids and types. */
+/**
+ * Extra headers: oversized, duplicated, NUL bytes, odd ids and types. Not a Content-Length or
+ * Transfer-Encoding that lies about the body: the server then waits for bytes that never come, which is the
+ * slow-client case (closed by the request time-out, test/operations.test.ts).
+ */
 const extraHeadersArb: fc.Arbitrary<[string, string][]> = fc.array(
   fc.oneof(
     fc.constantFrom<[string, string]>(
@@ -171,8 +176,6 @@ const extraHeadersArb: fc.Arbitrary<[string, string][]> = fc.array(
       ['X-Request-Id', 'x'.repeat(300)],
       ['X-Big', 'b'.repeat(20_000)],
       ['X-Nul', 'a\u0000b'],
-      ['Content-Length', '5'],
-      ['Transfer-Encoding', 'chunked'],
       ['Accept', '*/*'],
       ['Accept', 'text/event-stream'],
       ['Origin', 'https://evil.example'],
@@ -598,24 +601,6 @@ export function judge(r: FuzzRequest, a: FuzzAnswer): string | null {
     }
   }
   return null;
-}
-
-/** A digest of everything a request could change (request counters and session times excepted). */
-export async function databaseDigest(db: Db): Promise<string> {
-  const [row] = await db.query<{ h: string; n: number }>(
-    `SELECT md5(coalesce(string_agg(x, '|' ORDER BY x), '')) AS h, count(*)::int AS n FROM (
-       SELECT 'u' || u::text AS x FROM users u
-       UNION ALL SELECT 'k' || id || coalesce(revoked_at::text, '') FROM api_keys
-       UNION ALL SELECT 'p' || p::text FROM projects p
-       UNION ALL SELECT 'l' || l::text FROM leads l
-       UNION ALL SELECT 'w' || w::text FROM webhooks w
-       UNION ALL SELECT 's' || s.id || s.status FROM scans s
-       UNION ALL SELECT 'a' || a.id FROM webhook_attempts a
-       UNION ALL SELECT 'e' || e.hash FROM sessions e
-       UNION ALL SELECT 't' || t.hash || coalesce(t.used_at::text, '') FROM sign_in_tokens t
-     ) all_rows`,
-  );
-  return `${row!.n} rows, md5 ${row!.h}`;
 }
 
 /** Sends `count` generated requests (fixed seed), `concurrency` at a time; returns what broke the rules. */
