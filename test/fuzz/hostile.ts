@@ -472,7 +472,8 @@ function dashboardArb(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
         body: Buffer.from(JSON.stringify({ leadId })),
       })),
     fc
-      .constantFrom<unknown>('REST', 'admin', 1, null, ['rest'], { kind: 'rest' }, '')
+      // Not ['rest']: Fastify's documented array coercion reads a one-element array as its element.
+      .constantFrom<unknown>('REST', 'admin', 1, null, ['rest', 'mcp'], { kind: 'rest' }, '')
       .map((kind) => ({ m: 'POST', p: '/keys', ro: false, body: Buffer.from(JSON.stringify({ kind })) })),
     fc.tuple(foreign).map(([id]) => ({ m: 'DELETE', p: `/keys/${id}`, ro: false, body: null })),
     hostileBodyArb.map((b) => ({ m: 'POST', p: '/keys', ro: false, body: b })),
