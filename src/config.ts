@@ -90,6 +90,8 @@ export interface Config {
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
+  /** ROLE: what this process does (docs/decisions/0085-roles.md); several processes share one DATABASE_URL. */
+  role: Role;
   /** Time-outs and the connection cap of the HTTP server (docs/reliability.md, "Hostile input"). */
   http: HttpLimits;
   /** METRICS_TOKEN: when set, /metrics needs Authorization: Bearer <token>. */
@@ -104,6 +106,10 @@ export interface HttpLimits {
   /** HTTP_MAX_CONNECTIONS: sockets beyond this are closed as they arrive. */
   maxConnections: number;
 }
+
+/** all: HTTP and jobs; api: HTTP only (scans are queued for a worker); worker: scans, schedules, webhooks. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
 export interface WebhooksConfig {
@@ -343,7 +349,22 @@ export function loadConfig(env: Env = process.env): Config {
       maxConnections: readInt(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
     },
     metricsToken: env.METRICS_TOKEN || null,
+    role: readRole(env),
   };
+}
+
+function readRole(env: Env): Role {
+  const role = env.ROLE || 'all';
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')} (got "${role}")`);
+  }
+  // The embedded database belongs to one process (its data directory is locked): nothing to split.
+  if (role !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(
+      `ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so only ROLE=all runs on it`,
+    );
+  }
+  return role as Role;
 }
 
 function readPriceOverrides(file: string | undefined): Record<string, number> {

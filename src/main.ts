@@ -7,13 +7,18 @@ import { buildApp } from './http/app.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createServices } from './services.ts';
 
+/** Within this a SIGTERM'd process has exited, whatever is still running (docs/decisions/0085-roles.md). */
+const SHUTDOWN_BUDGET_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const { db, close } = await openDatabase(config, 'the service (npm start)');
   const services = createServices({ db, clock: systemClock, config });
+  const serves = config.role !== 'worker';
+  const works = config.role !== 'api';
   const app = await buildApp({ services, logger: { level: config.logLevel } });
 
-  if (config.demo && config.selfHosted) {
+  if (config.demo && config.selfHosted && config.role === 'all') {
     // A banner for a person at a terminal, not a log line: the keys exist nowhere else.
     let banner = '';
     if (!(await services.accounts.hasAnyUser())) {
@@ -36,25 +41,36 @@ async function main() {
   // A database that comes back empty is migrated again within seconds, without a restart.
   const stopWatching = services.health.watch();
 
-  // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.
-  const jobs = await startJobs(services, { log: app.log });
+  // A worker starts continuous scanning (with the demo project, its first scan starts now from the sample
+  // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
+  const jobs = await startJobs(services, { log: app.log, work: works });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
     stopWatching();
+    const deadline = Date.now() + SHUTDOWN_BUDGET_MS;
+    setTimeout(() => {
+      app.log.error({ signal }, 'shutdown overran its budget; exiting now');
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS - 300).unref();
+    app.log.info({ signal, role: config.role }, 'shutting down');
+    // Stop taking requests and jobs; in-flight requests finish, scans stop at their next unit and are queued
+    // again for another worker; then the webhook attempts still buffered are written, then the database closes.
+    const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once
     await app.close();
-    await jobs.stop();
-    await services.webhooks.close();
+    await jobsStopped;
+    await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
     await close();
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (serves) await app.listen({ port: config.port, host: config.host });
+  app.log.info({ role: config.role }, 'ready');
 }
 
 main().catch((err) => {

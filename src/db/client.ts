@@ -73,7 +73,8 @@ export async function openPostgres(
   url: string,
   opts: { max?: number; onIdleError?: (err: Error) => void } = {},
 ): Promise<Db & { pool: pg.Pool }> {
-  // A server that does not answer fails the request in seconds (503) instead of holding it (docs/reliability.md).
+  // A connection attempt cut off mid-handshake (a terminated backend, a restarting server) would otherwise
+  // wait forever: fail it, so the caller's retry or error path runs.
   const connectionTimeoutMillis = 5000;
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis });
   // Named statements are written so that one generic plan serves every call; by default PostgreSQL would keep

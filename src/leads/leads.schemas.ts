@@ -1,11 +1,12 @@
 import { type Static, Type } from 'typebox';
+import { STAGES } from '../domain/scoring.ts';
 import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const STAGES = ['problem-aware', 'solution-seeking', 'comparing', 'purchase-ready'] as const;
-export type Stage = (typeof STAGES)[number];
+
+export { STAGES, type Stage } from '../domain/scoring.ts';
 
 export const Lead = Type.Object({
   id: Type.String(),
