@@ -96,6 +96,20 @@ export interface Config {
   http: HttpLimits;
   /** METRICS_TOKEN: when set, /metrics needs Authorization: Bearer <token>. */
   metricsToken: string | null;
+  /** Dashboard sign-in: link delivery and sign-up (docs/decisions/0061-sign-in-from-the-page.md). */
+  signIn: SignInConfig;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client address (per-IP sign-in throttling); false: none. */
+  trustProxy: boolean | string[];
+}
+
+/** How sign-in links reach people, and who may create an account from the sign-in page. */
+export interface SignInConfig {
+  /** SMTP_URL (`smtp://` or `smtps://user:pass@host:port`); null: links are written to the service's log. */
+  smtpUrl: string | null;
+  /** MAIL_FROM, the sender of sign-in e-mails; required with SMTP_URL. */
+  mailFrom: string | null;
+  /** SIGNUP: open lets an unknown address create a free account from the page; default open only when hosted. */
+  signup: 'open' | 'closed';
 }
 
 export interface HttpLimits {
@@ -350,6 +364,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken: env.METRICS_TOKEN || null,
     role: readRole(env),
+    signIn: readSignIn(env, readBool(env, 'SELF_HOSTED', true)),
+    trustProxy: readTrustProxy(env),
   };
 }
 
@@ -365,6 +381,39 @@ function readRole(env: Env): Role {
     );
   }
   return role as Role;
+}
+
+function readSignIn(env: Env, selfHosted: boolean): SignInConfig {
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = env.MAIL_FROM?.trim() || null;
+  if (smtpUrl && !mailFrom) throw new ConfigError('MAIL_FROM must be set when SMTP_URL is set');
+  if (mailFrom && !/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address, or "Name <address>" (got "${mailFrom}")`);
+  }
+  const signup = env.SIGNUP?.trim().toLowerCase() || (selfHosted ? 'closed' : 'open');
+  if (signup !== 'open' && signup !== 'closed') {
+    throw new ConfigError(`SIGNUP must be open or closed (got "${env.SIGNUP}")`);
+  }
+  return { smtpUrl, mailFrom, signup };
+}
+
+function readTrustProxy(env: Env): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || isIP(address ?? '') === 0 || (bits !== undefined && !/^\d+$/.test(bits))) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false or a list of proxy addresses and CIDRs (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
 }
 
 function readPriceOverrides(file: string | undefined): Record<string, number> {

@@ -1,5 +1,7 @@
+import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount, demoSignInLink } from './demo.ts';
@@ -45,6 +47,7 @@ async function main() {
   // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
   const jobs = await startJobs(services, { log: app.log, work: works });
 
+  let control: { close(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -61,7 +64,9 @@ async function main() {
     const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once
     await app.close();
     await jobsStopped;
+    await control?.close();
     await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
+    await services.sessions.close();
     await close();
     app.log.info({ signal }, 'stopped');
     process.exit(0);
@@ -70,6 +75,31 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (serves) await app.listen({ port: config.port, host: config.host });
+
+  // `npm run setup` and `npm run login` reach the running service here (docs/decisions/0063).
+  const socket = controlSocketPath(config.dataDir);
+  control = await serveControl(socket, async (request) => {
+    try {
+      const result = await runCommand({ db, clock: systemClock, config }, request);
+      app.log.info(
+        { command: (request as { command: string }).command },
+        'ran a command from the local socket',
+      );
+      return { ok: true, result };
+    } catch (err) {
+      if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+      app.log.error({ err }, 'a command from the local socket failed');
+      return { ok: false, kind: 'failed', error: (err as Error).message };
+    }
+  }).catch((err: Error) => {
+    app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
+    return null;
+  });
+  if (!config.selfHosted && !config.signIn.smtpUrl) {
+    app.log.warn(
+      'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',
+    );
+  }
   app.log.info({ role: config.role }, 'ready');
 }
 

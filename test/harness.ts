@@ -8,6 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { ProjectInput } from '../src/projects/projects.schemas.ts';
 import { createServices, type Services } from '../src/services.ts';
+import type { OperatorLog } from '../src/sessions/link-delivery.ts';
 
 /** Which database the suite runs on: the local PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -71,13 +72,14 @@ export async function startTestApp(
     config?: Partial<Config>;
     webDist?: string;
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    log?: OperatorLog;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
   // The service's public origin is where it listens, as in a real deployment (the dashboard checks Origin).
   const port = await freePort();
   const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
-  const services = createServices({ db, clock: opts.clock ?? systemClock, config });
+  const services = createServices({ db, clock: opts.clock ?? systemClock, config, log: opts.log });
   const app = await buildApp({ services, webDist: opts.webDist, logger: opts.logger });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -87,6 +89,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await services.webhooks.close();
+      await services.sessions.close();
       await db.drop();
     },
   };

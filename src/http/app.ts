@@ -66,6 +66,8 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
     },
     // What Node's HTTP parser refuses (huge headers, bad methods, NUL bytes) still gets the one Error shape.
     clientErrorHandler: (err, socket) => answerClientError(err, socket as Socket),
+    // The client address behind a reverse proxy, for the per-client sign-in throttle (TRUST_PROXY).
+    trustProxy: services.config.trustProxy,
     // Errors the router meets before any route or hook runs: answer them in the one Error shape too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');

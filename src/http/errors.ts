@@ -15,6 +15,21 @@ export interface PropertySchema {
   minLength?: number;
   format?: string;
   pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+}
+
+/** The schema of a nested parameter such as `leadIds.0` or `leads.2.status`. */
+function schemaAt(
+  properties: Record<string, PropertySchema> | undefined,
+  path: string,
+): PropertySchema | undefined {
+  const [first, ...rest] = path.split('.');
+  let s = properties?.[first ?? ''];
+  for (const step of rest) s = /^\d+$/.test(step) ? s?.items : s?.properties?.[step];
+  return s;
 }
 
 /** Says in words what a parameter accepts, from the same schema that validated it. */
@@ -31,6 +46,12 @@ function describeAllowed(s: PropertySchema | undefined): string {
     return kind;
   }
   if (s.type === 'boolean') return 'true or false';
+  if (s.type === 'array') {
+    const { minItems: min, maxItems: max } = s;
+    if (min !== undefined && max !== undefined) return `a list of ${min} to ${max} items`;
+    if (max !== undefined) return `a list of at most ${max} items`;
+    return 'a list';
+  }
   if (s.type === 'string' && s.minLength) return 'a non-empty string';
   return `a ${s.type ?? 'valid'} value`;
 }
@@ -57,22 +78,27 @@ export function describeSchemaFailure(
     const known = Object.keys(properties ?? {});
     return `Unknown ${context === 'arguments' ? 'argument' : 'parameter'} ${name}: ${known.length ? `allowed are ${known.join(', ')}` : 'none are accepted'}.`;
   }
-  const param =
-    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    String((first.params as { missingProperty?: string }).missingProperty ?? '');
+  const param = [
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+    first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '',
+  ]
+    .filter(Boolean)
+    .join('.');
   if (!param && context === 'body') return 'The request body must be a JSON object.';
   if (first.keyword === 'maxLength')
     return `Invalid ${param}: must be at most ${first.params.limit} characters.`;
-  const allowed = describeAllowed(properties?.[param]);
+  const allowed = describeAllowed(schemaAt(properties, param));
   if (first.keyword === 'required') return `Missing ${param}: must be ${allowed}.`;
   const value = given?.[param];
-  // A query value arrives as text: shown as sent, so a number past 2^53 is not echoed rounded.
-  const shown =
+  // A query value arrives as text: shown as sent, so a number past 2^53 is not echoed rounded; a long list of
+  // ids says nothing more than its parameter's name.
+  const json =
     value === undefined
       ? ''
       : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
-        ? ` ${value}`
-        : ` ${JSON.stringify(value)}`;
+        ? value
+        : JSON.stringify(value);
+  const shown = json === '' || json.length > 80 ? '' : ` ${json}`;
   return `Invalid ${param || context}${shown}: must be ${allowed}.`;
 }
 

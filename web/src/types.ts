@@ -18,3 +18,10 @@ export type {
   WebhookAttempt,
 } from '../../src/webhooks/webhooks.schemas.ts';
 export type KeyKind = ApiKey['kind'];
+export type {
+  DeletionImpact,
+  ImportResult,
+  ProjectLimits,
+  ProjectsFile,
+} from '../../src/projects/projects.schemas.ts';
+export type { UsageReport } from '../../src/usage/usage.schemas.ts';
