@@ -28,7 +28,8 @@ before(async () => {
   const now = Date.now();
   await insertLeads(t.db, projectId, [
     { score: 95, scoredAt: new Date(now - 1 * DAY), body: 'Need a CRM for 5 people' },
-    { score: 70, scoredAt: new Date(now - 3 * DAY) },
+    // A null stage and null reason: the outputSchema and the served document must accept them.
+    { score: 70, scoredAt: new Date(now - 3 * DAY), stage: null, reason: null, costUsd: null },
     { score: 40, scoredAt: new Date(now - 5 * DAY) },
     { score: 88, status: 'hidden' },
     { score: 60, status: 'not_fit' },
