@@ -139,7 +139,7 @@ describe('npm run setup', () => {
       importFile([{ name: 'Hooked', webhooks: [hook(0)] }]),
     );
     assert.equal(free.code, 2);
-    assert.match(free.stderr, /webhooks are not part of the free plan/ii);
+    assert.match(free.stderr, /webhooks are not part of the free plan/i);
     const plain = setup(
       env,
       ...['--email', 'nohooks@example.com', '--tier', 'free', '--import'],
