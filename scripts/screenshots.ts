@@ -96,7 +96,9 @@ async function main() {
       const shoot = async (name: string, path: string, ready: string) => {
         await page.goto(`${BASE}${path}`);
         await page.locator(ready).first().waitFor({ timeout: 20_000 });
-        await page.waitForFunction(() => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'));
+        await page.waitForFunction(
+          () => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'),
+        );
         await page.evaluate(() => document.fonts.ready);
         // The whole page, but at most MAX_HEIGHT: fifty leads on a phone make a picture nobody reads.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
