@@ -104,6 +104,7 @@ describe('tools/list', () => {
       'list_seo_opportunities',
       'refresh_pain_themes',
       'run_scan',
+      'set_lead_status',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
@@ -111,7 +112,7 @@ describe('tools/list', () => {
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
       // Tools that start work or store what they learn are not read-only.
-      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility'];
+      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility', 'set_lead_status'];
       assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }
