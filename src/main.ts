@@ -77,24 +77,27 @@ async function main() {
   if (serves) await app.listen({ port: config.port, host: config.host });
 
   // `npm run setup` and `npm run login` reach the running service here (docs/decisions/0063).
+  // Only ROLE=all: split roles run on PostgreSQL, where the CLI writes to the database itself, and several
+  // processes sharing one DATA_DIR would replace each other's socket.
   const socket = controlSocketPath(config.dataDir);
-  control = await serveControl(socket, async (request) => {
-    try {
-      const result = await runCommand({ db, clock: systemClock, config }, request);
-      app.log.info(
-        { command: (request as { command: string }).command },
-        'ran a command from the local socket',
-      );
-      return { ok: true, result };
-    } catch (err) {
-      if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
-      app.log.error({ err }, 'a command from the local socket failed');
-      return { ok: false, kind: 'failed', error: (err as Error).message };
-    }
-  }).catch((err: Error) => {
-    app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
-    return null;
-  });
+  if (config.role === 'all')
+    control = await serveControl(socket, async (request) => {
+      try {
+        const result = await runCommand({ db, clock: systemClock, config }, request);
+        app.log.info(
+          { command: (request as { command: string }).command },
+          'ran a command from the local socket',
+        );
+        return { ok: true, result };
+      } catch (err) {
+        if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+        app.log.error({ err }, 'a command from the local socket failed');
+        return { ok: false, kind: 'failed', error: (err as Error).message };
+      }
+    }).catch((err: Error) => {
+      app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
+      return null;
+    });
   if (!config.selfHosted && !config.signIn.smtpUrl) {
     app.log.warn(
       'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',

@@ -148,6 +148,12 @@ export interface Proc {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
+/** Every process started here dies with this one, however it ends (a failed assertion, a crash). */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
 /** Starts `node src/main.ts` (what `npm start` runs) in a role; resolves once it is ready. */
 export async function startProcess(
   role: Proc['role'],
@@ -170,6 +176,8 @@ export async function startProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   let out = '';
   const waiters: { pattern: RegExp; count: number; resolve(): void }[] = [];
   const check = () => {

@@ -68,7 +68,9 @@ export type Behaviour =
   | { kind: 'ok' }
   | { kind: 'status'; status: number; location?: string }
   | { kind: 'sleep'; ms: number }
-  | { kind: 'body'; bytes: number };
+  | { kind: 'body'; bytes: number }
+  /** Reads the request, then drops the connection without answering. */
+  | { kind: 'reset' };
 
 export interface Receiver {
   /** https://127.0.0.1:<port>/hook (or localhost when asked). */
@@ -97,6 +99,7 @@ export async function startReceiver(
       for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
       waiters = waiters.filter((w) => received.length < w.n);
       if (behaviour.kind === 'ok') return res.writeHead(204).end();
+      if (behaviour.kind === 'reset') return req.socket.destroy();
       if (behaviour.kind === 'status') {
         return res
           .writeHead(behaviour.status, behaviour.location ? { location: behaviour.location } : {})

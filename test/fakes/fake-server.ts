@@ -17,6 +17,8 @@ export interface Scripted {
   body?: string;
   /** Accept the request and never answer (the client's timeout must fire). */
   hang?: boolean;
+  /** Drop the connection without answering (a TCP reset). */
+  reset?: boolean;
   /** Only requests whose path matches; any request when absent. */
   path?: RegExp;
 }
@@ -70,6 +72,7 @@ export async function startFakeServer(handler: Handler): Promise<FakeServer> {
     const i = queue.findIndex((s) => !s.path || s.path.test(seen.path));
     const scripted = i >= 0 ? queue.splice(i, 1)[0] : undefined;
     if (scripted?.hang) return; // never answers; closeAllConnections ends it
+    if (scripted?.reset) return void req.socket.resetAndDestroy();
     track(seen.path, 1);
     try {
       if (scripted) {

@@ -1,0 +1,146 @@
+// Upstream faults met by a whole scan over the network adapter (Reddit's, against the local fake): 429, 500,
+// garbage JSON, a connection reset and a hang. The scan backs off, records each failed listing, goes on with
+// the others, and the next scan reads what the failed ones missed. A webhook receiver that resets costs only
+// its own deliveries.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createScansService } from '../src/scans/scans.service.ts';
+import { createRedditSource } from '../src/upstream/reddit.ts';
+import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake } from './fakes/reddit-fake.ts';
+import {
+  createAccount,
+  createProject,
+  insertLeads,
+  startTestApp,
+  type TestApp,
+  testConfig,
+} from './harness.ts';
+import { makeTestCa, type Receiver, startReceiver } from './receivers.ts';
+
+let fake: RedditFake;
+let t: TestApp;
+const receivers: Receiver[] = [];
+before(async () => {
+  fake = await startRedditFake();
+  t = await startTestApp({
+    config: { webhooks: { ...testConfig().webhooks, allowPrivate: true, extraCaPem: ca.caPem } },
+  });
+});
+after(async () => {
+  for (const r of receivers) await r.close();
+  await t.close();
+  await fake.close();
+});
+
+const ca = makeTestCa();
+
+test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed off, the scan goes on', async () => {
+  const waits: number[] = [];
+  const upstream = createRedditSource({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
+    apiBaseUrl: fake.url,
+    authUrl: `${fake.url}/api/v1/access_token`,
+    priceOf: () => 0.00024,
+    timeoutMs: 400,
+    maxRetries: 2,
+    sleep: async (ms) => {
+      waits.push(ms);
+      await delay(Math.min(ms, 20));
+    },
+  });
+  const scans = createScansService({
+    db: t.db,
+    clock: t.services.clock,
+    config: t.services.config,
+    events: t.services.events,
+    upstream,
+  });
+  const acct = await createAccount(t.services);
+  const project = await createProject(t.services, acct.userId, {
+    // Nothing matches, so the scan reads only its six listings (no comment threads).
+    keywords: ['zzqx-no-match'],
+    subreddits: ['one', 'two', 'three'],
+  });
+  const retried = Array.from({ length: 3 });
+  fake.script(
+    { path: /^\/r\/one\/comments/, status: 429, headers: { 'retry-after': '1' } },
+    ...retried.map(() => ({ path: /^\/r\/one\/new/, status: 500, body: '{"message":"boom"}' })),
+    { path: /^\/r\/two\/comments/, body: '{"kind": "Listing", "data": {oops' },
+    ...retried.map(() => ({ path: /^\/r\/two\/new/, reset: true })),
+    ...retried.map(() => ({ path: /^\/r\/three\/comments/, hang: true })),
+  );
+  const first = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.equal(first.status, 'done');
+  const failed = first.errors.map((e) => e.split(':')[0] + ':' + e.split(':')[1]);
+  assert.deepEqual(failed.sort(), ['comments:three', 'comments:two', 'new:one', 'new:two']);
+  const byListing = (l: string) => first.errors.find((e) => e.startsWith(`${l}:`))!;
+  assert.match(byListing('new:one'), /HTTP 500.*gave up after 3 attempts/);
+  assert.match(byListing('comments:two'), /JSON/i);
+  assert.match(byListing('new:two'), /socket|reset|fetch failed|terminated/i);
+  assert.match(byListing('comments:three'), /timed out after 400 ms/);
+  // The 429 was waited out (Retry-After: 1 s) and the listing read; the others backed off between attempts.
+  assert.equal(waits[0], 1000, `waits ${waits}`);
+  // 1 for the 429, then 2 backoffs (500 ms, 1 s) before each of the three listings that failed 3 times.
+  assert.deepEqual(waits.slice(1), [500, 1000, 500, 1000, 500, 1000]);
+  const fetched = await t.db.query<{ listing: string }>(
+    'SELECT DISTINCT listing FROM upstream_fetches WHERE project_id = $1 ORDER BY 1',
+    [project.id],
+  );
+  assert.deepEqual(
+    fetched.map((f) => f.listing),
+    ['comments:one', 'new:three'],
+  );
+
+  // The next scan, with the upstream healthy again, reads every listing the first one could not.
+  await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [
+    project.id,
+  ]);
+  const second = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.deepEqual(second.errors, []);
+  const after = await t.db.query<{ listing: string }>(
+    `SELECT DISTINCT listing FROM upstream_fetches WHERE project_id = $1 AND listing NOT LIKE 'thread:%' ORDER BY 1`,
+    [project.id],
+  );
+  assert.equal(after.length, 6);
+  await scans.drain();
+});
+
+test('a webhook receiver that resets the connection costs only its own deliveries', async () => {
+  const acct = await createAccount(t.services);
+  const project = await createProject(t.services, acct.userId, { name: 'Reset hooks' });
+  const resetting = await startReceiver(ca, { kind: 'reset' });
+  const healthy = await startReceiver(ca);
+  receivers.push(resetting, healthy);
+  const bad = await t.services.webhooks.register(acct.userId, project.id, resetting.url);
+  const good = await t.services.webhooks.register(acct.userId, project.id, healthy.url);
+  const ids = await insertLeads(t.db, project.id, [{ score: 80 }, { score: 70 }, { score: 60 }]);
+  for (const leadId of ids) {
+    t.services.events.emit('lead.created', {
+      leadId,
+      projectId: project.id,
+      subreddit: 'smallbusiness',
+      title: 'A lead',
+      url: `https://www.reddit.com/r/smallbusiness/comments/${leadId}/`,
+      score: 80,
+      projectName: project.name,
+      reply: 'A reply',
+      draftedAt: new Date(),
+    });
+  }
+  await healthy.waitFor(3);
+  await t.services.webhooks.idle();
+  await delay(100);
+  await t.services.webhooks.idle();
+  const goodAttempts = await t.services.webhooks.listAttempts(acct.userId, good.id);
+  const badAttempts = await t.services.webhooks.listAttempts(acct.userId, bad.id);
+  assert.equal(goodAttempts.length, 3);
+  assert.ok(goodAttempts.every((a) => a.outcome === 'delivered'));
+  assert.equal(badAttempts.length, 3);
+  assert.ok(
+    badAttempts.every((a) => a.outcome !== 'delivered' && a.statusCode === null && a.error),
+    JSON.stringify(badAttempts),
+  );
+});
