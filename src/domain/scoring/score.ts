@@ -303,7 +303,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     budget,
     budgetText,
     advice: texts(adviceHits, 0, full.length),
-    adviceInTitle: adviceHits.some((h) => h.start < titleEnd),
+    // "Tips for long-running jobs?" asks for tips; "Tips for reducing no-shows" gives them.
+    adviceInTitle: !title.includes('?') && adviceHits.some((h) => h.start < titleEnd),
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
   };
