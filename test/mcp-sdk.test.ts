@@ -24,7 +24,23 @@ before(async () => {
   t = await startTestApp();
   acct = await createAccount(t.services);
   projectId = (await createProject(t.services, acct.userId, { name: 'SDK project' })).id;
-  await insertLeads(t.db, projectId, [{ score: 81 }, { score: 42 }]);
+  // The edges the contract allows: a null stage (the default list of the demo has them), every other
+  // nullable field null, and every stage value.
+  await insertLeads(t.db, projectId, [
+    { score: 81, stage: null },
+    { score: 42 },
+    ...['problem-aware', 'comparing', 'purchase-ready'].map((stage) => ({ score: 30, stage })),
+    {
+      score: 20,
+      stage: null,
+      reason: null,
+      matchedPhrase: null,
+      author: null,
+      costUsd: null,
+      postId: null,
+      body: null,
+    },
+  ]);
   client = await connect(acct.mcpKey);
 });
 after(async () => {
@@ -40,7 +56,7 @@ test('the SDK client connects (initialize, initialized, 405 on the optional GET 
 
 test('the SDK client lists the tools', async () => {
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 8);
+  assert.equal(tools.length, 9);
   const runScan = tools.find((x) => x.name === 'run_scan');
   assert.equal(runScan?.annotations?.readOnlyHint, false);
   assert.ok(tools.every((x) => x.outputSchema?.type === 'object'));
@@ -66,6 +82,14 @@ test('the SDK client calls each read-only tool; structured output passes its own
     const [block] = result.content as { type: string; text: string }[];
     assert.deepEqual(JSON.parse(block!.text), result.structuredContent, name);
   }
+  // The SDK validates structuredContent against the tool's outputSchema: null stages must pass.
+  const all = await client.callTool({
+    name: 'list_leads',
+    arguments: { projectId, status: 'all', include: 'body', limit: 100 },
+  });
+  const listed = (all.structuredContent as { leads: { stage: string | null }[] }).leads;
+  assert.equal(listed.length, 6);
+  assert.equal(listed.filter((l) => l.stage === null).length, 2);
   const leads = await client.callTool({ name: 'list_leads', arguments: { projectId, minScore: 50 } });
   assert.deepEqual(
     (leads.structuredContent as { leads: { score: number }[] }).leads.map((l) => l.score),
@@ -103,4 +127,46 @@ test('the SDK client gets -32602 for an unknown tool and for bad arguments', asy
 test('the SDK client with a REST key or no key cannot connect', async () => {
   await assert.rejects(connect(acct.restKey), /403|forbidden|cannot be used here/i);
   await assert.rejects(connect('sbk_wrong'), /401|Unauthorized|Unknown or revoked/i);
+});
+
+test('the SDK client triages with set_lead_status; list_leads and REST show it; an undo puts it back', async () => {
+  const [hot, warm] = await insertLeads(t.db, projectId, [{ score: 77 }, { score: 66 }]);
+  const statusOf = async (status: string) => {
+    const res = await client.callTool({ name: 'list_leads', arguments: { projectId, status } });
+    return (res.structuredContent as { leads: { id: string }[] }).leads.map((l) => l.id);
+  };
+  const hidden = await client.callTool({
+    name: 'set_lead_status',
+    arguments: { projectId, leadIds: [hot, warm], status: 'hidden' },
+  });
+  assert.notEqual(hidden.isError, true, JSON.stringify(hidden.content));
+  const changes = hidden.structuredContent as {
+    leads: { id: string; previousStatus: string }[];
+    changed: number;
+  };
+  assert.equal(changes.changed, 2);
+  assert.deepEqual(
+    changes.leads.map((l) => l.previousStatus),
+    ['new', 'new'],
+  );
+  assert.deepEqual(await statusOf('hidden'), [hot, warm]);
+  assert.ok(!(await statusOf('new')).includes(hot!));
+  const rest = await fetch(`${t.baseUrl}/api/v1/projects/${projectId}/leads?status=hidden`, {
+    headers: { authorization: `Bearer ${acct.restKey}` },
+  });
+  assert.deepEqual(
+    ((await rest.json()) as { leads: { id: string }[] }).leads.map((l) => l.id),
+    [hot, warm],
+  );
+
+  const back = await client.callTool({
+    name: 'set_lead_status',
+    arguments: { projectId, leadIds: [hot, warm], status: changes.leads[0]!.previousStatus },
+  });
+  assert.equal((back.structuredContent as { changed: number }).changed, 2);
+  assert.deepEqual(await statusOf('hidden'), []);
+  await assert.rejects(
+    client.callTool({ name: 'set_lead_status', arguments: { projectId, leadIds: [], status: 'hidden' } }),
+    (err: unknown) => err instanceof McpError && err.code === -32602 && /leadIds/.test(err.message),
+  );
 });

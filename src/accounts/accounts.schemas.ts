@@ -2,9 +2,9 @@ import { type Static, Type } from 'typebox';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 import { TIERS } from './tiers.ts';
 
-/** Scopes a key can carry. REST keys are read-only; tool keys may also start scans. */
+/** Scopes a key can carry. REST keys are read-only; tool keys may also start scans and triage leads (ADR 0065). */
 export const REST_SCOPES = ['read'] as const;
-export const TOOL_SCOPES = ['tools:read', 'tools:scan'] as const;
+export const TOOL_SCOPES = ['tools:read', 'tools:scan', 'tools:triage'] as const;
 export const KEY_SCOPES = [...REST_SCOPES, ...TOOL_SCOPES] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
@@ -39,7 +39,7 @@ export const Me = Type.Object({
     scopes: Type.Array(
       StringEnum(KEY_SCOPES, {
         description:
-          '`read`: every REST operation (REST keys carry only this). `tools:read`: the read-only tools of the tool endpoint. `tools:scan`: the run_scan tool.',
+          '`read`: every REST operation (REST keys carry only this). `tools:read`: the read-only tools of the tool endpoint. `tools:scan`: the run_scan tool. `tools:triage`: the set_lead_status tool (tool keys issued before it existed lack it).',
       }),
     ),
   }),

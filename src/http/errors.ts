@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/health.ts';
+import { ISO_TIMESTAMP_ALLOWED, ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 
 export function errorBody(code: ErrorCode, message: string) {
@@ -12,6 +14,22 @@ export interface PropertySchema {
   maximum?: number;
   minLength?: number;
   format?: string;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  items?: PropertySchema;
+  properties?: Record<string, PropertySchema>;
+}
+
+/** The schema of a nested parameter such as `leadIds.0` or `leads.2.status`. */
+function schemaAt(
+  properties: Record<string, PropertySchema> | undefined,
+  path: string,
+): PropertySchema | undefined {
+  const [first, ...rest] = path.split('.');
+  let s = properties?.[first ?? ''];
+  for (const step of rest) s = /^\d+$/.test(step) ? s?.items : s?.properties?.[step];
+  return s;
 }
 
 /** Says in words what a parameter accepts, from the same schema that validated it. */
@@ -19,6 +37,7 @@ function describeAllowed(s: PropertySchema | undefined): string {
   if (!s) return 'a valid value';
   if (s.enum) return `one of ${s.enum.join(', ')}`;
   if (s.format === 'date-time') return 'an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:00:00Z';
+  if (s.pattern === ISO_TIMESTAMP_PATTERN) return ISO_TIMESTAMP_ALLOWED;
   if (s.type === 'integer' || s.type === 'number') {
     const kind = s.type === 'integer' ? 'an integer' : 'a number';
     if (s.minimum !== undefined && s.maximum !== undefined)
@@ -27,6 +46,12 @@ function describeAllowed(s: PropertySchema | undefined): string {
     return kind;
   }
   if (s.type === 'boolean') return 'true or false';
+  if (s.type === 'array') {
+    const { minItems: min, maxItems: max } = s;
+    if (min !== undefined && max !== undefined) return `a list of ${min} to ${max} items`;
+    if (max !== undefined) return `a list of at most ${max} items`;
+    return 'a list';
+  }
   if (s.type === 'string' && s.minLength) return 'a non-empty string';
   return `a ${s.type ?? 'valid'} value`;
 }
@@ -53,17 +78,39 @@ export function describeSchemaFailure(
     const known = Object.keys(properties ?? {});
     return `Unknown ${context === 'arguments' ? 'argument' : 'parameter'} ${name}: ${known.length ? `allowed are ${known.join(', ')}` : 'none are accepted'}.`;
   }
-  const param =
-    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-    String((first.params as { missingProperty?: string }).missingProperty ?? '');
+  const param = [
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+    first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '',
+  ]
+    .filter(Boolean)
+    .join('.');
   if (!param && context === 'body') return 'The request body must be a JSON object.';
   if (first.keyword === 'maxLength')
     return `Invalid ${param}: must be at most ${first.params.limit} characters.`;
-  const allowed = describeAllowed(properties?.[param]);
+  const allowed = describeAllowed(schemaAt(properties, param));
   if (first.keyword === 'required') return `Missing ${param}: must be ${allowed}.`;
   const value = given?.[param];
-  const shown = value === undefined ? '' : ` ${JSON.stringify(value)}`;
+  // A query value arrives as text: shown as sent, so a number past 2^53 is not echoed rounded; a long list of
+  // ids says nothing more than its parameter's name.
+  const json =
+    value === undefined
+      ? ''
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+        ? value
+        : JSON.stringify(value);
+  const shown = json === '' || json.length > 80 ? '' : ` ${json}`;
   return `Invalid ${param || context}${shown}: must be ${allowed}.`;
+}
+
+/** The query string as sent (Ajv coerces request.query in place); the first of a repeated name. */
+function rawQuery(url: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  const at = url.indexOf('?');
+  if (at === -1) return query;
+  try {
+    for (const [k, v] of new URLSearchParams(url.slice(at + 1))) query[k] ??= v;
+  } catch {}
+  return query;
 }
 
 /** Turns a schema validation failure into one sentence naming the parameter, its value and what is allowed. */
@@ -75,7 +122,7 @@ export function describeValidationError(err: FastifyError, request: FastifyReque
     request.routeOptions.schema as Record<string, { properties?: Record<string, PropertySchema> }>
   )?.[context];
   const source = (
-    context === 'querystring' ? request.query : context === 'params' ? request.params : undefined
+    context === 'querystring' ? rawQuery(request.url) : context === 'params' ? request.params : undefined
   ) as Record<string, unknown> | undefined;
   return describeSchemaFailure(first, schema?.properties, source, context);
 }
@@ -93,8 +140,17 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'invalid_request';
     return reply.status(status).send(errorBody(code, err.message));
   }
+  if (isDatabaseUnavailable(err)) {
+    // Not a bug: the database went away for a moment; the caller may retry (docs/reliability.md).
+    request.log.warn({ code: (err as { code?: string }).code }, 'database unavailable');
+    return reply.status(503).header('Retry-After', '1').send(UNAVAILABLE_BODY);
+  }
   request.log.error({ err }, 'request failed');
   return reply
     .status(500)
     .send(errorBody('internal_error', 'Internal error. It has been logged; please retry.'));
 }
+
+export const UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database right now; please retry in a moment.';
+const UNAVAILABLE_BODY = errorBody('internal_error', UNAVAILABLE_MESSAGE);

@@ -1,11 +1,12 @@
 import { type Static, Type } from 'typebox';
-import { STAGES } from '../domain/scoring.ts';
+import { STAGES } from '../domain/scoring/types.ts';
+import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export { STAGES, type Stage } from '../domain/scoring.ts';
+export { STAGES, type Stage } from '../domain/scoring/types.ts';
 
 export const Lead = Type.Object({
   id: Type.String(),
@@ -30,6 +31,9 @@ export const Lead = Type.Object({
 });
 export type Lead = Static<typeof Lead>;
 
+/** Deep enough for any real paging; a bound keeps huge numbers from reaching SQL (and from rounding). */
+export const MAX_OFFSET = 1_000_000;
+
 export const Pagination = Type.Object({
   limit: Type.Integer(),
   offset: Type.Integer(),
@@ -43,13 +47,19 @@ export const LeadListQuery = Type.Object({
   minScore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score.' })),
   since: Type.Optional(
     Type.String({
-      format: 'date-time',
+      pattern: ISO_TIMESTAMP_PATTERN,
       description:
-        'Only leads scored at or after this moment (scoredAt, not the post date); for incremental sync.',
+        'Only leads scored at or after this moment (scoredAt, not the post date); for incremental sync. ' +
+        'ISO 8601: a date (2026-01-31) or a date-time (2026-01-31T09:00:00Z, +02:00); without a time zone ' +
+        'it is read as UTC. With since, the 30-day post window does not apply: every lead scored since then ' +
+        'is listed, however old its post.',
+      examples: ['2026-01-31T09:00:00Z', '2026-01-31'],
     }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Number of leads skipped.' })),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of leads skipped.' }),
+  ),
   include: Type.Optional(
     StringEnum(['body'], { description: 'When body, each lead carries its body field.' }),
   ),
@@ -69,3 +79,107 @@ export const DashboardLead = Type.Object({
 export type DashboardLead = Static<typeof DashboardLead>;
 export const DashboardLeadList = Type.Object({ leads: Type.Array(DashboardLead), pagination: Pagination });
 export type DashboardLeadList = Static<typeof DashboardLeadList>;
+
+/** The dashboard's extra filters beside the REST ones (never on REST, which keeps its contract). */
+export const DashboardLeadFilters = Type.Object({
+  status: LeadListQuery.properties.status,
+  minScore: LeadListQuery.properties.minScore,
+  since: LeadListQuery.properties.since,
+  stage: Type.Optional(StringEnum(STAGES, { description: 'Only leads at this stage.' })),
+  sellerSide: Type.Optional(
+    Type.Boolean({ description: 'true: only sellers; false: only buyers (not seller-side).' }),
+  ),
+  subreddit: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Only leads from this subreddit.' }),
+  ),
+  days: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 30,
+      description: 'Only posts from the last N days (within the 30-day window).',
+    }),
+  ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Words that must each appear in the title or the text (case-insensitive); "quoted phrases" too.',
+    }),
+  ),
+});
+export type DashboardLeadFilters = Static<typeof DashboardLeadFilters>;
+
+/** A page of the dashboard's queue: its filters plus paging, with pages of up to 500 leads. */
+export const DashboardLeadQuery = Type.Object({
+  ...DashboardLeadFilters.properties,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Page size.' })),
+  offset: LeadListQuery.properties.offset,
+});
+export type DashboardLeadQuery = Static<typeof DashboardLeadQuery>;
+
+/** Leads per status under the current filters (status itself aside), and the subreddits leads came from. */
+export const LeadSummary = Type.Object({
+  counts: Type.Object({
+    new: Type.Integer({ minimum: 0 }),
+    hidden: Type.Integer({ minimum: 0 }),
+    not_fit: Type.Integer({ minimum: 0 }),
+  }),
+  subreddits: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer({ minimum: 0 }) })),
+});
+export type LeadSummary = Static<typeof LeadSummary>;
+
+/** At most this many leads change status in one call (one dashboard selection, one tool call). */
+export const MAX_STATUS_BATCH = 100;
+
+const LeadId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'A lead id, as list_leads returns it.',
+});
+
+export const SetLeadStatusBody = Type.Object(
+  {
+    leadIds: Type.Array(LeadId, {
+      minItems: 1,
+      maxItems: MAX_STATUS_BATCH,
+      description: `The leads to move: 1 to ${MAX_STATUS_BATCH} ids of the same project.`,
+    }),
+    status: StringEnum(LEAD_STATUSES, {
+      description:
+        'new: back to the untriaged queue; hidden: out of the queue; not_fit: not a lead for this product.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SetLeadStatusBody = Static<typeof SetLeadStatusBody>;
+
+/** Undo: each lead back to the status it had (the previousStatus values of a LeadStatusChanges answer). */
+export const RestoreLeadStatusesBody = Type.Object(
+  {
+    leads: Type.Array(
+      Type.Object({ id: LeadId, status: StringEnum(LEAD_STATUSES) }, { additionalProperties: false }),
+      {
+        minItems: 1,
+        maxItems: MAX_STATUS_BATCH,
+        description: `1 to ${MAX_STATUS_BATCH} leads, each with the status to give it.`,
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RestoreLeadStatusesBody = Static<typeof RestoreLeadStatusesBody>;
+
+export const LeadStatusChanges = Type.Object({
+  leads: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      previousStatus: StringEnum(LEAD_STATUSES, {
+        description: 'The status before this call: what an undo restores.',
+      }),
+      status: StringEnum(LEAD_STATUSES),
+    }),
+    { description: 'Every lead of the call, in the order given (duplicates once).' },
+  ),
+  changed: Type.Integer({ minimum: 0, description: 'How many leads actually changed status.' }),
+});
+export type LeadStatusChanges = Static<typeof LeadStatusChanges>;

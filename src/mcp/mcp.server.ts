@@ -18,7 +18,8 @@ export function isSupportedProtocolVersion(v: string): boolean {
 const INSTRUCTIONS =
   'Lead intelligence over Reddit posts and comments. Call list_projects first to get a projectId; ' +
   'list_leads returns scored leads (score 0-100 is a sort order, not a probability). ' +
-  'run_scan buys upstream data and is the only tool that is not read-only.';
+  'run_scan buys upstream data; set_lead_status triages leads (hidden, not_fit, back to new); ' +
+  'the other tools are read-only.';
 
 const invalidParams = (message: string, argument?: string | null) =>
   new RpcError(RPC.invalidParams, message, {
@@ -55,7 +56,10 @@ export function createMcpServer(services: Services) {
     const checked = entry.check(args);
     if (!checked.ok) throw invalidParams(checked.message, checked.argument);
     if (!caller.scopes.includes(entry.tool.scope)) {
-      return errorResult(`This key lacks the ${entry.tool.scope} scope that ${name} needs.`);
+      return errorResult(
+        `This key lacks the ${entry.tool.scope} scope that ${name} needs. ` +
+          "A new tool key from the dashboard's API access page carries every tool scope.",
+      );
     }
     try {
       return okResult(await entry.tool.run({ services, caller }, checked.value));

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
-import { DashboardLeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { DashboardProject, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
-import { SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
+import { LinkRequestBody, LinkRequested, SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
 import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks.schemas.ts';
 import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
+import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 
@@ -19,9 +19,6 @@ const WebhookParams = Type.Object({ webhookId: Id('Webhook id') });
 const KeyParams = Type.Object({ keyId: Id('Key id') });
 const EmptyBody = Type.Object({});
 
-/** The dashboard's leads: the REST filters, always with each lead's body and drafted reply. */
-const DashboardLeadQuery = Type.Omit(LeadListQuery, ['include']);
-
 /**
  * The dashboard's JSON API (docs/decisions/0060-dashboard.md): a signed-in person's verbs, each route validating,
  * calling one service verb and returning. Not part of the public OpenAPI document.
@@ -30,7 +27,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   app,
   { services },
 ) => {
-  const { sessions, accounts, projects, leads, scans, webhooks } = services;
+  const { sessions, accounts, projects, scans, webhooks } = services;
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
@@ -42,6 +39,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     session.setSession(reply, sessionToken, expiresAt);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/sign-in-links',
+    { config: { public: true }, schema: { body: LinkRequestBody, response: { 202: LinkRequested } } },
+    async (request, reply) => {
+      const answer = await sessions.requestSignInLink({ email: request.body.email, clientIp: request.ip });
+      return reply.status(202).send(answer);
+    },
+  );
 
   app.post('/sign-out', { config: { public: true }, schema: { body: EmptyBody } }, async (request, reply) => {
     await sessions.signOut(request.cookies[SESSION_COOKIE]);
@@ -77,23 +83,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     async (request) => projects.getProject(userId(request), request.params.projectId),
   );
 
-  app.get(
-    '/projects/:projectId/leads',
-    {
-      schema: {
-        params: ProjectParams,
-        querystring: DashboardLeadQuery,
-        response: { 200: DashboardLeadList },
-      },
-    },
-    async (request) =>
-      leads.listLeads(
-        userId(request),
-        request.params.projectId,
-        { ...request.query, include: 'body' },
-        { withReply: true },
-      ),
-  );
+  await app.register(dashboardLeadsRoutes, { services });
 
   app.post(
     '/projects/:projectId/scans',

@@ -7,6 +7,7 @@ import { listPainThemesTool } from './list-pain-themes.tool.ts';
 import { listProjectsTool } from './list-projects.tool.ts';
 import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
+import { setLeadStatusTool } from './set-lead-status.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -18,4 +19,5 @@ export const TOOLS = [
   listPainThemesTool,
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
+  setLeadStatusTool,
 ] as unknown as ToolDef[];

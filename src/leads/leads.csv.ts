@@ -1,0 +1,47 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { Lead } from './leads.schemas.ts';
+
+/** The REST Lead's fields in its order, body last: a CSV row reads like the API's lead. */
+export const CSV_COLUMNS = [
+  'id',
+  'postId',
+  'commentId',
+  'title',
+  'subreddit',
+  'author',
+  'url',
+  'score',
+  'stage',
+  'reason',
+  'matchedPhrase',
+  'sellerSide',
+  'status',
+  'postedAt',
+  'scoredAt',
+  'costUsd',
+  'body',
+] as const satisfies readonly (keyof Lead)[];
+
+/**
+ * RFC 4180 CSV (CRLF, fields quoted when they hold a comma, quote or line break) with a UTF-8 byte order mark
+ * so that spreadsheets read accents and emoji right. Post text is written by strangers, so a cell that starts
+ * like a formula (=, +, -, @, tab, CR) gets a leading ' (docs/decisions/0066-lead-csv-export.md).
+ */
+export function leadsCsv(pages: AsyncIterable<Lead[]>): Readable {
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...CSV_COLUMNS],
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    cast: { boolean: (v) => (v ? 'true' : 'false') },
+  });
+  const rows = Readable.from(
+    (async function* () {
+      for await (const page of pages) yield* page;
+    })(),
+  );
+  rows.on('error', (err) => csv.destroy(err));
+  return rows.pipe(csv);
+}
