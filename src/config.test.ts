@@ -77,3 +77,75 @@ test('sign-in settings: SMTP_URL needs MAIL_FROM, SIGNUP defaults to open only w
     );
   }
 });
+
+test('SEO provider: the demo replays its sample; none, serper and serpapi are read and checked', () => {
+  const demo = loadConfig({}).seo;
+  assert.equal(demo.provider, 'replay');
+  assert.equal(demo.sample, true);
+  assert.match(demo.replayFile!, /sample\/seo-replay\.json$/);
+  assert.equal(loadConfig({ DEMO: 'false' }).seo.provider, null);
+  assert.equal(loadConfig({ SEO_PROVIDER: 'none' }).seo.provider, null);
+  const serper = loadConfig({ SEO_PROVIDER: 'serper', SERPER_API_KEY: 'k' }).seo;
+  assert.deepEqual(serper.serper, { apiKey: 'k', baseUrl: 'https://google.serper.dev' });
+  const serpapi = loadConfig({
+    SEO_PROVIDER: 'serpapi',
+    SERPAPI_API_KEY: 'k',
+    SERPAPI_BASE_URL: 'http://127.0.0.1:9/',
+  }).seo;
+  assert.deepEqual(serpapi.serpapi, { apiKey: 'k', baseUrl: 'http://127.0.0.1:9' });
+  const replay = loadConfig({ SEO_PROVIDER: 'replay', SEO_REPLAY_FILE: '/tmp/x.json' }).seo;
+  assert.deepEqual([replay.replayFile, replay.sample], ['/tmp/x.json', false]);
+  for (const [env, message] of [
+    [{ SEO_PROVIDER: 'bing' }, /SEO_PROVIDER must be one of serper, serpapi, replay or none/],
+    [{ SEO_PROVIDER: 'serper' }, /SEO_PROVIDER=serper needs SERPER_API_KEY/],
+    [{ SEO_PROVIDER: 'serpapi' }, /SEO_PROVIDER=serpapi needs SERPAPI_API_KEY/],
+    [{ SERPER_BASE_URL: 'ftp://x' }, /SERPER_BASE_URL must use http: or https:/],
+  ] as [Record<string, string>, RegExp][]) {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && message.test(err.message),
+    );
+  }
+});
+
+test('AI engines come from AI_ENGINES or AI_ENGINES_FILE, each checked', () => {
+  assert.deepEqual(loadConfig({}).aiEngines, []);
+  const engines = loadConfig({
+    AI_ENGINES:
+      '[{"name":"openai","baseUrl":"https://api.openai.com/v1/","model":"gpt-4o-mini","apiKey":"sk","samples":3}]',
+  }).aiEngines;
+  assert.deepEqual(engines, [
+    {
+      name: 'openai',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4o-mini',
+      apiKey: 'sk',
+      samples: 3,
+      timeoutMs: 30_000,
+      usdPerMTokIn: 0,
+      usdPerMTokOut: 0,
+    },
+  ]);
+  const file = join(mkdtempSync(join(tmpdir(), 'engines-')), 'engines.json');
+  writeFileSync(file, '[{"name":"local","baseUrl":"http://127.0.0.1:11434/v1","model":"llama3"}]');
+  assert.equal(loadConfig({ AI_ENGINES_FILE: file }).aiEngines[0]!.samples, 1);
+  for (const [raw, message] of [
+    ['{"name":"x"}', /AI_ENGINES must be a JSON array/],
+    ['[{"name":"x","model":"m"}]', /AI_ENGINES\[0\] needs "name", "baseUrl" and "model"/],
+    ['[{"name":"x","model":"m","baseUrl":"ftp://h"}]', /baseUrl must be an http\(s\) URL/],
+    [
+      '[{"name":"x","model":"m","baseUrl":"http://h","samples":11}]',
+      /samples must be an integer from 1 to 10/,
+    ],
+    [
+      '[{"name":"x","model":"m","baseUrl":"http://h"},{"name":"x","model":"m","baseUrl":"http://h"}]',
+      /used twice/,
+    ],
+    ['not json', /AI_ENGINES must be a JSON array of engines/],
+  ] as [string, RegExp][]) {
+    assert.throws(
+      () => loadConfig({ AI_ENGINES: raw }),
+      (err: Error) => err instanceof ConfigError && message.test(err.message),
+    );
+  }
+});

@@ -4,9 +4,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createDbHealth } from './db/health.ts';
 import { createEventBus } from './events.ts';
+import { createAiVisibilityService } from './insights/ai-visibility.service.ts';
 import { createInsightsService } from './insights/insights.service.ts';
+import { createPainThemesService } from './insights/pain-themes.service.ts';
+import { createSeoService } from './insights/seo/seo.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
@@ -21,6 +25,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
   const accounts = createAccountsService(deps);
+  const upstream = createUpstreamSource(deps.config, deps);
   return {
     config: deps.config,
     clock: deps.clock,
@@ -32,9 +37,13 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
-    scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
+    scans: createScansService({ ...deps, events, upstream, llm }),
     webhooks: createWebhooksService({ ...deps, events }),
     health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
+    painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
+    seo: createSeoService({ ...deps, upstream }),
+    aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

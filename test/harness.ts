@@ -42,7 +42,11 @@ export async function createTestDb(): Promise<Db & { drop(): Promise<void>; url:
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), ...overrides };
+  // No SEO provider unless a suite asks for one: the demo's sample replay would otherwise answer its keywords.
+  return {
+    ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', SEO_PROVIDER: 'none' }),
+    ...overrides,
+  };
 }
 
 export interface TestApp {

@@ -180,6 +180,7 @@ describe('LLM configuration', () => {
       concurrency: 4,
       usdPerMTokIn: 0,
       usdPerMTokOut: 0,
+      embeddingModel: null,
     });
     assert.throws(
       () => loadConfig({ LLM_BASE_URL: 'http://x/v1' }),

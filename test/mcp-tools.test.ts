@@ -28,7 +28,8 @@ before(async () => {
   const now = Date.now();
   await insertLeads(t.db, projectId, [
     { score: 95, scoredAt: new Date(now - 1 * DAY), body: 'Need a CRM for 5 people' },
-    { score: 70, scoredAt: new Date(now - 3 * DAY) },
+    // A null stage and null reason: the outputSchema and the served document must accept them.
+    { score: 70, scoredAt: new Date(now - 3 * DAY), stage: null, reason: null, costUsd: null },
     { score: 40, scoredAt: new Date(now - 5 * DAY) },
     { score: 88, status: 'hidden' },
     { score: 60, status: 'not_fit' },
@@ -101,6 +102,7 @@ describe('tools/list', () => {
       'list_pain_themes',
       'list_projects',
       'list_seo_opportunities',
+      'refresh_pain_themes',
       'run_scan',
     ]);
     for (const x of tools) {
@@ -108,7 +110,9 @@ describe('tools/list', () => {
       assert.equal(x.inputSchema.type, 'object', x.name);
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
-      assert.equal(x.annotations.readOnlyHint, x.name !== 'run_scan', x.name);
+      // Tools that start work or store what they learn are not read-only.
+      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility'];
+      assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }
   });

@@ -61,6 +61,8 @@ function startService(env: Record<string, string>): Service {
       // Each replayed call takes a moment, so the scan is long enough to be killed in the middle.
       REPLAY_LATENCY_MS: '120',
       SCAN_STALE_SECONDS: '1',
+      // The demo's SEO refresh reads threads too; which of it and the scan buys a thread first is a matter of timing.
+      SEO_PROVIDER: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

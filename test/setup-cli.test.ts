@@ -88,6 +88,10 @@ describe('npm run setup', () => {
       ],
       [['--email', 'a@b.co', '--import', importFile([{ name: 'X', scoreThreshold: 500 }])], /scoreThreshold/],
       [['--email', 'a@b.co', '--import', importFile([{ nom: 'X' }])], /name|additional/],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', subreddits: ['r/ok', 'not ok'] }])],
+        /--import: \/0\/subreddits: "not ok" is not a subreddit name/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = setup(target.env, ...args);
@@ -105,10 +109,10 @@ describe('npm run setup', () => {
     const two = importFile([{ name: 'One' }, { name: 'Two' }]);
     const over = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', two);
     assert.equal(over.code, 2);
-    assert.match(over.stderr, /free tier allows 1 project\(s\); this import would make 2/);
+    assert.match(over.stderr, /The free plan allows 1 project; this would make 2/);
     const keywords = importFile([{ name: 'One', keywords: Array.from({ length: 11 }, (_, i) => `kw${i}`) }]);
     const tooMany = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', keywords);
-    assert.match(tooMany.stderr, /\/0\/keywords has 11; the free tier allows 10 per project/);
+    assert.match(tooMany.stderr, /\/0\/keywords: 11 entered; the free plan allows 10 per project/);
     const ok = setup(
       env,
       '--email',
@@ -135,7 +139,7 @@ describe('npm run setup', () => {
       importFile([{ name: 'Hooked', webhooks: [hook(0)] }]),
     );
     assert.equal(free.code, 2);
-    assert.match(free.stderr, /webhooks are not part of the free plan/);
+    assert.match(free.stderr, /webhooks are not part of the free plan/i);
     const plain = setup(
       env,
       ...['--email', 'nohooks@example.com', '--tier', 'free', '--import'],

@@ -1,29 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Value } from 'typebox/value';
 import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { ImportFile, type SetupResult, UsageError } from './commands.ts';
+import { parseProjectsFile } from '../projects/projects.import.ts';
+import { asUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
 import { dispatch } from './dispatch.ts';
 
 export type { SetupResult };
 
-function readImport(path: string): ImportFile {
-  let parsed: unknown;
+function readImport(path: string): unknown {
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new UsageError(`--import: cannot read ${path} as JSON (${(err as Error).message})`);
   }
-  const first = Value.Errors(ImportFile, parsed)[0];
-  if (first) throw new UsageError(`--import: ${first.instancePath || '/'} ${first.message}`);
-  const projects = parsed as ImportFile;
-  const names = new Set<string>();
-  for (const [i, p] of projects.entries()) {
-    if (names.has(p.name)) throw new UsageError(`--import: /${i}/name "${p.name}" appears twice`);
-    names.add(p.name);
-  }
-  return projects;
 }
 
 export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; importPath?: string } {
@@ -56,7 +46,10 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
  */
 export async function runSetup(config: Config, argv: string[]): Promise<SetupResult> {
   const args = parseSetupArgs(argv);
-  const projects = args.importPath ? readImport(args.importPath) : [];
+  // Checked here too, so that a bad file is refused with the dashboard's messages before anything is sent.
+  const projects: ImportFile = args.importPath
+    ? await asUsage(() => parseProjectsFile(readImport(args.importPath!)))
+    : [];
   const command = {
     command: 'setup' as const,
     email: args.email,

@@ -10,6 +10,13 @@ export const SeoOpportunity = Type.Object({
   post: Nullable(
     Type.Object({ id: Type.String(), title: Type.String(), subreddit: Type.String(), url: Type.String() }),
   ),
+  searchVolume: Nullable(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "Monthly searches of the keyword: null unless the tier's seoSearchVolume allows it and the provider tells it.",
+    }),
+  ),
 });
 export type SeoOpportunity = Static<typeof SeoOpportunity>;
 

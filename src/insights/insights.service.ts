@@ -11,6 +11,7 @@ interface SeoRow {
   post_title: string | null;
   post_subreddit: string | null;
   post_url: string | null;
+  search_volume: number | null;
 }
 
 interface ThemeRow {
@@ -28,7 +29,8 @@ export function createInsightsService(deps: { db: Db }) {
     /** Best position first; unranked last; id keeps the order stable. */
     async listSeoOpportunities(projectId: string): Promise<SeoOpportunity[]> {
       const rows = await db.query<SeoRow>(
-        `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url
+        `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url,
+                search_volume
            FROM seo_opportunities WHERE project_id = $1
           ORDER BY position ASC NULLS LAST, refreshed_at DESC, id`,
         [projectId],
@@ -43,14 +45,15 @@ export function createInsightsService(deps: { db: Db }) {
           r.post_id && r.post_title && r.post_subreddit && r.post_url
             ? { id: r.post_id, title: r.post_title, subreddit: r.post_subreddit, url: r.post_url }
             : null,
+        searchVolume: r.search_volume,
       }));
     },
 
-    /** Newest clustering first. */
+    /** Newest clustering first; within one, the largest theme first. */
     async listPainThemes(projectId: string): Promise<PainTheme[]> {
       const rows = await db.query<ThemeRow>(
         `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes WHERE project_id = $1
-          ORDER BY generated_at DESC, id`,
+          ORDER BY generated_at DESC, cardinality(lead_ids) DESC, id`,
         [projectId],
       );
       return rows.map((r) => ({

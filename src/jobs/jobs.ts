@@ -11,7 +11,28 @@ export const JOBS = {
   scan: 'scan',
   /** Every minute: finds projects whose scan interval has passed and queues their scans. */
   scheduleScans: 'scan-schedule',
+  /** Re-clusters one project's pain themes after a scan added leads (at most hourly per project). */
+  painThemes: 'pain-themes',
+  /** Hourly: pain themes a day old, SEO opportunities past seoRefreshDays, saved AI questions a day old. */
+  scheduleInsights: 'insights-schedule',
 } as const;
+
+interface PainThemesJob {
+  projectId: string;
+}
+
+/** The insight handlers: plain functions of (input, now), so any process holding the services can run them. */
+export const insightHandlers = {
+  painThemes: (services: Services, input: PainThemesJob, now: Date) =>
+    services.painThemes.refreshAfterScan(input.projectId, now),
+  async scheduleInsights(services: Services, now: Date) {
+    return {
+      painThemes: await services.painThemes.refreshDue(now),
+      seo: await services.seo.refreshDue(now),
+      aiQuestions: await services.aiVisibility.recheckDue(now),
+    };
+  },
+};
 
 interface ScanJob {
   scanId: string;
@@ -72,6 +93,8 @@ export async function startJobs(
   await boss.start();
   await boss.createQueue(JOBS.scan, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
   await boss.createQueue(JOBS.scheduleScans);
+  await boss.createQueue(JOBS.painThemes, { retryLimit: 2, retryDelay: 30 });
+  await boss.createQueue(JOBS.scheduleInsights);
 
   services.scans.setLogger(opts.log);
   services.scans.attachQueue({
@@ -97,9 +120,23 @@ export async function startJobs(
     JOBS.scan,
     { localConcurrency: opts.concurrency ?? 2, pollingIntervalSeconds: 0.5 },
     async ([job]) => {
-      if (job) await services.scans.runScan(job.data.scanId);
+      if (!job) return;
+      await services.scans.runScan(job.data.scanId);
+      const scan = await services.scans.getScan(job.data.scanId);
+      if (scan?.status === 'done' && scan.newLeads > 0) {
+        await boss.send(JOBS.painThemes, { projectId: scan.projectId } satisfies PainThemesJob, {
+          singletonKey: scan.projectId,
+        });
+      }
     },
   );
+  await boss.work<PainThemesJob>(JOBS.painThemes, async ([job]) => {
+    if (job) await insightHandlers.painThemes(services, job.data, services.clock.now());
+  });
+  await boss.work(JOBS.scheduleInsights, async () => {
+    await insightHandlers.scheduleInsights(services, services.clock.now());
+  });
+  await boss.schedule(JOBS.scheduleInsights, '23 * * * *');
   await boss.work(JOBS.scheduleScans, async () => {
     await services.scans.recoverScans();
     await services.scans.scheduleDueScans();
@@ -110,6 +147,8 @@ export async function startJobs(
   // still marked running was left by a process that is gone.
   await services.scans.recoverScans({ all: services.db.kind === 'pglite' });
   await services.scans.scheduleDueScans();
+  // A fresh instance fills its insights now rather than at the next hour (the demo's SEO sample, for one).
+  await boss.send(JOBS.scheduleInsights, {});
 
   // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute.
   const recovery =

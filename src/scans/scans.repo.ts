@@ -128,6 +128,16 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
+    /** The project's scans, newest first (queued ones, not started yet, first of all). */
+    async listOfProject(projectId: string, limit: number, offset: number): Promise<ScanRecord[]> {
+      const rows = await db.query<ScanRow>(
+        `SELECT ${SCAN_COLUMNS} FROM scans WHERE project_id = $1
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [projectId, limit, offset],
+      );
+      return rows.map(toScan);
+    },
+
     /** The newest scan of each of the account's projects that has one. */
     async latestScansOfUser(userId: string): Promise<ScanRecord[]> {
       const rows = await db.query<ScanRow>(
@@ -360,7 +370,7 @@ export function createScansRepo(db: Queryable) {
     async insertFetch(f: {
       listing: string;
       projectId: string;
-      scanId: string;
+      scanId: string | null;
       at: Date;
       calls: number;
       costUsd: number;

@@ -5,6 +5,7 @@ import type { UpstreamConfig } from '../config.ts';
  * - reddit: $0.24 per 1,000 calls (Reddit's published Data API price, 2023).
  * - scrapecreators: 1 credit per call at about $1.9 per 1,000 credits (the small packs; big packs are cheaper).
  * - arcticshift: free.
+ * - serper, serpapi: the SERP providers of SEO opportunities; seo-replay: free.
  * - replay: REPLAY_PRICE_USD (default $0.001), so replayed call counts and costs read like a paid source.
  * UPSTREAM_PRICES_FILE ({ "<api>": usd }) overrides any entry, e.g. { "scrapecreators.*": 0.001 }.
  */
@@ -12,6 +13,11 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
   'reddit.*': 0.000_24,
   'scrapecreators.*': 0.001_9,
   'arcticshift.*': 0,
+  // SERP providers (SEO opportunities): Serper about $1 per 1,000 searches on its small packs; SerpApi's
+  // Developer plan $75 for 5,000 searches; the recorded replay costs nothing.
+  'serper.*': 0.001,
+  'serpapi.*': 0.015,
+  'seo-replay.*': 0,
 };
 
 export type PriceOf = (api: string) => number;

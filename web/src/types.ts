@@ -18,3 +18,17 @@ export type {
   WebhookAttempt,
 } from '../../src/webhooks/webhooks.schemas.ts';
 export type KeyKind = ApiKey['kind'];
+export type { VisibilityCheck } from '../../src/insights/ai-visibility.schemas.ts';
+export type {
+  DashboardAiVisibility,
+  DashboardPainThemes,
+  DashboardSeo,
+} from '../../src/insights/insights.dashboard.schemas.ts';
+export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
+export type {
+  DeletionImpact,
+  ImportResult,
+  ProjectLimits,
+  ProjectsFile,
+} from '../../src/projects/projects.schemas.ts';
+export type { UsageReport } from '../../src/usage/usage.schemas.ts';

@@ -9,6 +9,8 @@ import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks
 import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
+import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
+import { insightsRoutes } from './insights.routes.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 
@@ -33,6 +35,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   });
   const session = await guardDashboard(app, { sessions, publicBaseUrl: services.config.publicBaseUrl });
   const userId = (request: { account?: { userId: string } }) => request.account!.userId;
+  await insightsRoutes(app, services);
 
   app.post('/sign-in', { config: { public: true }, schema: { body: SignInBody } }, async (request, reply) => {
     const { sessionToken, expiresAt } = await sessions.signIn(request.body.token);
@@ -190,4 +193,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     await accounts.revokeKey(userId(request), request.params.keyId);
     return reply.status(204).send();
   });
+
+  await app.register(dashboardProjectRoutes, { services });
 };

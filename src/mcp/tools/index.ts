@@ -6,6 +6,7 @@ import { listLeadsTool } from './list-leads.tool.ts';
 import { listPainThemesTool } from './list-pain-themes.tool.ts';
 import { listProjectsTool } from './list-projects.tool.ts';
 import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
+import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
 import { setLeadStatusTool } from './set-lead-status.tool.ts';
 
@@ -20,4 +21,5 @@ export const TOOLS = [
   listSeoOpportunitiesTool,
   checkAiVisibilityTool,
   setLeadStatusTool,
+  refreshPainThemesTool,
 ] as unknown as ToolDef[];

@@ -5,8 +5,26 @@ import { ScanButton } from '../components/scan-button.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { ProjectDetail } from '../types.ts';
+import { AiTab } from './ai-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
+import { ProjectSettingsTab } from './project-settings.tsx';
+import { ScansTab } from './scans-tab.tsx';
+import { SeoTab } from './seo-tab.tsx';
+import { ThemesTab } from './themes-tab.tsx';
+import { UsageTab } from './usage.tsx';
 import { WebhooksTab } from './webhooks-tab.tsx';
+
+export const PROJECT_TABS = {
+  leads: 'Leads',
+  webhooks: 'Webhooks',
+  themes: 'Pain themes',
+  seo: 'SEO',
+  'ai-visibility': 'AI visibility',
+  scans: 'Scans',
+  usage: 'Usage',
+  settings: 'Settings',
+} as const;
+export type ProjectTab = keyof typeof PROJECT_TABS;
 
 export function ProjectPage({
   projectId,
@@ -14,7 +32,7 @@ export function ProjectPage({
   query,
 }: {
   projectId: string;
-  tab: 'leads' | 'webhooks';
+  tab: ProjectTab;
   query: URLSearchParams;
 }) {
   const base = `/projects/${encodeURIComponent(projectId)}`;
@@ -24,7 +42,7 @@ export function ProjectPage({
   const p = project.data;
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${tab === 'leads' ? 'Leads' : 'Webhooks'} · Lead Intelligence`;
+    document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
   }, [p?.name, tab]);
 
   return (
@@ -66,7 +84,11 @@ export function ProjectPage({
             )}
           </p>
         </div>
-        <ScanButton projectId={projectId} onFinished={() => setScanGeneration((g) => g + 1)} />
+        <ScanButton
+          projectId={projectId}
+          onStarted={() => setScanGeneration((g) => g + 1)}
+          onFinished={() => setScanGeneration((g) => g + 1)}
+        />
       </div>
       <ErrorMessage>{project.error}</ErrorMessage>
       <nav class="tabs" aria-label="Project sections">
@@ -76,12 +98,31 @@ export function ProjectPage({
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
+        <Link href={`${base}/themes`} class="tab" current={tab === 'themes'}>
+          Pain themes
+        </Link>
+        <Link href={`${base}/seo`} class="tab" current={tab === 'seo'}>
+          SEO
+        </Link>
+        <Link href={`${base}/ai-visibility`} class="tab" current={tab === 'ai-visibility'}>
+          AI visibility
+        </Link>
+        {(['scans', 'usage', 'settings'] as const).map((t) => (
+          <Link key={t} href={`${base}/${t}`} class="tab" current={tab === t}>
+            {PROJECT_TABS[t]}
+          </Link>
+        ))}
       </nav>
-      {tab === 'leads' ? (
+      {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
-      ) : (
-        <WebhooksTab projectId={projectId} generation={scanGeneration} />
       )}
+      {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'seo' && <SeoTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'ai-visibility' && <AiTab projectId={projectId} project={p} generation={scanGeneration} />}
+      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
   );
 }

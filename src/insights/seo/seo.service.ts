@@ -1,0 +1,328 @@
+import type { Tier } from '../../accounts/tiers.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { mentions } from '../../domain/mentions.ts';
+import { notFound } from '../../errors.ts';
+import { type CallRow, createScansRepo } from '../../scans/scans.repo.ts';
+import { createPriceTable } from '../../upstream/prices.ts';
+import type { RedditItem, UpstreamCall, UpstreamSource } from '../../upstream/source.ts';
+import { createSeoProvider, redditThread, type SeoCall, type SeoProvider } from './seo-provider.ts';
+
+/** Self-hosted projects have no tier: they refresh weekly and ask for every keyword up to this many. */
+const SELF_HOSTED_REFRESH_DAYS = 7;
+const SELF_HOSTED_MAX_KEYWORDS = 100;
+const DAY_MS = 86_400_000;
+
+export interface SeoRefresh {
+  provider: string;
+  refreshedAt: string;
+  keywords: number;
+  calls: number;
+  costUsd: number;
+  opportunities: number;
+  errors: string[];
+}
+
+interface RefreshRow {
+  provider: string;
+  refreshed_at: Date;
+  keywords: number;
+  calls: number;
+  cost_usd: number;
+  opportunities: number;
+  errors: string[];
+}
+
+const toRefresh = (r: RefreshRow): SeoRefresh => ({
+  provider: r.provider,
+  refreshedAt: r.refreshed_at.toISOString(),
+  keywords: r.keywords,
+  calls: r.calls,
+  costUsd: Math.round(r.cost_usd * 1e6) / 1e6,
+  opportunities: r.opportunities,
+  errors: r.errors,
+});
+
+interface ProjectRow {
+  id: string;
+  keywords: string[];
+  competitors: string[];
+  tier: Tier;
+}
+
+interface Found {
+  keyword: string;
+  position: number;
+  postId: string;
+  title: string;
+  subreddit: string;
+  url: string;
+  searchVolume: number | null;
+}
+
+/**
+ * SEO opportunities (docs/decisions/0071-seo-opportunities.md): Reddit threads ranking on Google for a project's
+ * keywords, and whether a competitor is named in them. refresh() is the job handler, one (project, now) at a time.
+ */
+export function createSeoService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'seo' | 'selfHosted' | 'tierLimits' | 'upstream'>;
+  upstream: UpstreamSource;
+  fetch?: typeof fetch;
+}) {
+  const { db, config, upstream } = deps;
+  const priceOf = createPriceTable(config.upstream);
+  const provider: SeoProvider | null = createSeoProvider(config.seo, { priceOf, fetch: deps.fetch });
+  const freshnessMs = config.upstream.freshnessMinutes * 60_000;
+  const limitsOf = (tier: Tier) => (config.selfHosted ? null : config.tierLimits[tier]);
+
+  async function project(projectId: string): Promise<ProjectRow> {
+    const rows = await db.query<ProjectRow>(
+      `SELECT p.id, p.keywords, p.competitors, u.tier FROM projects p JOIN users u ON u.id = p.user_id
+        WHERE p.id = $1`,
+      [projectId],
+    );
+    if (!rows[0]) throw notFound('project');
+    return rows[0];
+  }
+
+  /**
+   * A thread's comments through the upstream source, like a scan's thread read: a fetch of it within the
+   * freshness window is reused at no cost; otherwise it is bought and logged, so scans can reuse it too.
+   */
+  async function readThread(
+    projectId: string,
+    postId: string,
+    now: Date,
+  ): Promise<{ items: RedditItem[]; calls: CallRow[] }> {
+    const repo = createScansRepo(db);
+    const listing = `thread:${postId}`;
+    const state = await repo.listingState(listing);
+    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) {
+      const { items } = await repo.fetchesAfter(listing, null, state.last.id, state.last.fetched_at);
+      const calls = state.last.apis.flatMap((a) =>
+        Array.from({ length: a.calls }, () => ({
+          projectId,
+          api: a.api,
+          costUsd: 0,
+          reused: true,
+          ok: true,
+          calledAt: now,
+          scanId: null,
+          fetchId: state.last!.id,
+        })),
+      );
+      return { items, calls };
+    }
+    const reported: UpstreamCall[] = [];
+    const rows = (fetchId: string | null): CallRow[] =>
+      reported.map((c) => ({
+        projectId,
+        api: c.api,
+        costUsd: c.costUsd,
+        reused: false,
+        ok: c.ok,
+        calledAt: now,
+        scanId: null,
+        fetchId,
+      }));
+    let items: RedditItem[];
+    try {
+      items = await upstream.commentTree(postId, (c) => reported.push(c));
+    } catch (err) {
+      throw Object.assign(err as Error, { calls: rows(null) });
+    }
+    const costUsd = reported.reduce((n, c) => n + c.costUsd, 0);
+    const byApi = new Map<string, { api: string; calls: number; costUsd: number }>();
+    for (const c of reported) {
+      const e = byApi.get(c.api) ?? { api: c.api, calls: 0, costUsd: 0 };
+      e.calls++;
+      e.costUsd += c.costUsd;
+      byApi.set(c.api, e);
+    }
+    const fetchId = await repo.insertFetch({
+      listing,
+      projectId,
+      scanId: null,
+      at: now,
+      calls: reported.length,
+      costUsd,
+      apis: [...byApi.values()],
+      items,
+      cursor: null,
+    });
+    return { items, calls: rows(fetchId) };
+  }
+
+  async function postBody(postId: string): Promise<string> {
+    const rows = await db.query<{ body: string }>('SELECT body FROM upstream_items WHERE id = $1', [
+      `t3_${postId}`,
+    ]);
+    return rows[0]?.body ?? '';
+  }
+
+  async function refresh(projectId: string, now: Date): Promise<SeoRefresh | null> {
+    if (!provider) return null;
+    const p = await project(projectId);
+    const limits = limitsOf(p.tier);
+    const max = limits ? (limits.seoKeywords ?? Number.POSITIVE_INFINITY) : SELF_HOSTED_MAX_KEYWORDS;
+    const keywords = [
+      ...new Set(p.keywords.map((k) => k.trim()).filter((k) => k && !k.startsWith('-'))),
+    ].slice(0, max);
+    const competitors =
+      limits?.competitors == null ? p.competitors : p.competitors.slice(0, limits.competitors);
+    const volumeAllowed = limits ? limits.seoSearchVolume : true;
+    const seoCalls: SeoCall[] = [];
+    const threadCalls: CallRow[] = [];
+    const errors: string[] = [];
+    const found = new Map<string, Found>();
+
+    for (const keyword of keywords) {
+      let answer: Awaited<ReturnType<SeoProvider['search']>>;
+      try {
+        answer = await provider.search(keyword, (c) => seoCalls.push(c));
+      } catch (err) {
+        errors.push(`"${keyword}": ${(err as Error).message}`);
+        continue;
+      }
+      if (!answer) continue;
+      for (const r of answer.results) {
+        const thread = redditThread(r.url);
+        if (!thread) continue;
+        const key = `${keyword}\n${thread.postId}`;
+        if (found.has(key)) continue;
+        found.set(key, {
+          keyword,
+          position: r.position,
+          postId: thread.postId,
+          title:
+            r.title
+              .replace(/\s*:\s*r\/\w+$/i, '')
+              .replace(/\s*-\s*Reddit$/i, '')
+              .trim() || thread.url,
+          subreddit: thread.subreddit,
+          url: thread.url,
+          searchVolume: volumeAllowed ? answer.searchVolume : null,
+        });
+      }
+    }
+
+    // Each thread is read once per refresh, whichever keywords it ranks for.
+    const present = new Map<string, boolean>();
+    if (competitors.length) {
+      for (const f of found.values()) {
+        if (present.has(f.postId)) continue;
+        try {
+          const { items, calls } = await readThread(projectId, f.postId, now);
+          threadCalls.push(...calls);
+          const text = [f.title, await postBody(f.postId), ...items.map((i) => i.body)].join('\n');
+          present.set(
+            f.postId,
+            competitors.some((c) => mentions(text, c)),
+          );
+        } catch (err) {
+          threadCalls.push(...((err as { calls?: CallRow[] }).calls ?? []));
+          errors.push(`thread ${f.postId}: ${(err as Error).message}`);
+          present.set(f.postId, false);
+        }
+      }
+    }
+
+    const calls = seoCalls.length + threadCalls.filter((c) => !c.reused).length;
+    const costUsd =
+      seoCalls.reduce((n, c) => n + c.costUsd, 0) + threadCalls.reduce((n, c) => n + c.costUsd, 0);
+    const result: SeoRefresh = {
+      provider: provider.name,
+      refreshedAt: now.toISOString(),
+      keywords: keywords.length,
+      calls,
+      costUsd,
+      opportunities: found.size,
+      errors,
+    };
+    await db.transaction(async (tx) => {
+      await createScansRepo(tx).insertCalls([
+        ...seoCalls.map((c) => ({
+          projectId,
+          api: c.api,
+          costUsd: c.costUsd,
+          reused: false,
+          ok: c.ok,
+          calledAt: now,
+          scanId: null,
+          fetchId: null,
+        })),
+        ...threadCalls,
+      ]);
+      // A refresh where every keyword failed keeps the previous opportunities rather than showing none.
+      const failedAll = keywords.length > 0 && errors.length >= keywords.length && found.size === 0;
+      if (!failedAll) {
+        await tx.query('DELETE FROM seo_opportunities WHERE project_id = $1', [projectId]);
+        for (const f of found.values()) {
+          await tx.query(
+            `INSERT INTO seo_opportunities (project_id, keyword, position, competitor_present, refreshed_at, post_id,
+                                            post_title, post_subreddit, post_url, search_volume)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+            [
+              projectId,
+              f.keyword,
+              f.position,
+              present.get(f.postId) ?? false,
+              now,
+              f.postId,
+              f.title,
+              f.subreddit,
+              f.url,
+              f.searchVolume,
+            ],
+          );
+        }
+      }
+      await tx.query(
+        `INSERT INTO seo_refreshes (project_id, provider, refreshed_at, keywords, calls, cost_usd, opportunities, errors)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [projectId, provider.name, now, keywords.length, calls, costUsd, found.size, errors],
+      );
+    });
+    return result;
+  }
+
+  return {
+    /** Which provider answers, for the dashboard's empty state; null when none is configured. */
+    provider(): { name: string; sample: boolean } | null {
+      return provider ? { name: provider.name, sample: config.seo.sample } : null;
+    },
+
+    refresh,
+
+    async lastRefresh(projectId: string): Promise<SeoRefresh | null> {
+      const rows = await db.query<RefreshRow>(
+        `SELECT provider, refreshed_at, keywords, calls, cost_usd, opportunities, errors FROM seo_refreshes
+          WHERE project_id = $1 ORDER BY refreshed_at DESC, id DESC LIMIT 1`,
+        [projectId],
+      );
+      return rows[0] ? toRefresh(rows[0]) : null;
+    },
+
+    /** Projects whose last refresh is older than their tier's seoRefreshDays (or never happened). */
+    async refreshDue(now: Date): Promise<number> {
+      if (!provider) return 0;
+      const rows = await db.query<{ id: string; tier: Tier; last: Date | null }>(
+        `SELECT p.id, u.tier, (SELECT max(refreshed_at) FROM seo_refreshes r WHERE r.project_id = p.id) AS last
+           FROM projects p JOIN users u ON u.id = p.user_id
+          WHERE cardinality(p.keywords) > 0`,
+      );
+      let n = 0;
+      for (const r of rows) {
+        const days = limitsOf(r.tier)?.seoRefreshDays ?? SELF_HOSTED_REFRESH_DAYS;
+        if (r.last && r.last.getTime() > now.getTime() - days * DAY_MS) continue;
+        await refresh(r.id, now);
+        n++;
+      }
+      return n;
+    },
+  };
+}
+export type SeoService = ReturnType<typeof createSeoService>;

@@ -1,0 +1,311 @@
+// SEO opportunities against local fake Serper and SerpApi servers speaking their JSON, and the shipped replay file;
+// competitor presence read through the replay upstream's comment trees (the sample corpus).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fixedClock } from '../src/clock.ts';
+import type { Config, SeoConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { SeoOpportunity } from '../src/insights/insights.schemas.ts';
+import { dashboardClient } from './dashboard-helpers.ts';
+import type { FakeServer } from './fakes/fake-server.ts';
+import { type FakeResult, startFakeSerpApi, startFakeSerper } from './fakes/serp-fake.ts';
+import { createAccount, createProject, getJson, startTestApp, testConfig } from './harness.ts';
+
+const thread = (sub: string, id: string, slug: string) =>
+  `https://www.reddit.com/r/${sub}/comments/${id}/${slug}/`;
+// Threads of sample/corpus.jsonl: s256m names Vagaro and Calendly in its post, s2567's comments name Booksy,
+// s2569 names no competitor anywhere.
+const RESULTS: Record<string, FakeResult[]> = {
+  'salon booking': [
+    {
+      position: 1,
+      title: 'Booking Software for Salons | Example',
+      link: 'https://example.com/salon-booking',
+    },
+    {
+      position: 2,
+      title: 'Help me pick: Vagaro, Calendly or something smaller : r/smallbusiness',
+      link: thread('smallbusiness', 's256m', 'help_me_pick'),
+    },
+    {
+      position: 4,
+      title: 'online booking for a 60-something salon owner who hates tech? : r/Entrepreneur',
+      link: thread('Entrepreneur', 's2569', 'online_booking'),
+    },
+    { position: 5, title: 'r/Barber', link: 'https://www.reddit.com/r/Barber/' },
+  ],
+  'barber app': [
+    {
+      position: 3,
+      title: 'Best booking app for a barbershop that wants to stop phone tag - Reddit',
+      link: thread('Barber', 's2567', 'best_booking_app'),
+    },
+    { position: 7, title: 'Help me pick - Reddit', link: thread('smallbusiness', 's256m', 'help_me_pick') },
+  ],
+};
+
+const baseSeo = (): SeoConfig => ({ ...loadConfig({ DEMO: 'false' }).seo, timeoutMs: 3000 });
+
+async function setup(seo: Partial<SeoConfig>, extra: Partial<Config> = {}) {
+  const clock = fixedClock('2026-11-20T10:00:00Z');
+  const t = await startTestApp({ clock, config: { seo: { ...baseSeo(), ...seo }, ...extra } });
+  const acct = await createAccount(t.services, 'connected');
+  const project = await createProject(t.services, acct.userId, {
+    keywords: ['salon booking', 'barber app', 'no results here'],
+    subreddits: ['Barber'],
+    competitors: ['Booksy', 'Vagaro'],
+  });
+  return { t, clock, acct, project };
+}
+
+describe('SEO opportunities from Serper', () => {
+  let serper: FakeServer;
+  let s: Awaited<ReturnType<typeof setup>>;
+  before(async () => {
+    serper = await startFakeSerper(RESULTS);
+    s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: serper.url } });
+  });
+  after(async () => {
+    await s.t.close();
+    await serper.close();
+  });
+
+  test('a refresh keeps the Reddit threads, best position first, with competitor presence from the threads', async () => {
+    const refresh = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.deepEqual(refresh?.errors, []);
+    const sent = serper.requests.map((r) => JSON.parse(r.body).q);
+    assert.deepEqual(sent, [
+      'salon booking site:reddit.com',
+      'barber app site:reddit.com',
+      'no results here site:reddit.com',
+    ]);
+    assert.equal(serper.requests[0]!.headers['x-api-key'], 'serper-test-key');
+
+    const res = await getJson(
+      s.t.baseUrl,
+      `/api/v1/projects/${s.project.id}/seo-opportunities`,
+      s.acct.restKey,
+    );
+    assert.equal(res.status, 200);
+    const rows = res.body.opportunities.map((o: any) => [
+      o.keyword,
+      o.position,
+      o.post.id,
+      o.competitorPresent,
+    ]);
+    assert.deepEqual(rows, [
+      ['salon booking', 2, 's256m', true],
+      ['barber app', 3, 's2567', true],
+      ['salon booking', 4, 's2569', false],
+      ['barber app', 7, 's256m', true],
+    ]);
+    const first = res.body.opportunities[0];
+    assert.deepEqual(Object.keys(first).sort(), Object.keys(SeoOpportunity.properties).sort());
+    assert.deepEqual(first.post, {
+      id: 's256m',
+      title: 'Help me pick: Vagaro, Calendly or something smaller',
+      subreddit: 'smallbusiness',
+      url: 'https://www.reddit.com/r/smallbusiness/comments/s256m/help_me_pick/',
+    });
+    assert.equal(first.refreshedAt, '2026-11-20T10:00:00.000Z');
+    assert.equal(first.searchVolume, null, 'Serper does not tell search volume');
+  });
+
+  test('every provider call is in usage with its price; thread reads are paid once and reused within freshness', async () => {
+    const usage = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
+      .usage;
+    const serperRow = usage.perApi.find((a: any) => a.api === 'serper.search');
+    assert.deepEqual(serperRow, { api: 'serper.search', calls: 3, costUsd: 0.003, reused: 0 });
+    const threads = usage.perApi.find((a: any) => a.api === 'replay.comments');
+    assert.equal(threads.calls, 3, 'three distinct threads read once each');
+    assert.equal(threads.reused, 0);
+
+    // A second refresh minutes later reads the same threads from the fetch log, at no cost.
+    s.clock.advance(60_000);
+    await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    const again = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
+      .usage;
+    const threads2 = again.perApi.find((a: any) => a.api === 'replay.comments');
+    assert.equal(threads2.calls, 6);
+    assert.equal(threads2.reused, 3);
+    assert.equal(threads2.costUsd, threads.costUsd);
+  });
+
+  test('429, 5xx, time-outs and malformed bodies are recorded on the refresh, the other keywords still answer', async () => {
+    serper.script(
+      { status: 429, headers: { 'retry-after': '30' }, body: '{"message":"Too many requests"}' },
+      { status: 502, body: 'bad gateway' },
+      { hang: true },
+    );
+    const r1 = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.equal(r1!.errors.length, 3);
+    assert.match(r1!.errors[0]!, /"salon booking": serper\.search: HTTP 429/);
+    assert.match(r1!.errors[1]!, /"barber app": serper\.search: HTTP 502/);
+    assert.match(r1!.errors[2]!, /"no results here": serper\.search: timed out after 3000 ms/);
+    // Every keyword failed: the previous opportunities stay listed.
+    const kept = await getJson(
+      s.t.baseUrl,
+      `/api/v1/projects/${s.project.id}/seo-opportunities`,
+      s.acct.restKey,
+    );
+    assert.equal(kept.body.opportunities.length, 4);
+
+    serper.script({ body: '{"organic": "not a list"' }, { body: '{"organic": 5}' });
+    s.clock.advance(1000);
+    const r2 = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.match(r2!.errors[0]!, /malformed JSON/);
+    assert.match(r2!.errors[1]!, /malformed response/);
+    assert.equal(r2!.opportunities, 0);
+
+    const dash = dashboardClient(s.t);
+    await dash.signIn(s.acct.userId);
+    const view = await dash.get(`/projects/${s.project.id}/seo`);
+    assert.equal(view.status, 200);
+    assert.deepEqual(view.body.provider, { name: 'serper', sample: false });
+    assert.equal(view.body.lastRefresh.errors.length, 2);
+    const failed = (
+      await s.t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM upstream_calls WHERE api = 'serper.search' AND NOT ok`,
+      )
+    )[0]!.n;
+    assert.equal(failed, 5, 'failed calls are recorded too, at no cost');
+  });
+
+  test('the dashboard refresh runs a search; another account sees 404', async () => {
+    const dash = dashboardClient(s.t);
+    await dash.signIn(s.acct.userId);
+    s.clock.advance(1000);
+    const res = await dash.post(`/projects/${s.project.id}/seo`);
+    assert.equal(res.status, 201);
+    assert.equal(res.body.opportunities.length, 4);
+    const other = await createAccount(s.t.services);
+    const stranger = dashboardClient(s.t);
+    await stranger.signIn(other.userId);
+    assert.equal((await stranger.get(`/projects/${s.project.id}/seo`)).status, 404);
+    assert.equal((await stranger.post(`/projects/${s.project.id}/seo`)).status, 404);
+  });
+
+  test('refreshDue asks only for projects past their tier’s seoRefreshDays; the free tier asks at most seoKeywords', async () => {
+    const before = serper.requests.length;
+    assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 0, 'refreshed today');
+    s.clock.advance(8 * 86_400_000);
+    assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 1, 'connected: every 7 days');
+    assert.equal(serper.requests.length, before + 3);
+  });
+});
+
+describe('SEO opportunities from SerpApi', () => {
+  let serpapi: FakeServer;
+  let s: Awaited<ReturnType<typeof setup>>;
+  before(async () => {
+    serpapi = await startFakeSerpApi(RESULTS);
+    s = await setup(
+      { provider: 'serpapi', serpapi: { apiKey: 'serpapi-test-key', baseUrl: serpapi.url } },
+      { selfHosted: false },
+    );
+  });
+  after(async () => {
+    await s.t.close();
+    await serpapi.close();
+  });
+
+  test('GET /search.json with engine=google; "no results" is an empty answer, a bad key an error', async () => {
+    const r = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.deepEqual(r!.errors, []);
+    assert.equal(r!.opportunities, 4);
+    const q = serpapi.requests[0]!.query;
+    assert.equal(q.get('engine'), 'google');
+    assert.equal(q.get('q'), 'salon booking site:reddit.com');
+    const usage = await s.t.services.usage.getUsage(s.project.id);
+    assert.deepEqual(
+      usage.perApi.find((a) => a.api === 'serpapi.search'),
+      {
+        api: 'serpapi.search',
+        calls: 3,
+        costUsd: 0.045,
+        reused: 0,
+      },
+    );
+
+    const t2 = await setup(
+      { provider: 'serpapi', serpapi: { apiKey: 'wrong', baseUrl: serpapi.url } },
+      { selfHosted: false },
+    );
+    try {
+      const bad = await t2.t.services.seo.refresh(t2.project.id, t2.clock.now());
+      assert.match(bad!.errors[0]!, /serpapi\.search: HTTP 401: \{"error":"Invalid API key\."\}/);
+    } finally {
+      await t2.t.close();
+    }
+  });
+
+  test('a free-tier project asks for at most seoKeywords keywords', async () => {
+    const acct = await createAccount(s.t.services, 'free');
+    const limits = testConfig().tierLimits.free;
+    const p = await createProject(s.t.services, acct.userId, {
+      keywords: Array.from({ length: limits.seoKeywords! + 3 }, (_, i) => `kw ${i}`),
+      competitors: [],
+    });
+    const before = serpapi.requests.length;
+    const r = await s.t.services.seo.refresh(p.id, s.clock.now());
+    assert.equal(r!.keywords, limits.seoKeywords);
+    assert.equal(serpapi.requests.length - before, limits.seoKeywords);
+  });
+});
+
+describe('SEO opportunities: replay and not configured', () => {
+  test('the shipped sample answers the demo keywords only, with search volume, labelled as sample', async () => {
+    const s = await setup({ ...loadConfig({}).seo });
+    try {
+      assert.deepEqual(s.t.services.seo.provider(), { name: 'replay', sample: true });
+      const r = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+      assert.equal(r!.calls, 0, 'keywords the file does not hold are not asked');
+      assert.equal(r!.opportunities, 0);
+
+      const demo = await createProject(s.t.services, s.acct.userId, {
+        keywords: ['booking software', 'no-shows'],
+        competitors: ['Booksy'],
+      });
+      const d = await s.t.services.seo.refresh(demo.id, s.clock.now());
+      assert.equal(
+        d!.opportunities,
+        8,
+        'five threads for one keyword (a subreddit home page is not one), three for the other',
+      );
+      const list = await s.t.services.insights.listSeoOpportunities(demo.id);
+      assert.equal(list[0]!.position, 1);
+      assert.equal(list[0]!.searchVolume, 14800);
+      assert.ok(list.some((o) => o.competitorPresent) && list.some((o) => !o.competitorPresent));
+    } finally {
+      await s.t.close();
+    }
+  });
+
+  test('with no provider: no calls, an empty list, and the dashboard says how to configure', async () => {
+    const s = await setup({ provider: null });
+    try {
+      assert.equal(await s.t.services.seo.refresh(s.project.id, s.clock.now()), null);
+      assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 0);
+      const res = await getJson(
+        s.t.baseUrl,
+        `/api/v1/projects/${s.project.id}/seo-opportunities`,
+        s.acct.restKey,
+      );
+      assert.deepEqual(res.body, { opportunities: [] });
+      const dash = dashboardClient(s.t);
+      await dash.signIn(s.acct.userId);
+      assert.deepEqual((await dash.get(`/projects/${s.project.id}/seo`)).body, {
+        provider: null,
+        lastRefresh: null,
+        opportunities: [],
+      });
+      const refused = await dash.post(`/projects/${s.project.id}/seo`);
+      assert.equal(refused.status, 400);
+      assert.match(refused.body.error.message, /No SEO provider is configured: set SEO_PROVIDER/);
+      const calls = await s.t.db.query(`SELECT 1 FROM upstream_calls`);
+      assert.equal(calls.length, 0);
+    } finally {
+      await s.t.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+// Pain themes: coherence on the dev profiles' leads (../shared) against floors, and the service as a user meets it
+// through the REST API, the tools and the dashboard, with the local method and with a fake LLM provider.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { loadProfiles, themesOf } from '../scripts/themes-lib.ts';
+import { fixedClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import { clusterThemes } from '../src/domain/themes.ts';
+import { PainTheme } from '../src/insights/insights.schemas.ts';
+import { dashboardClient } from './dashboard-helpers.ts';
+import type { FakeServer } from './fakes/fake-server.ts';
+import { startFakeOpenAi } from './fakes/openai-fake.ts';
+import { createAccount, createProject, getJson, insertLeads, startTestApp, type TestApp } from './harness.ts';
+import { callTool } from './mcp-helpers.ts';
+
+const floors = JSON.parse(readFileSync(new URL('../docs/themes-floors.json', import.meta.url), 'utf8')) as {
+  meanShareThemed: number;
+  minShareThemed: number;
+  meanWithinOverBetween: number;
+  minWithinOverBetween: number;
+};
+
+describe('pain themes on the dev profiles’ leads', () => {
+  test('most leads fall in a theme, and leads within a theme are far more alike than leads of different themes', () => {
+    const { projects, posts } = loadProfiles();
+    const figures = projects.map((p) => themesOf(p, posts)).filter((f) => f.leads >= 10);
+    assert.ok(figures.length >= 8, 'the profiles have leads to cluster');
+    const share = figures.map((f) => f.themed / f.leads);
+    const ratio = figures.map((f) => f.within / f.between);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const line = figures.map((f, i) => `${f.key} ${share[i]!.toFixed(2)} ${ratio[i]!.toFixed(2)}`).join('; ');
+    assert.ok(mean(share) >= floors.meanShareThemed, `mean share themed ${mean(share)}: ${line}`);
+    assert.ok(Math.min(...share) >= floors.minShareThemed, `min share themed: ${line}`);
+    assert.ok(mean(ratio) >= floors.meanWithinOverBetween, `mean within/between ${mean(ratio)}: ${line}`);
+    assert.ok(Math.min(...ratio) >= floors.minWithinOverBetween, `min within/between: ${line}`);
+    for (const f of figures) {
+      const ids = f.clusters.flatMap((c) => c.ids);
+      assert.equal(new Set(ids).size, ids.length, `${f.key}: a lead is in at most one theme`);
+      assert.ok(f.clusters.every((c) => c.ids.length >= 3 && c.label.length > 0));
+    }
+  });
+
+  test('unrelated texts form no theme; three alike ones do, labelled by what sets them apart', () => {
+    const docs = [
+      { id: 'a', title: 'Clients keep missing appointments', body: 'No-shows cost us every week, deposits?' },
+      {
+        id: 'b',
+        title: 'No-shows are killing my salon',
+        body: 'Clients missing appointments without a word.',
+      },
+      {
+        id: 'c',
+        title: 'How to stop no-shows',
+        body: 'Missing appointments again. Do deposits help with no-shows?',
+      },
+      { id: 'd', title: 'Best laptop for video editing', body: 'Need a GPU under $1000.' },
+      { id: 'e', title: 'Tax question about an LLC', body: 'Quarterly estimated payments confuse me.' },
+    ];
+    const { clusters } = clusterThemes(docs);
+    assert.equal(clusters.length, 1);
+    assert.deepEqual([...clusters[0]!.ids].sort(), ['a', 'b', 'c']);
+    assert.match(clusters[0]!.label, /no-shows|missing appointments|appointments/);
+  });
+});
+
+describe('pain themes in the service', () => {
+  let t: TestApp;
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  let project: { id: string };
+  const clock = fixedClock('2026-11-20T12:00:00Z');
+  const ids: Record<string, string[]> = {};
+
+  const leadsOf = (titles: string[], extra: object = {}) =>
+    titles.map((title) => ({ title, body: title, postedAt: new Date('2026-11-18T00:00:00Z'), ...extra }));
+
+  before(async () => {
+    t = await startTestApp({ clock, config: { llm: null } });
+    acct = await createAccount(t.services);
+    project = await createProject(t.services, acct.userId, { keywords: ['booking'] });
+    ids.deposits = await insertLeads(
+      t.db,
+      project.id,
+      leadsOf([
+        'Deposits and refunds for cancellations',
+        'How do you handle deposits and refunds?',
+        'Refunds on deposits after a cancellation',
+        'Deposit refunds policy for cancellations',
+      ]),
+    );
+    ids.reminders = await insertLeads(
+      t.db,
+      project.id,
+      leadsOf([
+        'Reminder texts cost too much',
+        'Cheaper reminder texts for clients',
+        'Reminder texts clients ignore',
+      ]),
+    );
+    ids.sellers = await insertLeads(
+      t.db,
+      project.id,
+      leadsOf(['Our agency promotion', 'Agency promotion offer', 'Agency promotion again'], {
+        sellerSide: true,
+      }),
+    );
+    ids.old = await insertLeads(
+      t.db,
+      project.id,
+      leadsOf(['Calendar sync broken', 'Calendar sync with Google', 'Calendar sync fails'], {
+        postedAt: new Date('2026-09-01T00:00:00Z'),
+      }),
+    );
+    ids.lonely = await insertLeads(t.db, project.id, [
+      { title: 'Walk-in queue display', body: 'TV screen for walk-ins' },
+    ]);
+  });
+  after(() => t.close());
+
+  test('refresh_pain_themes clusters the last 30 days’ buyer leads; sellers, old and lone leads go to no theme', async () => {
+    const res = await callTool(t.baseUrl, acct.mcpKey, 'refresh_pain_themes', { projectId: project.id });
+    const out = res.body.result.structuredContent;
+    assert.equal(out.method, 'tfidf');
+    assert.equal(out.leadsConsidered, 8, 'seller-side and older leads are not considered');
+    assert.equal(out.themes.length, 2);
+    const [first, second] = out.themes;
+    assert.deepEqual(Object.keys(first).sort(), Object.keys(PainTheme.properties).sort());
+    assert.deepEqual([...first.leadIds].sort(), [...ids.deposits!].sort());
+    assert.deepEqual([...second.leadIds].sort(), [...ids.reminders!].sort());
+    assert.match(first.label, /deposit|refund/);
+    assert.match(first.summary, /^“(Deposit|How do you|Refunds)/);
+    assert.equal(first.generatedAt, '2026-11-20T12:00:00.000Z');
+
+    const rest = await getJson(t.baseUrl, `/api/v1/projects/${project.id}/pain-themes`, acct.restKey);
+    assert.deepEqual(rest.body.themes, out.themes);
+  });
+
+  test('a scan adds at most one clustering an hour; the daily pass refreshes a day-old one; ten are kept', async () => {
+    assert.equal(await t.services.painThemes.refreshAfterScan(project.id, clock.now()), null);
+    clock.advance(3_600_001);
+    assert.ok(await t.services.painThemes.refreshAfterScan(project.id, clock.now()));
+    assert.equal(await t.services.painThemes.refreshDue(clock.now()), 0);
+    clock.advance(86_400_000);
+    assert.equal(await t.services.painThemes.refreshDue(clock.now()), 1);
+    for (let i = 0; i < 10; i++) {
+      clock.advance(60_000);
+      await t.services.painThemes.refresh(project.id, 'dashboard', clock.now());
+    }
+    const themes = await t.services.insights.listPainThemes(project.id);
+    const runs = [...new Set(themes.map((th) => th.generatedAt))];
+    assert.equal(runs.length, 10);
+    assert.deepEqual(runs, [...runs].sort().reverse(), 'newest clustering first');
+    assert.equal(runs[0], clock.now().toISOString());
+  });
+
+  test('the dashboard shows the newest themes with their leads; another account gets 404', async () => {
+    const dash = dashboardClient(t);
+    await dash.signIn(acct.userId);
+    clock.advance(60_000);
+    const res = await dash.post(`/projects/${project.id}/pain-themes`);
+    assert.equal(res.status, 201);
+    assert.equal(res.body.lastRun.trigger, 'dashboard');
+    assert.equal(res.body.leads.length, 7);
+    const stranger = dashboardClient(t);
+    await stranger.signIn((await createAccount(t.services)).userId);
+    assert.equal((await stranger.get(`/projects/${project.id}/pain-themes`)).status, 404);
+    const other = await createAccount(t.services);
+    const tool = await callTool(t.baseUrl, other.mcpKey, 'refresh_pain_themes', { projectId: project.id });
+    assert.equal(tool.body.result.isError, true);
+  });
+});
+
+describe('pain themes with an LLM provider', () => {
+  let t: TestApp;
+  let llm: FakeServer;
+  before(async () => {
+    llm = await startFakeOpenAi(() => 'Owners lose money to deposits. They want refunds handled for them.');
+    const base = loadConfig({ LLM_BASE_URL: 'http://x', LLM_MODEL: 'm' }).llm!;
+    t = await startTestApp({
+      config: {
+        llm: {
+          ...base,
+          baseUrl: `${llm.url}/v1`,
+          model: 'chat-m',
+          embeddingModel: 'embed-m',
+          timeoutMs: 3000,
+          usdPerMTokIn: 1,
+        },
+      },
+    });
+  });
+  after(async () => {
+    await t.close();
+    await llm.close();
+  });
+
+  test('embeddings cluster and the model writes the two-sentence summary; a failing provider falls back', async () => {
+    const acct = await createAccount(t.services);
+    const p = await createProject(t.services, acct.userId);
+    const body = 'Deposits and refunds for cancelled appointments are a mess in my salon.';
+    await insertLeads(
+      t.db,
+      p.id,
+      Array.from({ length: 4 }, (_, i) => ({ title: `Deposits and refunds ${i}`, body })),
+    );
+    const run = await t.services.painThemes.refresh(p.id, 'tool', new Date());
+    assert.equal(run.method, 'embeddings:embed-m');
+    assert.deepEqual(run.errors, []);
+    const [theme] = await t.services.insights.listPainThemes(p.id);
+    assert.equal(theme!.summary, 'Owners lose money to deposits. They want refunds handled for them.');
+    const usage = await t.services.usage.getUsage(p.id);
+    assert.deepEqual(usage.perApi.map((a) => a.api).sort(), ['llm.chat', 'llm.embeddings']);
+
+    llm.script({ status: 503, body: '{"error":{"message":"overloaded"}}' }, { hang: true });
+    const fallback = await t.services.painThemes.refresh(p.id, 'tool', new Date(Date.now() + 1000));
+    assert.equal(fallback.method, 'tfidf');
+    assert.match(fallback.errors.join(' '), /llm\.embeddings: HTTP 503.*TF-IDF/);
+    assert.match(fallback.errors.join(' '), /llm\.chat: timed out after 3000 ms/);
+    const latest = await t.services.insights.listPainThemes(p.id);
+    assert.match(latest[0]!.summary!, /^“Deposits and refunds/);
+  });
+});
