@@ -18,3 +18,9 @@ export type {
   WebhookAttempt,
 } from '../../src/webhooks/webhooks.schemas.ts';
 export type KeyKind = ApiKey['kind'];
+export type {
+  LeadStatus,
+  LeadStatusChanges,
+  LeadSummary,
+  Stage,
+} from '../../src/leads/leads.schemas.ts';
