@@ -55,7 +55,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     }
   }
   /** Waits until the keyboard focus is on this lead's row (the page moves it after rendering). */
-  const focusOn = async (id: string | undefined) => {
+  const focusOn = async (id: string | null | undefined) => {
     assert.ok(id);
     try {
       await page.waitForFunction((x) => document.activeElement?.getAttribute('data-lead-id') === x, id, {
