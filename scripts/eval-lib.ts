@@ -1,14 +1,19 @@
-// Loads the labeled eval data from ../shared and computes ranking and seller-side figures for a scorer.
+// Loads the labeled eval data from ../shared and computes ranking, seller-side and stage figures for a scorer,
+// per project and per group (A: the four profiles the scorer was first developed on; B: six later ones).
 import { readFileSync } from 'node:fs';
-import type { LeadScore, ScoringItem, ScoringProfile } from '../src/domain/scoring.ts';
+import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
+
+export type Group = 'A' | 'B';
+export const GROUPS: readonly Group[] = ['A', 'B'];
 
 export interface EvalProject extends ScoringProfile {
   key: string;
   subreddits: string[];
+  group?: Group;
 }
-interface Label {
+export interface Label {
   project: string;
   postId: string;
   grade: number;
@@ -20,7 +25,7 @@ interface TagLabel {
   subreddit: string;
   sellerSide: boolean;
 }
-interface Post {
+export interface Post {
   id: string;
   subreddit: string;
   author: string | null;
@@ -53,14 +58,20 @@ function jsonl<T>(path: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
+/** Both groups' profiles (each tagged with its group) and labels, the tag-labeled sellers and the corpus. */
 export function loadEvalData(): EvalData {
-  const projects = JSON.parse(
-    readFileSync(new URL('eval/projects-dev.json', SHARED), 'utf8'),
-  ) as EvalProject[];
+  const a = (JSON.parse(read('eval/projects-dev.json')) as EvalProject[]).map((p) => ({
+    ...p,
+    group: 'A' as const,
+  }));
+  const b = (JSON.parse(read('eval/projects-dev-b.json')) as EvalProject[]).map((p) => ({
+    ...p,
+    group: 'B' as const,
+  }));
   const posts = new Map(jsonl<Post>('data/reddit-posts.jsonl').map((p) => [p.id, p]));
   return {
-    projects,
-    labels: jsonl<Label>('eval/labels-dev.jsonl'),
+    projects: [...a, ...b],
+    labels: [...jsonl<Label>('eval/labels-dev.jsonl'), ...jsonl<Label>('eval/labels-dev-b.jsonl')],
     tags: jsonl<TagLabel>('eval/seller-side-by-tag.jsonl'),
     posts,
   };
@@ -76,7 +87,7 @@ export function toItem(post: Post): ScoringItem {
   };
 }
 
-export type Scorer = (item: ScoringItem, profile: ScoringProfile) => LeadScore;
+export type Scorer = (item: ScoringItem, profile: EvalProject) => LeadScore;
 
 /** The reference ordering: how many times the project's keywords occur (whole words, case-insensitive). */
 export const keywordCountScorer: Scorer = (item, profile) => {
@@ -96,76 +107,243 @@ function dcg(grades: number[]): number {
   return grades.reduce((sum, g, i) => sum + (2 ** g - 1) / Math.log2(i + 2), 0);
 }
 
+/** NDCG@10 of grades listed in ranked order, against the ideal order of all of them. */
+export function ndcg10(rankedGrades: number[]): number {
+  const ideal = [...rankedGrades].sort((a, b) => b - a);
+  return dcg(rankedGrades.slice(0, 10)) / (dcg(ideal.slice(0, 10)) || 1);
+}
+
+export interface Confusion {
+  tp: number;
+  fp: number;
+  fn: number;
+}
+export interface SellerFigures extends Confusion {
+  precision: number;
+  recall: number;
+}
+
 export interface ProjectFigures {
   project: string;
+  group: Group | null;
   pairs: number;
   ndcg10: number;
   precision10: number;
   sellersInTop10: number;
   stageAccuracy: number | null;
   stagePairs: number;
+  stageRight: number;
+  seller: Confusion;
 }
 
-export interface Figures {
-  projects: ProjectFigures[];
+/** The figures of a set of projects: means over projects, seller side and stages over their pairs. */
+export interface Summary {
+  projects: number;
   ndcg10Mean: number;
+  minProjectNdcg10: number;
   precision10Mean: number;
   maxSellersInTop10: number;
   stageAccuracy: number;
-  seller: { precision: number; recall: number; tp: number; fp: number; fn: number };
+  seller: SellerFigures;
 }
 
-/** Ranks each project's labeled pairs by score (ties keep file order) and measures the ranking. */
-export function evaluate(data: EvalData, scorer: Scorer): Figures {
-  const projects: ProjectFigures[] = [];
-  let stageRight = 0;
-  let stageAll = 0;
-  const conf = { tp: 0, fp: 0, fn: 0 };
-  const countSeller = (predicted: boolean, truth: boolean) => {
-    if (predicted && truth) conf.tp++;
-    else if (predicted) conf.fp++;
-    else if (truth) conf.fn++;
+export interface Figures extends Summary {
+  perProject: ProjectFigures[];
+  groups: Partial<Record<Group, Summary>>;
+  /** Graded pairs plus the tag-labeled posts (the tags are noisier; the graded figure is the aim). */
+  sellerWithTags: SellerFigures;
+}
+
+function sellerFigures(c: Confusion): SellerFigures {
+  return {
+    ...c,
+    precision: c.tp + c.fp ? c.tp / (c.tp + c.fp) : 1,
+    recall: c.tp + c.fn ? c.tp / (c.tp + c.fn) : 1,
   };
-  for (const project of data.projects) {
-    const rows = data.labels
-      .filter((l) => l.project === project.key)
-      .map((l, i) => ({ l, i, s: scorer(toItem(data.posts.get(l.postId)!), project) }));
-    for (const r of rows) countSeller(r.s.sellerSide, r.l.sellerSide);
-    const ranked = [...rows].sort((a, b) => b.s.score - a.s.score || a.i - b.i);
-    const top = ranked.slice(0, 10);
-    const ideal = rows.map((r) => r.l.grade).sort((a, b) => b - a);
-    const staged = rows.filter((r) => r.l.grade >= 2);
-    const right = staged.filter((r) => r.s.stage === r.l.stage).length;
-    stageRight += right;
-    stageAll += staged.length;
-    projects.push({
-      project: project.key,
-      pairs: rows.length,
-      ndcg10: dcg(top.map((r) => r.l.grade)) / (dcg(ideal.slice(0, 10)) || 1),
-      precision10: top.filter((r) => r.l.grade >= 2).length / Math.min(10, rows.length),
-      sellersInTop10: top.filter((r) => r.l.sellerSide).length,
-      stageAccuracy: staged.length ? right / staged.length : null,
-      stagePairs: staged.length,
-    });
+}
+
+function addConfusion(c: Confusion, predicted: boolean, truth: boolean): void {
+  if (predicted && truth) c.tp++;
+  else if (predicted) c.fp++;
+  else if (truth) c.fn++;
+}
+
+function summarize(ps: ProjectFigures[]): Summary {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
+  const conf = { tp: 0, fp: 0, fn: 0 };
+  let right = 0;
+  let all = 0;
+  for (const p of ps) {
+    conf.tp += p.seller.tp;
+    conf.fp += p.seller.fp;
+    conf.fn += p.seller.fn;
+    right += p.stageRight;
+    all += p.stagePairs;
   }
+  return {
+    projects: ps.length,
+    ndcg10Mean: mean(ps.map((p) => p.ndcg10)),
+    minProjectNdcg10: Math.min(...ps.map((p) => p.ndcg10)),
+    precision10Mean: mean(ps.map((p) => p.precision10)),
+    maxSellersInTop10: Math.max(0, ...ps.map((p) => p.sellersInTop10)),
+    stageAccuracy: all ? right / all : 0,
+    seller: sellerFigures(conf),
+  };
+}
+
+export interface RankedRow {
+  label: Label;
+  post: Post;
+  score: LeadScore;
+}
+
+/** A project's labeled pairs scored and sorted by score, best first (ties keep file order). */
+export function rankProject(data: EvalData, project: EvalProject, scorer: Scorer): RankedRow[] {
+  return data.labels
+    .filter((l) => l.project === project.key)
+    .map((label, i) => {
+      const post = data.posts.get(label.postId)!;
+      return { label, post, i, score: scorer(toItem(post), project) };
+    })
+    .sort((a, b) => b.score.score - a.score.score || a.i - b.i);
+}
+
+/** The figures of one project's ranked pairs. */
+export function measureProject(project: EvalProject, ranked: RankedRow[]): ProjectFigures {
+  const seller = { tp: 0, fp: 0, fn: 0 };
+  for (const r of ranked) addConfusion(seller, r.score.sellerSide, r.label.sellerSide);
+  const top = ranked.slice(0, 10);
+  const staged = ranked.filter((r) => r.label.grade >= 2);
+  const stageRight = staged.filter((r) => r.score.stage === r.label.stage).length;
+  return {
+    project: project.key,
+    group: project.group ?? null,
+    pairs: ranked.length,
+    ndcg10: ndcg10(ranked.map((r) => r.label.grade)),
+    precision10: top.filter((r) => r.label.grade >= 2).length / Math.min(10, ranked.length || 1),
+    sellersInTop10: top.filter((r) => r.label.sellerSide).length,
+    stageAccuracy: staged.length ? stageRight / staged.length : null,
+    stagePairs: staged.length,
+    stageRight,
+    seller,
+  };
+}
+
+/** Ranks each project's labeled pairs by score and measures the ranking, per project, group and overall. */
+export function evaluate(data: EvalData, scorer: Scorer): Figures {
+  const perProject = data.projects.map((p) => measureProject(p, rankProject(data, p, scorer)));
+  const groups: Figures['groups'] = {};
+  for (const g of GROUPS) {
+    const ps = perProject.filter((p) => p.group === g);
+    if (ps.length) groups[g] = summarize(ps);
+  }
+  const overall = summarize(perProject);
   // The tag-labeled set: scored against the dev project that watches its subreddit, else the first one.
+  const withTags = { tp: overall.seller.tp, fp: overall.seller.fp, fn: overall.seller.fn };
   for (const t of data.tags) {
     const post = data.posts.get(t.postId);
     if (!post) continue;
     const project = data.projects.find((p) => p.subreddits.includes(t.subreddit)) ?? data.projects[0]!;
-    countSeller(scorer(toItem(post), project).sellerSide, t.sellerSide);
+    addConfusion(withTags, scorer(toItem(post), project).sellerSide, t.sellerSide);
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-  return {
-    projects,
-    ndcg10Mean: mean(projects.map((p) => p.ndcg10)),
-    precision10Mean: mean(projects.map((p) => p.precision10)),
-    maxSellersInTop10: Math.max(...projects.map((p) => p.sellersInTop10)),
-    stageAccuracy: stageAll ? stageRight / stageAll : 0,
-    seller: {
-      precision: conf.tp + conf.fp ? conf.tp / (conf.tp + conf.fp) : 0,
-      recall: conf.tp + conf.fn ? conf.tp / (conf.tp + conf.fn) : 0,
-      ...conf,
-    },
-  };
+  return { ...overall, perProject, groups, sellerWithTags: sellerFigures(withTags) };
+}
+
+export interface TriageFigures {
+  project: string;
+  group: Group | null;
+  marked: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * Simulated triage: each project's grade 0-1 pairs in its top 10 are marked not a fit, the project's pairs are
+ * scored again with that memory, and NDCG@10 is measured before and after (the marked pairs stay in the
+ * ranking, rescored like any other, so the figure shows what the memory does to them and to their likes).
+ */
+export function simulateTriage(
+  data: EvalData,
+  scorer: Scorer,
+  remember: (project: EvalProject, rejected: Post[]) => unknown,
+  rescore: (score: LeadScore, item: ScoringItem, memory: unknown) => LeadScore,
+): TriageFigures[] {
+  return data.projects.map((project) => {
+    const ranked = rankProject(data, project, scorer);
+    const marked = ranked.slice(0, 10).filter((r) => r.label.grade <= 1);
+    const memory = remember(
+      project,
+      marked.map((r) => r.post),
+    );
+    const again = ranked
+      .map((r, i) => ({ r, i, s: rescore(r.score, toItem(r.post), memory) }))
+      .sort((a, b) => b.s.score - a.s.score || a.i - b.i);
+    return {
+      project: project.key,
+      group: project.group ?? null,
+      marked: marked.length,
+      before: ndcg10(ranked.map((r) => r.label.grade)),
+      after: ndcg10(again.map((x) => x.r.label.grade)),
+    };
+  });
+}
+
+export interface ReplyFigures {
+  project: string;
+  drafts: number;
+  /** The largest share of the project's drafts that start with the same four words. */
+  repeatedOpeningShare: number;
+  /** The largest share of the project's drafts that contain one same sentence. */
+  maxSentenceShare: number;
+  maxWords: number;
+  /** Share of drafts naming the product exactly once (and its url at most once). */
+  productOnceShare: number;
+}
+
+const normalizeSentence = (x: string) =>
+  x
+    .toLowerCase()
+    .replace(/[^a-z0-9$ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The reply check: a draft for every labeled pair of a project that is not the selling side (more drafts than
+ * the leads above a threshold, so the shares are steadier).
+ */
+export function checkReplies(
+  data: EvalData,
+  scorer: Scorer,
+  draft: (item: ScoringItem, profile: EvalProject, lead: LeadScore) => string,
+): ReplyFigures[] {
+  return data.projects.map((project) => {
+    const drafts = rankProject(data, project, scorer)
+      .filter((r) => !r.score.sellerSide)
+      .map((r) => draft(toItem(r.post), project, r.score));
+    const openings = drafts.map((d) => normalizeSentence(d).split(' ').slice(0, 4).join(' '));
+    const openCount = new Map<string, number>();
+    for (const o of openings) openCount.set(o, (openCount.get(o) ?? 0) + 1);
+    const sentenceCount = new Map<string, number>();
+    for (const d of drafts) {
+      const sentences = new Set(
+        d
+          .split(/(?<=[.?!)])\s+/)
+          .map(normalizeSentence)
+          .filter(Boolean),
+      );
+      for (const x of sentences) sentenceCount.set(x, (sentenceCount.get(x) ?? 0) + 1);
+    }
+    const count = (d: string, x: string) => d.split(x).length - 1;
+    const n = drafts.length || 1;
+    return {
+      project: project.key,
+      drafts: drafts.length,
+      repeatedOpeningShare: Math.max(0, ...openCount.values()) / n,
+      maxSentenceShare: Math.max(0, ...sentenceCount.values()) / n,
+      maxWords: Math.max(0, ...drafts.map((d) => d.split(/\s+/).filter(Boolean).length)),
+      productOnceShare:
+        drafts.filter((d) => count(d, project.name) === 1 && (!project.url || count(d, project.url) === 1))
+          .length / n,
+    };
+  });
 }

@@ -45,3 +45,35 @@ test('TIER_LIMITS_FILE replaces the limits of a tier and is checked field by fie
   writeFileSync(bad, JSON.stringify({ free: { ...DEFAULT_TIER_LIMITS.free, alertCadence: 'weekly' } }));
   assert.throws(() => loadConfig({ TIER_LIMITS_FILE: bad }), /free\.alertCadence/);
 });
+
+test('sign-in settings: SMTP_URL needs MAIL_FROM, SIGNUP defaults to open only when hosted, TRUST_PROXY', () => {
+  assert.deepEqual(loadConfig({}).signIn, { smtpUrl: null, mailFrom: null, signup: 'closed' });
+  assert.equal(loadConfig({ SELF_HOSTED: 'false' }).signIn.signup, 'open');
+  assert.equal(loadConfig({ SELF_HOSTED: 'false', SIGNUP: 'closed' }).signIn.signup, 'closed');
+  assert.equal(loadConfig({ SIGNUP: 'open' }).signIn.signup, 'open');
+  const mail = loadConfig({
+    SMTP_URL: 'smtps://u:p@smtp.example.com:465',
+    MAIL_FROM: 'Leads <in@example.com>',
+  });
+  assert.equal(mail.signIn.smtpUrl, 'smtps://u:p@smtp.example.com:465');
+  assert.equal(mail.signIn.mailFrom, 'Leads <in@example.com>');
+  assert.equal(loadConfig({}).trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, [
+    '10.0.0.0/8',
+    '127.0.0.1',
+  ]);
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ SMTP_URL: 'smtp://localhost:25' }, /MAIL_FROM must be set when SMTP_URL is set/],
+    [{ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'a@b.c' }, /SMTP_URL must use smtp: or smtps:/],
+    [{ MAIL_FROM: 'nobody' }, /MAIL_FROM must be an address/],
+    [{ SIGNUP: 'sometimes' }, /SIGNUP must be open or closed/],
+    [{ TRUST_PROXY: 'my-proxy' }, /TRUST_PROXY must be true, false or a list/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (err: Error) => err instanceof ConfigError && message.test(err.message),
+    );
+  }
+});

@@ -90,7 +90,40 @@ export interface Config {
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
+  /** ROLE: what this process does (docs/decisions/0085-roles.md); several processes share one DATABASE_URL. */
+  role: Role;
+  /** Time-outs and the connection cap of the HTTP server (docs/reliability.md, "Hostile input"). */
+  http: HttpLimits;
+  /** METRICS_TOKEN: when set, /metrics needs Authorization: Bearer <token>. */
+  metricsToken: string | null;
+  /** Dashboard sign-in: link delivery and sign-up (docs/decisions/0061-sign-in-from-the-page.md). */
+  signIn: SignInConfig;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client address (per-IP sign-in throttling); false: none. */
+  trustProxy: boolean | string[];
 }
+
+/** How sign-in links reach people, and who may create an account from the sign-in page. */
+export interface SignInConfig {
+  /** SMTP_URL (`smtp://` or `smtps://user:pass@host:port`); null: links are written to the service's log. */
+  smtpUrl: string | null;
+  /** MAIL_FROM, the sender of sign-in e-mails; required with SMTP_URL. */
+  mailFrom: string | null;
+  /** SIGNUP: open lets an unknown address create a free account from the page; default open only when hosted. */
+  signup: 'open' | 'closed';
+}
+
+export interface HttpLimits {
+  /** HTTP_HEADERS_TIMEOUT_MS: a client must finish sending its headers within this. */
+  headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: ... and its whole request within this. */
+  requestTimeoutMs: number;
+  /** HTTP_MAX_CONNECTIONS: sockets beyond this are closed as they arrive. */
+  maxConnections: number;
+}
+
+/** all: HTTP and jobs; api: HTTP only (scans are queued for a worker); worker: scans, schedules, webhooks. */
+export const ROLES = ['all', 'api', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** Webhook delivery settings (docs/webhooks.md, "Operator settings"). */
 export interface WebhooksConfig {
@@ -324,7 +357,63 @@ export function loadConfig(env: Env = process.env): Config {
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
     webhooks: readWebhooks(env),
+    http: {
+      headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      maxConnections: readInt(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    },
+    metricsToken: env.METRICS_TOKEN || null,
+    role: readRole(env),
+    signIn: readSignIn(env, readBool(env, 'SELF_HOSTED', true)),
+    trustProxy: readTrustProxy(env),
   };
+}
+
+function readRole(env: Env): Role {
+  const role = env.ROLE || 'all';
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new ConfigError(`ROLE must be one of ${ROLES.join(', ')} (got "${role}")`);
+  }
+  // The embedded database belongs to one process (its data directory is locked): nothing to split.
+  if (role !== 'all' && !env.DATABASE_URL) {
+    throw new ConfigError(
+      `ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, so only ROLE=all runs on it`,
+    );
+  }
+  return role as Role;
+}
+
+function readSignIn(env: Env, selfHosted: boolean): SignInConfig {
+  const smtpUrl = readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = env.MAIL_FROM?.trim() || null;
+  if (smtpUrl && !mailFrom) throw new ConfigError('MAIL_FROM must be set when SMTP_URL is set');
+  if (mailFrom && !/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+>?$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address, or "Name <address>" (got "${mailFrom}")`);
+  }
+  const signup = env.SIGNUP?.trim().toLowerCase() || (selfHosted ? 'closed' : 'open');
+  if (signup !== 'open' && signup !== 'closed') {
+    throw new ConfigError(`SIGNUP must be open or closed (got "${env.SIGNUP}")`);
+  }
+  return { smtpUrl, mailFrom, signup };
+}
+
+function readTrustProxy(env: Env): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || isIP(address ?? '') === 0 || (bits !== undefined && !/^\d+$/.test(bits))) {
+      throw new ConfigError(
+        `TRUST_PROXY must be true, false or a list of proxy addresses and CIDRs (got "${entry}")`,
+      );
+    }
+  }
+  return entries;
 }
 
 function readPriceOverrides(file: string | undefined): Record<string, number> {

@@ -1,5 +1,7 @@
+import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount, demoSignInLink } from './demo.ts';
@@ -7,13 +9,18 @@ import { buildApp } from './http/app.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createServices } from './services.ts';
 
+/** Within this a SIGTERM'd process has exited, whatever is still running (docs/decisions/0085-roles.md). */
+const SHUTDOWN_BUDGET_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const { db, close } = await openDatabase(config, 'the service (npm start)');
   const services = createServices({ db, clock: systemClock, config });
+  const serves = config.role !== 'worker';
+  const works = config.role !== 'api';
   const app = await buildApp({ services, logger: { level: config.logLevel } });
 
-  if (config.demo && config.selfHosted) {
+  if (config.demo && config.selfHosted && config.role === 'all') {
     // A banner for a person at a terminal, not a log line: the keys exist nowhere else.
     let banner = '';
     if (!(await services.accounts.hasAnyUser())) {
@@ -33,24 +40,67 @@ async function main() {
     if (banner) process.stdout.write(`${banner}\n`);
   }
 
-  // Starts continuous scanning; with the demo project, its first scan starts now from the sample corpus.
-  const jobs = await startJobs(services, { log: app.log });
+  // A database that comes back empty is migrated again within seconds, without a restart.
+  const stopWatching = services.health.watch();
 
+  // A worker starts continuous scanning (with the demo project, its first scan starts now from the sample
+  // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
+  const jobs = await startJobs(services, { log: app.log, work: works });
+
+  let control: { close(): Promise<void> } | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    stopWatching();
+    const deadline = Date.now() + SHUTDOWN_BUDGET_MS;
+    setTimeout(() => {
+      app.log.error({ signal }, 'shutdown overran its budget; exiting now');
+      process.exit(1);
+    }, SHUTDOWN_BUDGET_MS - 300).unref();
+    app.log.info({ signal, role: config.role }, 'shutting down');
+    // Stop taking requests and jobs; in-flight requests finish, scans stop at their next unit and are queued
+    // again for another worker; then the webhook attempts still buffered are written, then the database closes.
+    const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once
     await app.close();
-    await jobs.stop();
-    await services.webhooks.close();
+    await jobsStopped;
+    await control?.close();
+    await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
+    await services.sessions.close();
     await close();
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (serves) await app.listen({ port: config.port, host: config.host });
+
+  // `npm run setup` and `npm run login` reach the running service here (docs/decisions/0063).
+  const socket = controlSocketPath(config.dataDir);
+  control = await serveControl(socket, async (request) => {
+    try {
+      const result = await runCommand({ db, clock: systemClock, config }, request);
+      app.log.info(
+        { command: (request as { command: string }).command },
+        'ran a command from the local socket',
+      );
+      return { ok: true, result };
+    } catch (err) {
+      if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+      app.log.error({ err }, 'a command from the local socket failed');
+      return { ok: false, kind: 'failed', error: (err as Error).message };
+    }
+  }).catch((err: Error) => {
+    app.log.warn(`npm run setup and npm run login cannot reach this service (${socket}: ${err.message})`);
+    return null;
+  });
+  if (!config.selfHosted && !config.signIn.smtpUrl) {
+    app.log.warn(
+      'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',
+    );
+  }
+  app.log.info({ role: config.role }, 'ready');
 }
 
 main().catch((err) => {

@@ -2,19 +2,22 @@ import { createAccountsService } from './accounts/accounts.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { createDbHealth } from './db/health.ts';
 import { createEventBus } from './events.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
+import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
+import type { OperatorLog } from './sessions/link-delivery.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
 import { createUsageService } from './usage/usage.service.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
 /** Every service verb, built once from its dependencies; transports receive this and nothing else. */
-export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
+export function createServices(deps: { db: Db; clock: Clock; config: Config; log?: OperatorLog }) {
   const events = createEventBus();
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
@@ -32,6 +35,8 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config }) {
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream: createUpstreamSource(deps.config, deps), llm }),
     webhooks: createWebhooksService({ ...deps, events }),
+    health: createDbHealth(deps),
+    scanHistory: createScanHistory(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -326,8 +326,11 @@ describe('cross-site requests', () => {
     assert.equal((await d.get('/me')).status, 200, 'still signed in');
     const own = await d.call('POST', '/keys', { kind: 'rest' }, { origin: 'http://dash.example:3000' });
     assert.equal(own.status, 201, 'PUBLIC_BASE_URL');
+    // The Host header is the client's to choose (DNS rebinding): an Origin matching it is not enough.
     const host = new URL(t.baseUrl).host;
-    assert.equal((await d.call('POST', '/keys', { kind: 'rest' }, { origin: `http://${host}` })).status, 201);
+    const rebound = await d.call('POST', '/keys', { kind: 'rest' }, { origin: `http://${host}` });
+    assert.equal(rebound.status, 403, 'an Origin equal to Host but not PUBLIC_BASE_URL');
+    assert.equal(await keyCount(d), before + 1);
   });
 
   test('a DELETE without a body, or with an empty JSON body, is accepted', async () => {

@@ -13,16 +13,17 @@ test('the eval check passes at the committed floors and prints the figures besid
   const r = run('--check');
   assert.equal(r.status, 0, r.stderr + r.stdout);
   assert.match(r.stdout, /NDCG@10 \(keyword\)/);
+  assert.match(r.stdout, /^group A .*\n^group B .*\n^all /m);
   assert.match(r.stdout, /eval check passed/);
 });
 
 test('the eval check fails, naming the figure, when a floor is above what the scorer reaches', () => {
   const floors = JSON.parse(readFileSync(join(root, 'docs/eval-floors.json'), 'utf8'));
   const file = join(mkdtempSync(join(tmpdir(), 'floors-')), 'floors.json');
-  writeFileSync(file, JSON.stringify({ ...floors, ndcg10Mean: 0.999 }));
+  writeFileSync(file, JSON.stringify({ ...floors, B: { ...floors.B, ndcg10Mean: 0.999 } }));
   const r = run('--check', '--floors', file);
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /ndcg10Mean .* is below its floor 0.999/);
+  assert.match(r.stderr, /B\.ndcg10Mean .* is below its floor 0\.999/);
 });
 
 test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in the top 10 are counted', async () => {
@@ -35,6 +36,7 @@ test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in 
     projects: [
       {
         key: 'x',
+        group: 'B' as const,
         name: 'X',
         url: null,
         pain: null,
@@ -66,6 +68,7 @@ test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in 
     matchedPhrase: null,
   }));
   assert.equal(perfect.ndcg10Mean, 1);
+  assert.equal(perfect.groups.B?.ndcg10Mean, 1);
   assert.equal(perfect.precision10Mean, 0.4);
   assert.equal(perfect.stageAccuracy, 1);
   assert.deepEqual([perfect.seller.precision, perfect.seller.recall], [1, 1]);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -7,6 +8,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { ProjectInput } from '../src/projects/projects.schemas.ts';
 import { createServices, type Services } from '../src/services.ts';
+import type { OperatorLog } from '../src/sessions/link-delivery.ts';
 
 /** Which database the suite runs on: the local PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -51,16 +53,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The whole HTTP service on a real port over a fresh database. */
 export async function startTestApp(
-  opts: { clock?: Clock; config?: Partial<Config>; webDist?: string } = {},
+  opts: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    webDist?: string;
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+    log?: OperatorLog;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
-  const services = createServices({ db, clock: opts.clock ?? systemClock, config: testConfig(opts.config) });
-  const app = await buildApp({ services, webDist: opts.webDist });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  // The service's public origin is where it listens, as in a real deployment (the dashboard checks Origin).
+  const port = await freePort();
+  const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
+  const services = createServices({ db, clock: opts.clock ?? systemClock, config, log: opts.log });
+  const app = await buildApp({ services, webDist: opts.webDist, logger: opts.logger });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     services,
@@ -68,6 +89,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await services.webhooks.close();
+      await services.sessions.close();
       await db.drop();
     },
   };

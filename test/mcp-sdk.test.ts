@@ -24,7 +24,23 @@ before(async () => {
   t = await startTestApp();
   acct = await createAccount(t.services);
   projectId = (await createProject(t.services, acct.userId, { name: 'SDK project' })).id;
-  await insertLeads(t.db, projectId, [{ score: 81 }, { score: 42 }]);
+  // The edges the contract allows: a null stage (the default list of the demo has them), every other
+  // nullable field null, and every stage value.
+  await insertLeads(t.db, projectId, [
+    { score: 81, stage: null },
+    { score: 42 },
+    ...['problem-aware', 'comparing', 'purchase-ready'].map((stage) => ({ score: 30, stage })),
+    {
+      score: 20,
+      stage: null,
+      reason: null,
+      matchedPhrase: null,
+      author: null,
+      costUsd: null,
+      postId: null,
+      body: null,
+    },
+  ]);
   client = await connect(acct.mcpKey);
 });
 after(async () => {
@@ -66,6 +82,14 @@ test('the SDK client calls each read-only tool; structured output passes its own
     const [block] = result.content as { type: string; text: string }[];
     assert.deepEqual(JSON.parse(block!.text), result.structuredContent, name);
   }
+  // The SDK validates structuredContent against the tool's outputSchema: null stages must pass.
+  const all = await client.callTool({
+    name: 'list_leads',
+    arguments: { projectId, status: 'all', include: 'body', limit: 100 },
+  });
+  const listed = (all.structuredContent as { leads: { stage: string | null }[] }).leads;
+  assert.equal(listed.length, 6);
+  assert.equal(listed.filter((l) => l.stage === null).length, 2);
   const leads = await client.callTool({ name: 'list_leads', arguments: { projectId, minScore: 50 } });
   assert.deepEqual(
     (leads.structuredContent as { leads: { score: number }[] }).leads.map((l) => l.score),

@@ -212,15 +212,16 @@ describe('list_leads has the same filters, defaults and messages as REST', () =>
     assert.equal(out.leads[0].body, undefined);
   });
 
-  test('since reconciles missed events: only leads scored at or after it', async () => {
+  test('since reconciles missed events: only leads scored at or after it, however old the post', async () => {
     const since = new Date(Date.now() - 2 * DAY).toISOString();
     const out = okOutput(
       await callTool(t.baseUrl, owner.mcpKey, 'list_leads', { projectId, since }),
       'list_leads',
     );
+    // 99 is a 40-day-old post scored now: outside the default window, inside the one since chooses.
     assert.deepEqual(
       out.leads.map((l: { score: number }) => l.score),
-      [95],
+      [99, 95],
     );
   });
 
@@ -229,8 +230,10 @@ describe('list_leads has the same filters, defaults and messages as REST', () =>
     { minScore: '101' },
     { minScore: 'high' },
     { since: 'yesterday' },
-    { since: '2026-01-31' },
+    { since: '2026-01-31T25:00:00Z' },
+    { since: '31/01/2026' },
     { limit: '0' },
+    { offset: '1000001' },
     { limit: '500' },
     { offset: '-1' },
     { include: 'title' },

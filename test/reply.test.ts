@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { DEMO_PROJECT } from '../src/demo.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {
@@ -51,7 +53,7 @@ describe('reply drafts', () => {
   test('the draft answers by stage: a comparing lead hears about the competitor it named', () => {
     const reply = draftReply(leads[1]!, profile);
     assert.match(reply, /FreshBooks/);
-    assert.match(reply, /alternatives/);
+    assert.match(reply, /alternative/);
   });
 
   test('deterministic, and never longer than 120 words even for a very long profile', () => {
@@ -70,5 +72,71 @@ describe('reply drafts', () => {
     const reply = draftReply(leads[0]!, bare);
     assert.equal(count(reply, 'InvoiceOwl'), 1);
     assert.doesNotMatch(reply, /null|undefined|\(\)/);
+  });
+});
+
+describe('reply drafts across a project', () => {
+  // The demo project over the sample corpus: every item it would keep as a lead gets a draft.
+  const demo = { ...DEMO_PROJECT };
+  const drafts = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { title: string; body: string; subreddit: string; parentId?: string })
+    .map(
+      (r): ScoringItem => ({
+        kind: r.parentId ? 'comment' : 'post',
+        title: r.title,
+        body: r.body ?? '',
+        subreddit: r.subreddit,
+        author: null,
+      }),
+    )
+    .filter((item) => {
+      const text = `${item.title} ${item.body}`.toLowerCase();
+      return demo.keywords.some((k) => text.includes(k.toLowerCase()));
+    })
+    .map((item) => ({ item, lead: scoreItem(item, demo) }))
+    .filter(({ lead }) => lead.score >= demo.scoreThreshold && !lead.sellerSide)
+    .map(({ item, lead }) => draftReply(item, demo, lead));
+  const share = (keys: string[]) => {
+    const n = new Map<string, number>();
+    for (const k of keys) n.set(k, (n.get(k) ?? 0) + 1);
+    return Math.max(...n.values()) / keys.length;
+  };
+  const plain = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9$ ]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  test('there are enough drafts to judge (the demo project finds dozens of leads)', () => {
+    assert.ok(drafts.length >= 30, `${drafts.length} drafts`);
+  });
+
+  test('no opening is shared by more than a tenth of the drafts, and none is a stock phrase', () => {
+    const openings = drafts.map((d) => plain(d).split(' ').slice(0, 4).join(' '));
+    assert.ok(
+      share(openings) <= 0.1,
+      `most common opening in ${(share(openings) * 100).toFixed(0)}% of drafts`,
+    );
+    assert.ok(drafts.every((d) => !/^(?:that sounds frustrating|great question)/i.test(d)));
+  });
+
+  test('no sentence is shared by more than a tenth of the drafts', () => {
+    const sentences = drafts.flatMap((d) => [...new Set(d.split(/(?<=[.?!)])\s+/).map(plain))]);
+    const n = new Map<string, number>();
+    for (const s of sentences) n.set(s, (n.get(s) ?? 0) + 1);
+    const [worst, count] = [...n].sort((a, b) => b[1] - a[1])[0]!;
+    assert.ok(count / drafts.length <= 0.1, `"${worst}" in ${count} of ${drafts.length} drafts`);
+  });
+
+  test('each names the product once by the name a person says, with its url, under 120 words', () => {
+    for (const d of drafts) {
+      assert.ok(words(d) < 120, d);
+      assert.equal(count(d, 'ChairTime'), 1, d);
+      assert.equal(count(d, 'https://chairtime.example'), 1, d);
+      assert.doesNotMatch(d, /Demo:/);
+    }
   });
 });

@@ -131,12 +131,24 @@ describe('REST API on a self-hosted instance', () => {
       { title: 'hidden', score: 90, status: 'hidden' },
       { title: 'not fit', score: 80, status: 'not_fit' },
       { title: 'low', score: 5, body: 'the full text' },
+      // Every nullable field null: the served document must accept it (its schemas are checked on each answer).
+      {
+        title: 'nulls',
+        score: 1,
+        stage: null,
+        reason: null,
+        matchedPhrase: null,
+        author: null,
+        costUsd: null,
+        postId: null,
+        body: null,
+      },
     ]);
     const res = await get(`/api/v1/projects/${p.id}/leads`, alice.restKey);
     assert.equal(res.status, 200);
     assert.deepEqual(
       res.body.leads.map((l: { title: string }) => l.title),
-      ['top', 'mid', 'low'],
+      ['top', 'mid', 'low', 'nulls'],
     );
     assert.deepEqual(res.body.pagination, { limit: 50, offset: 0, hasMore: false });
     assert.ok(
@@ -147,7 +159,7 @@ describe('REST API on a self-hosted instance', () => {
     const all = await get(`/api/v1/projects/${p.id}/leads?status=all&include=body`, alice.restKey);
     assert.deepEqual(
       all.body.leads.map((l: { title: string }) => l.title),
-      ['top', 'hidden', 'not fit', 'mid', 'low'],
+      ['top', 'hidden', 'not fit', 'mid', 'low', 'nulls'],
       'status=all keeps the 30-day window',
     );
     assert.equal(all.body.leads.find((l: { title: string }) => l.title === 'low').body, 'the full text');
@@ -162,7 +174,7 @@ describe('REST API on a self-hosted instance', () => {
       [95, 60],
     );
     const list = await get('/api/v1/projects', alice.restKey);
-    assert.equal(list.body.projects.find((x: { id: string }) => x.id === p.id).newLeads, 3);
+    assert.equal(list.body.projects.find((x: { id: string }) => x.id === p.id).newLeads, 4);
   });
 
   test('since filters on scoredAt, not on the post date', async () => {
@@ -177,6 +189,36 @@ describe('REST API on a self-hosted instance', () => {
     assert.deepEqual(
       res.body.leads.map((l: { title: string }) => l.title),
       ['old post, scored now'],
+    );
+  });
+
+  test('since accepts dates and zone-less date-times as UTC, and lifts the 30-day post window', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Since formats' });
+    const now = clock.now().getTime(); // 2026-11-20T12:00:00Z
+    await insertLeads(t.db, p.id, [
+      { title: 'scored at midnight', scoredAt: new Date('2026-11-19T00:00:00Z') },
+      { title: 'scored just before', scoredAt: new Date('2026-11-18T23:59:59Z') },
+      { title: '35-day-old post', postedAt: new Date(now - 35 * DAY), scoredAt: new Date(now - 1000) },
+    ]);
+    const titles = async (since: string) =>
+      (
+        await get(`/api/v1/projects/${p.id}/leads?since=${encodeURIComponent(since)}`, alice.restKey)
+      ).body.leads
+        .map((l: { title: string }) => l.title)
+        .sort();
+    const expected = ['35-day-old post', 'scored at midnight'];
+    for (const since of [
+      '2026-11-19',
+      '2026-11-19T00:00:00',
+      '2026-11-19T00:00',
+      '2026-11-19T01:00:00+01:00',
+    ]) {
+      assert.deepEqual(await titles(since), expected, since);
+    }
+    const queue = await get(`/api/v1/projects/${p.id}/leads`, alice.restKey);
+    assert.ok(
+      !queue.body.leads.some((l: { title: string }) => l.title === '35-day-old post'),
+      'default window',
     );
   });
 
@@ -210,7 +252,13 @@ describe('REST API on a self-hosted instance', () => {
       ['limit=0', /limit.*from 1 to 100/],
       ['limit=101', /limit.*from 1 to 100/],
       ['limit=2.5', /limit.*integer/],
-      ['offset=-1', /offset.*0 or more/],
+      ['offset=-1', /offset.*from 0 to 1000000/],
+      [
+        'offset=9007199254740993',
+        /^Invalid offset 9007199254740993: must be an integer from 0 to 1000000\.$/,
+      ],
+      ['since=2026-01-31T9:00', /since "2026-01-31T9:00".*ISO 8601 date or date-time/],
+      ['since=2026-02-30', /since "2026-02-30".*ISO 8601 date or date-time/],
       ['since=yesterday', /since "yesterday".*ISO 8601/],
       ['include=x', /include "x".*one of body/],
     ];
@@ -284,7 +332,7 @@ describe('REST API on a self-hosted instance', () => {
     assert.equal(res.body.openapi, '3.1.0');
     assert.deepEqual(
       res.body.servers.map((s: { url: string }) => s.url),
-      ['http://localhost:3000/api/v1', '/api/v1'],
+      [`${t.baseUrl}/api/v1`, '/api/v1'],
     );
     assert.deepEqual(res.body.security, [{ bearer: [] }]);
     const ops = Object.values(res.body.paths).flatMap((p: any) =>
@@ -452,7 +500,8 @@ describe('hostile input never gets a 500', () => {
       [`/api/v1/projects/${'x'.repeat(500)}`, 404],
       ['/api/v1/projects/%E0%A4%A', 400],
       ['/api/v1/projects/a%20b/usage', 404],
-      [`/api/v1/projects/${projectId}/leads?offset=100000000000000000000`, 200],
+      [`/api/v1/projects/${projectId}/leads?offset=100000000000000000000`, 400],
+      [`/api/v1/projects/${projectId}/leads?offset=1000000`, 200],
       [`/api/v1/projects/${projectId}/leads?since=2026-02-30T00:00:00Z`, 400],
       [`/api/v1/projects/${projectId}/leads?status=%00`, 400],
     ];

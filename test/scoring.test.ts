@@ -168,7 +168,7 @@ describe('seller side', () => {
       assert.equal(s.sellerSide, true, s.reason ?? '');
       assert.ok(s.score < 10, String(s.score));
       assert.equal(s.stage, null);
-      assert.match(s.reason ?? '', /selling side/);
+      assert.match(s.reason ?? '', /^Selling, not buying/);
     });
   }
 

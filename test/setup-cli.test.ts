@@ -88,6 +88,10 @@ describe('npm run setup', () => {
       ],
       [['--email', 'a@b.co', '--import', importFile([{ name: 'X', scoreThreshold: 500 }])], /scoreThreshold/],
       [['--email', 'a@b.co', '--import', importFile([{ nom: 'X' }])], /name|additional/],
+      [
+        ['--email', 'a@b.co', '--import', importFile([{ name: 'X', subreddits: ['r/ok', 'not ok'] }])],
+        /--import: \/0\/subreddits: "not ok" is not a subreddit name/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = setup(target.env, ...args);
@@ -105,10 +109,10 @@ describe('npm run setup', () => {
     const two = importFile([{ name: 'One' }, { name: 'Two' }]);
     const over = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', two);
     assert.equal(over.code, 2);
-    assert.match(over.stderr, /free tier allows 1 project\(s\); this import would make 2/);
+    assert.match(over.stderr, /The free plan allows 1 project; this would make 2/);
     const keywords = importFile([{ name: 'One', keywords: Array.from({ length: 11 }, (_, i) => `kw${i}`) }]);
     const tooMany = setup(env, '--email', 'free@example.com', '--tier', 'free', '--import', keywords);
-    assert.match(tooMany.stderr, /\/0\/keywords has 11; the free tier allows 10 per project/);
+    assert.match(tooMany.stderr, /\/0\/keywords: 11 entered; the free plan allows 10 per project/);
     const ok = setup(
       env,
       '--email',
@@ -126,7 +130,38 @@ describe('npm run setup', () => {
     );
   });
 
-  test('with the embedded database, setup refuses while the service holds it', {
+  test('with SELF_HOSTED=false an import cannot add webhooks past the tier (none on free), and changes nothing', async () => {
+    const env = { ...target.env, SELF_HOSTED: 'false' };
+    const hook = (i: number) => `https://hooks.example.com/leads/${i}`;
+    const free = setup(
+      env,
+      ...['--email', 'nohooks@example.com', '--tier', 'free', '--import'],
+      importFile([{ name: 'Hooked', webhooks: [hook(0)] }]),
+    );
+    assert.equal(free.code, 2);
+    assert.match(free.stderr, /webhooks are not part of the free plan/i);
+    const plain = setup(
+      env,
+      ...['--email', 'nohooks@example.com', '--tier', 'free', '--import'],
+      importFile([{ name: 'Hooked' }]),
+    );
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.deepEqual(JSON.parse(plain.stdout).projects[0].webhooks, [], 'the refused import wrote nothing');
+
+    // connected allows 5 per account: 5 across two projects pass, and importing them again adds none.
+    const five = importFile([
+      { name: 'A', webhooks: [hook(1), hook(2), hook(3)] },
+      { name: 'B', webhooks: [hook(4), hook(5)] },
+    ]);
+    const args = ['--email', 'paid@example.com', '--tier', 'connected', '--import'];
+    assert.equal(setup(env, ...args, five).code, 0);
+    assert.equal(setup(env, ...args, five).code, 0, 're-importing the same URLs adds nothing');
+    const sixth = setup(env, ...args, importFile([{ name: 'B', webhooks: [hook(6)] }]));
+    assert.equal(sixth.code, 2);
+    assert.match(sixth.stderr, /connected plan allows 5 webhook\(s\); this import would make 6/);
+  });
+
+  test('with the embedded database, setup works while the service holds it, through the service', {
     skip: !!TEST_DATABASE_URL,
   }, async () => {
     const env = {
@@ -151,8 +186,8 @@ describe('npm run setup', () => {
         service.on('exit', () => reject(new Error(`service exited: ${log}`)));
       });
       const run = setup({ DATA_DIR: env.DATA_DIR, DATABASE_URL: '' }, '--email', 'x@y.co');
-      assert.equal(run.code, 2);
-      assert.match(run.stderr, /in use by the service/);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(JSON.parse(run.stdout).restKey, /^rl_sk_/);
     } finally {
       service.kill('SIGTERM');
       await new Promise((r) => service.once('exit', r));

@@ -1,14 +1,9 @@
 import { parseArgs } from 'node:util';
-import { createAccountsService } from '../accounts/accounts.service.ts';
-import { systemClock } from '../clock.ts';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { openDatabase } from '../db/open.ts';
-import { AppError } from '../errors.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';
-import { createSessionsService } from '../sessions/sessions.service.ts';
-
-export class UsageError extends Error {}
+import { UsageError } from './commands.ts';
+import { dispatch } from './dispatch.ts';
 
 export function parseLoginArgs(argv: string[]): { email: string } {
   let values: { email?: string };
@@ -24,24 +19,13 @@ export function parseLoginArgs(argv: string[]): { email: string } {
   return { email: values.email.toLowerCase() };
 }
 
-/** Mints a dashboard sign-in link for an existing account; creates nothing else. */
+/**
+ * Mints a dashboard sign-in link for an existing account; creates nothing else. Through the running service
+ * when there is one (its PUBLIC_BASE_URL and port), else on the database directly.
+ */
 export async function runLogin(config: Config, argv: string[]): Promise<SignInLink> {
   const { email } = parseLoginArgs(argv);
-  const { db, close } = await openDatabase(config, 'npm run login');
-  try {
-    const accounts = createAccountsService({ db, clock: systemClock, config });
-    const sessions = createSessionsService({ db, clock: systemClock, config, accounts });
-    return await sessions.mintSignInLink({ email });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') {
-      throw new UsageError(
-        `no account has the email ${email}; create it with npm run setup -- --email ${email}`,
-      );
-    }
-    throw err;
-  } finally {
-    await close();
-  }
+  return (await dispatch(config, { command: 'login', email }, 'npm run login')) as SignInLink;
 }
 
 if (import.meta.main) {
@@ -54,6 +38,7 @@ if (import.meta.main) {
       process.stderr.write('usage: npm run login -- --email <email>\n');
       process.exit(2);
     }
-    throw err;
+    process.stderr.write(`login: ${(err as Error).message}\n`);
+    process.exit(1);
   }
 }

@@ -1,91 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Static, Type } from 'typebox';
-import { Value } from 'typebox/value';
-import { createAccountsService } from '../accounts/accounts.service.ts';
-import { systemClock } from '../clock.ts';
-import { type Config, ConfigError, loadConfig, TIERS, type Tier, type TierLimits } from '../config.ts';
+import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { openDatabase } from '../db/open.ts';
-import { createProjectsRepo } from '../projects/projects.repo.ts';
-import { ProjectInput } from '../projects/projects.schemas.ts';
-import { checkWebhookUrl, createAddressCheck, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
-import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
+import { parseProjectsFile } from '../projects/projects.import.ts';
+import { asUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
+import { dispatch } from './dispatch.ts';
 
-const ImportFile = Type.Array(
-  Type.Object(
-    {
-      ...ProjectInput.properties,
-      webhooks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 })),
-    },
-    { additionalProperties: false },
-  ),
-  { maxItems: 1000 },
-);
-type ImportFile = Static<typeof ImportFile>;
+export type { SetupResult };
 
-export class UsageError extends Error {}
-
-export interface SetupResult {
-  userId: string;
-  restKey: string;
-  mcpKey: string;
-  projects: { id: string; name: string; webhooks: { id: string; url: string; secret: string }[] }[];
-}
-
-function readImport(path: string): ImportFile {
-  let parsed: unknown;
+function readImport(path: string): unknown {
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     throw new UsageError(`--import: cannot read ${path} as JSON (${(err as Error).message})`);
-  }
-  const first = Value.Errors(ImportFile, parsed)[0];
-  if (first) throw new UsageError(`--import: ${first.instancePath || '/'} ${first.message}`);
-  const projects = parsed as ImportFile;
-  const names = new Set<string>();
-  for (const [i, p] of projects.entries()) {
-    if (names.has(p.name)) throw new UsageError(`--import: /${i}/name "${p.name}" appears twice`);
-    names.add(p.name);
-  }
-  return projects;
-}
-
-/** The registration checks of the dashboard (https, no private or reserved address), before anything is written. */
-async function checkImportedWebhooks(config: Config, projects: ImportFile): Promise<void> {
-  const isAllowed = createAddressCheck(config.webhooks);
-  for (const [i, p] of projects.entries()) {
-    for (const url of p.webhooks ?? []) {
-      try {
-        await checkWebhookUrl(url, isAllowed, { requireResolvable: false });
-      } catch (err) {
-        if (!(err instanceof WebhookUrlError)) throw err;
-        throw new UsageError(`--import: /${i}/webhooks "${url}": ${err.message}`);
-      }
-    }
-  }
-}
-
-/** With SELF_HOSTED=false an import may not take an account past its tier; nothing is written if it would. */
-async function checkTierLimits(limits: TierLimits, tier: Tier, projects: ImportFile, existing: string[]) {
-  const names = new Set([...existing, ...projects.map((p) => p.name)]);
-  if (limits.projects !== null && names.size > limits.projects) {
-    throw new UsageError(
-      `--import: the ${tier} tier allows ${limits.projects} project(s); this import would make ${names.size}`,
-    );
-  }
-  const perProject = [
-    ['keywords', limits.keywordsPerProject],
-    ['subreddits', limits.subredditsPerProject],
-    ['competitors', limits.competitors],
-  ] as const;
-  for (const [i, p] of projects.entries()) {
-    for (const [field, max] of perProject) {
-      const n = p[field]?.length ?? 0;
-      if (max !== null && n > max) {
-        throw new UsageError(`--import: /${i}/${field} has ${n}; the ${tier} tier allows ${max} per project`);
-      }
-    }
   }
 }
 
@@ -113,34 +40,23 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
   };
 }
 
-/** Creates or finds the account, issues a new REST and tool key, and imports projects, all in one transaction. */
+/**
+ * Creates or finds the account, issues a new REST and tool key, and imports projects, all in one transaction;
+ * through the running service when there is one, else on the database directly. The import file is read here.
+ */
 export async function runSetup(config: Config, argv: string[]): Promise<SetupResult> {
   const args = parseSetupArgs(argv);
-  const projects = args.importPath ? readImport(args.importPath) : [];
-  await checkImportedWebhooks(config, projects);
-  const { db, close } = await openDatabase(config, 'npm run setup');
-  try {
-    return await db.transaction(async (tx) => {
-      const accounts = createAccountsService({ db: tx, clock: systemClock, config });
-      const user = await accounts.ensureUser(args.email, args.tier);
-      const restKey = await accounts.issueKey(user.id, 'rest');
-      const mcpKey = await accounts.issueKey(user.id, 'mcp');
-      const projectsRepo = createProjectsRepo(tx);
-      const webhooksRepo = createWebhooksRepo(tx);
-      const limits = accounts.limitsFor(user.tier);
-      if (limits) await checkTierLimits(limits, user.tier, projects, await projectsRepo.namesOf(user.id));
-      const imported: SetupResult['projects'] = [];
-      for (const { webhooks = [], ...input } of projects) {
-        const project = await projectsRepo.upsertByName(user.id, input);
-        const hooks = [];
-        for (const url of webhooks) hooks.push(await webhooksRepo.addOrGet(project.id, url));
-        imported.push({ id: project.id, name: project.name, webhooks: hooks });
-      }
-      return { userId: user.id, restKey: restKey.key, mcpKey: mcpKey.key, projects: imported };
-    });
-  } finally {
-    await close();
-  }
+  // Checked here too, so that a bad file is refused with the dashboard's messages before anything is sent.
+  const projects: ImportFile = args.importPath
+    ? await asUsage(() => parseProjectsFile(readImport(args.importPath!)))
+    : [];
+  const command = {
+    command: 'setup' as const,
+    email: args.email,
+    projects,
+    ...(args.tier ? { tier: args.tier } : {}),
+  };
+  return (await dispatch(config, command, 'npm run setup')) as SetupResult;
 }
 
 if (import.meta.main) {
@@ -155,6 +71,7 @@ if (import.meta.main) {
       );
       process.exit(2);
     }
-    throw err;
+    process.stderr.write(`setup: ${(err as Error).message}\n`);
+    process.exit(1);
   }
 }

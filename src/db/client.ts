@@ -73,16 +73,25 @@ export async function openPostgres(
   url: string,
   opts: { max?: number; onIdleError?: (err: Error) => void } = {},
 ): Promise<Db & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A connection attempt cut off mid-handshake (a terminated backend, a restarting server) would otherwise
+  // wait forever: fail it, so the caller's retry or error path runs.
+  const connectionTimeoutMillis = 5000;
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis });
   // Named statements are written so that one generic plan serves every call; by default PostgreSQL would keep
   // planning them afresh on each call, which cost as much as running the lead page (docs/decisions/0006).
   const genericPlans = '-c plan_cache_mode=force_generic_plan';
-  const prepared = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: genericPlans });
+  const prepared = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: genericPlans,
+    connectionTimeoutMillis,
+  });
   // Waiting for the WAL flush on every request's counter write costs a third of the API's throughput.
   const relaxed = new pg.Pool({
     connectionString: url,
     max: 4,
     options: `-c synchronous_commit=off ${genericPlans}`,
+    connectionTimeoutMillis,
   });
   // A server restart or a terminated backend errors idle clients; the pool replaces them, the process lives on.
   for (const p of [pool, prepared, relaxed]) p.on('error', (err) => opts.onIdleError?.(err));

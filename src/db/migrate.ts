@@ -5,6 +5,14 @@ import type { Db } from './client.ts';
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 const LOCK_ID = 727_001;
 
+/** The version of the newest migration file: a database at this version has the schema this code needs. */
+export function latestMigrationVersion(): number {
+  const versions = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .map((f) => Number(f.slice(0, 4)));
+  return Math.max(0, ...versions);
+}
+
 /** Applies every numbered migration not yet applied, each in its own transaction, in order. */
 export async function migrate(db: Db): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)

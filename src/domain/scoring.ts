@@ -1,6 +1,18 @@
 /** Lead scoring and reply drafting: the local scorer (no I/O) and its helpers; see docs/scoring.md. */
 export { toLeadScore } from './scoring/lead-score.ts';
 export { type CompiledProfile, compileProfile } from './scoring/profile.ts';
-export { draftReply } from './scoring/reply.ts';
+export { draftReply, productName } from './scoring/reply.ts';
 export { scoreItem } from './scoring/score.ts';
-export type { LeadScore, ScoringItem, ScoringProfile } from './scoring/types.ts';
+export {
+  applyTriage,
+  compileTriage,
+  type RejectedLead,
+  type TriageMemory,
+} from './scoring/triage.ts';
+export {
+  type LeadScore,
+  type ScoringItem,
+  type ScoringProfile,
+  STAGES,
+  type Stage,
+} from './scoring/types.ts';

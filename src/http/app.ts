@@ -1,21 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { mcpRoutes } from '../mcp/mcp.routes.ts';
+import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
+import { createMetrics } from '../metrics/metrics.ts';
 import type { Services } from '../services.ts';
+import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
 import { API_PREFIX, swaggerOptions } from './openapi.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
+import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
 
 /** Where `npm run build:web` writes the dashboard. */
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '../../web/dist');
 
 /** Paths that belong to the service, never to the dashboard's client routes. */
-const SERVICE_PATHS = ['/api', '/mcp', DASHBOARD_API_PREFIX, '/healthz'];
+const SERVICE_PATHS = ['/api', '/mcp', DASHBOARD_API_PREFIX, '/healthz', '/readyz', '/metrics'];
+
+/** A caller's X-Request-Id is kept when it is a plain token; anything else gets a fresh one. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const isServicePath = (path: string) => SERVICE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 const HTML_HEADERS = {
@@ -38,9 +46,28 @@ export interface AppOptions {
 }
 
 export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB_DIST }: AppOptions) {
+  const limits = services.config.http;
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // Slow clients are cut off (slow-loris): headers within headersTimeout, the request within requestTimeout,
+    // checked every second rather than Node's default 30 s.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.requestTimeoutMs * 2,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // What Node's HTTP parser refuses (huge headers, bad methods, NUL bytes) still gets the one Error shape.
+    clientErrorHandler: (err, socket) => answerClientError(err, socket as Socket),
+    // The client address behind a reverse proxy, for the per-client sign-in throttle (TRUST_PROXY).
+    trustProxy: services.config.trustProxy,
     // Errors the router meets before any route or hook runs: answer them in the one Error shape too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');
@@ -53,7 +80,10 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
+  app.server.maxConnections = limits.maxConnections;
   app.setErrorHandler(handleError);
+  const metrics = createMetrics({ db: services.db, health: services.health });
   const built = existsSync(join(webDist, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -71,6 +101,11 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? (request.url.startsWith(MCP_PATH) ? MCP_PATH : 'unmatched');
+    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
 
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
@@ -92,7 +127,7 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
       reply.headers(HTML_HEADERS).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
     );
   }
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(opsRoutes, { services, metrics });
 
   return app;
 }

@@ -3,8 +3,10 @@ import { ERROR_CODES } from '../errors.ts';
 
 /** "Present and may be null": a JSON Schema type union, which serializes faster than anyOf. */
 export function Nullable<T extends TSchema>(schema: T) {
-  const base = schema as unknown as { type?: string };
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [base.type, 'null'] });
+  const base = schema as unknown as { type?: string; enum?: unknown[] };
+  // An enum lists every allowed value, so null must be among them or `type` alone would not admit it.
+  const enumWithNull = base.enum ? { enum: [...base.enum, null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [base.type, 'null'], ...enumWithNull });
 }
 
 export const DateTime = Type.String({ format: 'date-time' });

@@ -21,9 +21,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 function checkCrossSite(request: FastifyRequest, publicOrigin: string): void {
   const origin = request.headers.origin;
+  // Only the configured public origin: the Host header is the client's to choose (DNS rebinding).
   if (origin !== undefined) {
-    const host = URL.canParse(origin) ? new URL(origin).host : null;
-    if (origin !== publicOrigin && (host === null || host !== request.headers.host)) {
+    const given = URL.canParse(origin) ? new URL(origin).origin : null;
+    if (given !== publicOrigin) {
       throw new AppError(
         'forbidden',
         `Requests from ${origin} are not accepted: the dashboard calls its own API.`,

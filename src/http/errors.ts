@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/health.ts';
+import { ISO_TIMESTAMP_ALLOWED, ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 
 export function errorBody(code: ErrorCode, message: string) {
@@ -12,6 +14,7 @@ export interface PropertySchema {
   maximum?: number;
   minLength?: number;
   format?: string;
+  pattern?: string;
   minItems?: number;
   maxItems?: number;
   items?: PropertySchema;
@@ -34,6 +37,7 @@ function describeAllowed(s: PropertySchema | undefined): string {
   if (!s) return 'a valid value';
   if (s.enum) return `one of ${s.enum.join(', ')}`;
   if (s.format === 'date-time') return 'an ISO 8601 date-time with a time zone, e.g. 2026-01-31T09:00:00Z';
+  if (s.pattern === ISO_TIMESTAMP_PATTERN) return ISO_TIMESTAMP_ALLOWED;
   if (s.type === 'integer' || s.type === 'number') {
     const kind = s.type === 'integer' ? 'an integer' : 'a number';
     if (s.minimum !== undefined && s.maximum !== undefined)
@@ -86,10 +90,27 @@ export function describeSchemaFailure(
   const allowed = describeAllowed(schemaAt(properties, param));
   if (first.keyword === 'required') return `Missing ${param}: must be ${allowed}.`;
   const value = given?.[param];
-  // A long list of ids says nothing more than its parameter's name.
-  const json = value === undefined ? '' : JSON.stringify(value);
+  // A query value arrives as text: shown as sent, so a number past 2^53 is not echoed rounded; a long list of
+  // ids says nothing more than its parameter's name.
+  const json =
+    value === undefined
+      ? ''
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+        ? value
+        : JSON.stringify(value);
   const shown = json === '' || json.length > 80 ? '' : ` ${json}`;
   return `Invalid ${param || context}${shown}: must be ${allowed}.`;
+}
+
+/** The query string as sent (Ajv coerces request.query in place); the first of a repeated name. */
+function rawQuery(url: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  const at = url.indexOf('?');
+  if (at === -1) return query;
+  try {
+    for (const [k, v] of new URLSearchParams(url.slice(at + 1))) query[k] ??= v;
+  } catch {}
+  return query;
 }
 
 /** Turns a schema validation failure into one sentence naming the parameter, its value and what is allowed. */
@@ -101,7 +122,7 @@ export function describeValidationError(err: FastifyError, request: FastifyReque
     request.routeOptions.schema as Record<string, { properties?: Record<string, PropertySchema> }>
   )?.[context];
   const source = (
-    context === 'querystring' ? request.query : context === 'params' ? request.params : undefined
+    context === 'querystring' ? rawQuery(request.url) : context === 'params' ? request.params : undefined
   ) as Record<string, unknown> | undefined;
   return describeSchemaFailure(first, schema?.properties, source, context);
 }
@@ -119,8 +140,17 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
     const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : 'invalid_request';
     return reply.status(status).send(errorBody(code, err.message));
   }
+  if (isDatabaseUnavailable(err)) {
+    // Not a bug: the database went away for a moment; the caller may retry (docs/reliability.md).
+    request.log.warn({ code: (err as { code?: string }).code }, 'database unavailable');
+    return reply.status(503).header('Retry-After', '1').send(UNAVAILABLE_BODY);
+  }
   request.log.error({ err }, 'request failed');
   return reply
     .status(500)
     .send(errorBody('internal_error', 'Internal error. It has been logged; please retry.'));
 }
+
+export const UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database right now; please retry in a moment.';
+const UNAVAILABLE_BODY = errorBody('internal_error', UNAVAILABLE_MESSAGE);

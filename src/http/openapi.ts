@@ -17,9 +17,16 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
 /** The error responses of an operation, from the one code list, so the document cannot drift. */
 export function errorResponses(...codes: ErrorCode[]) {
   const all: ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', ...codes];
-  return Object.fromEntries(
-    all.map((code) => [ERROR_STATUS[code], { ...ErrorBody, description: ERROR_DESCRIPTIONS[code] }]),
-  );
+  return {
+    ...Object.fromEntries(
+      all.map((code) => [ERROR_STATUS[code], { ...ErrorBody, description: ERROR_DESCRIPTIONS[code] }]),
+    ),
+    503: {
+      ...ErrorBody,
+      description:
+        'The database is unreachable for a moment (code internal_error); retry after a second. Nothing was changed.',
+    },
+  };
 }
 
 const HEADERS = {

@@ -24,13 +24,17 @@ const inTransaction = (tx: Queryable): Executor => ({
   executeSql: async (text, values) => ({ rows: await tx.query(text, values ?? []) }),
 });
 
-/** pg-boss over the service's own database: the embedded PGlite, or the PostgreSQL pool. */
-function bossFor(db: Db): PgBoss {
+/**
+ * pg-boss over the service's own database: the embedded PGlite, or the PostgreSQL pool. `work` false (an api
+ * process) only sends jobs: no cron, no maintenance, no workers.
+ */
+function bossFor(db: Db, work: boolean): PgBoss {
+  const roles = { schedule: work, supervise: work };
   if ('pglite' in db) {
     return new PgBoss({
       db: fromPglite((db as Db & { pglite: PGlite }).pglite),
       backend: 'pglite',
-      schedule: true,
+      ...roles,
     });
   }
   const pool = (db as Db & { pool: pg.Pool }).pool;
@@ -42,22 +46,28 @@ function bossFor(db: Db): PgBoss {
       return { rows: (result as pg.QueryResult).rows };
     },
   };
-  return new PgBoss({ db: executor, schedule: true });
+  return new PgBoss({ db: executor, ...roles });
 }
 
 export interface JobRunner {
-  stop(): Promise<void>;
+  /** Stops taking jobs; running scans stop at their next unit and go back to the queue (at most timeoutMs). */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
+/** How often a worker on PostgreSQL looks for scans whose worker died (their project lock is free). */
+const RECOVER_EVERY_MS = 3000;
+
 /**
- * Starts pg-boss on the service's database, registers the handlers, resumes scans a crash left behind,
- * and queues the scans that are due now (so a fresh instance scans right away).
+ * Starts pg-boss on the service's database. With `work` (ROLE=all or worker, the default) it registers the
+ * handlers, resumes scans a crash left behind and queues the scans that are due now (so a fresh instance scans
+ * right away); without (ROLE=api) it only queues scans for the workers (docs/decisions/0085-roles.md).
  */
 export async function startJobs(
   services: Services,
-  opts: { log: ScanLogger; concurrency?: number },
+  opts: { log: ScanLogger; concurrency?: number; work?: boolean },
 ): Promise<JobRunner> {
-  const boss = bossFor(services.db);
+  const work = opts.work ?? true;
+  const boss = bossFor(services.db, work);
   boss.on('error', (err) => opts.log.warn({ err: err.message }, 'job queue error'));
   await boss.start();
   await boss.createQueue(JOBS.scan, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
@@ -72,6 +82,16 @@ export async function startJobs(
       await boss.send(JOBS.scan, { scanId } satisfies ScanJob);
     },
   });
+
+  if (!work) {
+    return {
+      async stop() {
+        await services.scans.drain();
+        await boss.stop({ graceful: false });
+        services.scans.attachQueue(null);
+      },
+    };
+  }
 
   await boss.work<ScanJob>(
     JOBS.scan,
@@ -91,10 +111,23 @@ export async function startJobs(
   await services.scans.recoverScans({ all: services.db.kind === 'pglite' });
   await services.scans.scheduleDueScans();
 
+  // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute.
+  const recovery =
+    services.db.kind === 'postgres'
+      ? setInterval(() => {
+          services.scans.recoverScans().catch((err: Error) => {
+            opts.log.warn({ err: err.message }, 'scan recovery failed; retrying');
+          });
+        }, RECOVER_EVERY_MS)
+      : null;
+  recovery?.unref();
+
   return {
-    async stop() {
-      await services.scans.drain();
-      await boss.stop({ graceful: true, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      if (recovery) clearInterval(recovery);
+      const drained = services.scans.drain();
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+      await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);
       services.scans.attachQueue(null);
     },
   };

@@ -6,7 +6,8 @@ import type { DashboardLead, LeadStatus, Stage } from './leads.schemas.ts';
 export interface LeadConditions {
   projectId: string;
   status: LeadStatus | null;
-  postedAfter: Date;
+  /** The post-date window; null when the caller chose another window (since). */
+  postedAfter: Date | null;
   minScore: number | null;
   scoredSince: Date | null;
   stage?: Stage | null;
@@ -41,7 +42,7 @@ function whereOf(c: LeadConditions, params: unknown[]): string {
     params.push(value);
     conditions.push(condition.replaceAll('?', `$${params.length}`));
   };
-  filter('posted_at >= ?', c.postedAfter);
+  if (c.postedAfter !== null) filter('posted_at >= ?', c.postedAfter);
   if (c.status !== null) filter('status = ?', c.status);
   if (c.minScore !== null) filter('score >= ?', c.minScore);
   if (c.scoredSince !== null) filter('scored_at >= ?', c.scoredSince);

@@ -1,10 +1,12 @@
 import { type Static, Type } from 'typebox';
+import { STAGES } from '../domain/scoring/types.ts';
+import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const STAGES = ['problem-aware', 'solution-seeking', 'comparing', 'purchase-ready'] as const;
-export type Stage = (typeof STAGES)[number];
+
+export { STAGES, type Stage } from '../domain/scoring/types.ts';
 
 export const Lead = Type.Object({
   id: Type.String(),
@@ -29,6 +31,9 @@ export const Lead = Type.Object({
 });
 export type Lead = Static<typeof Lead>;
 
+/** Deep enough for any real paging; a bound keeps huge numbers from reaching SQL (and from rounding). */
+export const MAX_OFFSET = 1_000_000;
+
 export const Pagination = Type.Object({
   limit: Type.Integer(),
   offset: Type.Integer(),
@@ -42,13 +47,19 @@ export const LeadListQuery = Type.Object({
   minScore: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score.' })),
   since: Type.Optional(
     Type.String({
-      format: 'date-time',
+      pattern: ISO_TIMESTAMP_PATTERN,
       description:
-        'Only leads scored at or after this moment (scoredAt, not the post date); for incremental sync.',
+        'Only leads scored at or after this moment (scoredAt, not the post date); for incremental sync. ' +
+        'ISO 8601: a date (2026-01-31) or a date-time (2026-01-31T09:00:00Z, +02:00); without a time zone ' +
+        'it is read as UTC. With since, the 30-day post window does not apply: every lead scored since then ' +
+        'is listed, however old its post.',
+      examples: ['2026-01-31T09:00:00Z', '2026-01-31'],
     }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Number of leads skipped.' })),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Number of leads skipped.' }),
+  ),
   include: Type.Optional(
     StringEnum(['body'], { description: 'When body, each lead carries its body field.' }),
   ),

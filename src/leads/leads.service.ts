@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { ISO_TIMESTAMP_ALLOWED, parseIsoTimestamp } from '../domain/timestamps.ts';
 import { AppError, notFound } from '../errors.ts';
 import { createLeadsRepo, type LeadConditions, likePattern } from './leads.repo.ts';
 import {
@@ -23,6 +24,18 @@ export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 
+/** The schema's pattern has let the text through; a date that does not exist (2026-02-30) is still refused. */
+function parseSince(since: string): Date {
+  const at = parseIsoTimestamp(since);
+  if (!at) {
+    throw new AppError(
+      'invalid_request',
+      `Invalid since ${JSON.stringify(since)}: must be ${ISO_TIMESTAMP_ALLOWED}.`,
+    );
+  }
+  return at;
+}
+
 /** `crm "small team"` -> the words and quoted phrases, each a LIKE pattern; at most 8. */
 export function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
@@ -42,12 +55,17 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
   function conditionsOf(projectId: string, q: Partial<DashboardLeadFilters>): LeadConditions {
     const now = deps.clock.now();
     const status = q.status ?? 'new';
+    const scoredSince = q.since === undefined ? null : parseSince(q.since);
     return {
       projectId,
       status: status === 'all' ? null : status,
-      postedAfter: leadWindowStart(now, Math.min(q.days ?? LEAD_WINDOW_DAYS, LEAD_WINDOW_DAYS)),
+      // `since` chooses its own window (docs/decisions/0007): a lead announced by webhook stays reachable.
+      postedAfter:
+        scoredSince && q.days === undefined
+          ? null
+          : leadWindowStart(now, Math.min(q.days ?? LEAD_WINDOW_DAYS, LEAD_WINDOW_DAYS)),
       minScore: q.minScore ?? null,
-      scoredSince: q.since ? new Date(q.since) : null,
+      scoredSince,
       stage: q.stage ?? null,
       sellerSide: q.sellerSide ?? null,
       subreddit: q.subreddit?.replace(/^\/?r\//i, '') || null,

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitHeaders } from '../accounts/accounts.service.ts';
+import { isDatabaseUnavailable } from '../db/health.ts';
 import { AppError } from '../errors.ts';
+import { UNAVAILABLE_MESSAGE } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { classifyMessage, RPC, RpcError, type RpcId, rpcErrorBody, rpcResult } from './jsonrpc.ts';
 import { createMcpServer, isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './mcp.server.ts';
@@ -32,6 +34,13 @@ const internalError = () =>
   new RpcError(RPC.internalError, 'Internal error. It has been logged; please retry.', {
     httpStatus: 500,
     data: { code: 'internal_error' },
+  });
+
+const unavailable = () =>
+  new RpcError(RPC.internalError, UNAVAILABLE_MESSAGE, {
+    httpStatus: 503,
+    data: { code: 'internal_error' },
+    headers: { 'Retry-After': '1' },
   });
 
 const transportError = (httpStatus: number, message: string, headers: Record<string, string> = {}) =>
@@ -79,6 +88,7 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendRpcError(reply, null, transportError(err.statusCode, err.message));
     }
+    if (isDatabaseUnavailable(err)) return sendRpcError(reply, null, unavailable());
     request.log.error({ err }, 'tool endpoint request failed');
     return sendRpcError(reply, null, internalError());
   });
@@ -138,6 +148,7 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
     } catch (err) {
       if (err instanceof RpcError) return sendRpcError(reply, rpc.id, err);
       if (err instanceof AppError) return sendRpcError(reply, rpc.id, fromAppError(err));
+      if (isDatabaseUnavailable(err)) return sendRpcError(reply, rpc.id, unavailable());
       request.log.error({ err, method: rpc.method }, 'tool endpoint method failed');
       return sendRpcError(reply, rpc.id, internalError());
     }

@@ -64,6 +64,23 @@ export function isProjectId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,64}$/.test(id);
 }
 
+/** The project columns' values in statement order, from name to competitors. */
+function inputValues(p: ProjectInput) {
+  return [
+    p.name,
+    p.url ?? null,
+    p.pain ?? null,
+    p.solution ?? null,
+    p.targetUsers ?? null,
+    p.geography ?? null,
+    p.budgetFit ?? null,
+    p.scoreThreshold ?? null,
+    p.keywords ?? [],
+    p.subreddits ?? [],
+    p.competitors ?? [],
+  ];
+}
+
 export function createProjectsRepo(db: Queryable) {
   return {
     /** windowStart bounds newLeads to the same window as the default lead list. */
@@ -98,6 +115,74 @@ export function createProjectsRepo(db: Queryable) {
       const rows = await db.query<{ name: string }>('SELECT name FROM projects WHERE user_id = $1', [userId]);
       return rows.map((r) => r.name);
     },
+    /** Serialises changes to one account's projects (the tier's project count is checked under it). */
+    async lockAccount(userId: string): Promise<void> {
+      await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    },
+    async idOfName(userId: string, name: string): Promise<string | undefined> {
+      const rows = await db.query<{ id: string }>(
+        'SELECT id FROM projects WHERE user_id = $1 AND name = $2',
+        [userId, name],
+      );
+      return rows[0]?.id;
+    },
+    async countOf(userId: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM projects WHERE user_id = $1',
+        [userId],
+      );
+      return rows[0]!.n;
+    },
+    /** Replaces every field of the account's project; false when there is no such project. */
+    async update(userId: string, projectId: string, p: Required<ProjectInput>): Promise<boolean> {
+      if (!isProjectId(projectId)) return false;
+      const rows = await db.query(
+        `UPDATE projects SET name = $3, url = $4, pain = $5, solution = $6, target_users = $7, geography = $8,
+                budget_fit = $9, score_threshold = $10, keywords = $11, subreddits = $12, competitors = $13,
+                updated_at = clock_timestamp()
+          WHERE user_id = $1 AND id = $2 RETURNING id`,
+        [userId, projectId, ...inputValues(p)],
+      );
+      return rows.length > 0;
+    },
+    /** What deleting the project takes with it. */
+    async dependentsOf(userId: string, projectId: string) {
+      if (!isProjectId(projectId)) return undefined;
+      const rows = await db.query<{ leads: number; webhooks: number; scans: number; active_scans: number }>(
+        `SELECT (SELECT count(*)::int FROM leads WHERE project_id = p.id) AS leads,
+                (SELECT count(*)::int FROM webhooks WHERE project_id = p.id AND deleted_at IS NULL) AS webhooks,
+                (SELECT count(*)::int FROM scans WHERE project_id = p.id) AS scans,
+                (SELECT count(*)::int FROM scans WHERE project_id = p.id AND status IN ('queued', 'running'))
+                  AS active_scans
+           FROM projects p WHERE p.user_id = $1 AND p.id = $2`,
+        [userId, projectId],
+      );
+      const r = rows[0];
+      return r && { leads: r.leads, webhooks: r.webhooks, scans: r.scans, activeScans: r.active_scans };
+    },
+    /** Deletes the project; its leads, webhooks, scans and insights go with it (ON DELETE CASCADE). */
+    async delete(userId: string, projectId: string): Promise<boolean> {
+      if (!isProjectId(projectId)) return false;
+      const rows = await db.query('DELETE FROM projects WHERE user_id = $1 AND id = $2 RETURNING id', [
+        userId,
+        projectId,
+      ]);
+      return rows.length > 0;
+    },
+    /**
+     * Every project of the account with its active webhooks' URLs, oldest first: the projects file. Ties by name
+     * (one import creates several projects within the same clock tick on the embedded database).
+     */
+    async exportOf(userId: string): Promise<(ProjectProfile & { webhooks: string[] })[]> {
+      const rows = await db.query<ProfileRow & { webhooks: string[] }>(
+        `SELECT ${PROFILE_COLUMNS},
+                coalesce((SELECT array_agg(w.url ORDER BY w.created_at, w.id) FROM webhooks w
+                           WHERE w.project_id = p.id AND w.deleted_at IS NULL), '{}') AS webhooks
+           FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.name`,
+        [userId],
+      );
+      return rows.map((r) => ({ ...toProfile(r), webhooks: r.webhooks }));
+    },
     /** Creates the project, or updates the one of the same name on this account. */
     async upsertByName(userId: string, p: ProjectInput): Promise<{ id: string; name: string }> {
       const rows = await db.query<{ id: string; name: string }>(
@@ -110,20 +195,7 @@ export function createProjectsRepo(db: Queryable) {
            score_threshold = EXCLUDED.score_threshold, keywords = EXCLUDED.keywords,
            subreddits = EXCLUDED.subreddits, competitors = EXCLUDED.competitors, updated_at = clock_timestamp()
          RETURNING id, name`,
-        [
-          userId,
-          p.name,
-          p.url ?? null,
-          p.pain ?? null,
-          p.solution ?? null,
-          p.targetUsers ?? null,
-          p.geography ?? null,
-          p.budgetFit ?? null,
-          p.scoreThreshold ?? null,
-          p.keywords ?? [],
-          p.subreddits ?? [],
-          p.competitors ?? [],
-        ],
+        [userId, ...inputValues(p)],
       );
       return rows[0]!;
     },

@@ -56,3 +56,49 @@ export const ProjectInput = Type.Object(
   { additionalProperties: false },
 );
 export type ProjectInput = Static<typeof ProjectInput>;
+
+/** The projects file: what `npm run setup --import` reads and the dashboard imports and exports. */
+export const ImportedProject = Type.Object(
+  {
+    ...ProjectInput.properties,
+    webhooks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export const ProjectsFile = Type.Array(ImportedProject, { maxItems: 1000 });
+export type ProjectsFile = Static<typeof ProjectsFile>;
+
+/** The tier's limits on projects and their lists (null: no limit), and the account's project count. */
+export const ProjectLimits = Type.Object({
+  tier: Type.String(),
+  projects: Nullable(Type.Integer()),
+  keywordsPerProject: Nullable(Type.Integer()),
+  subredditsPerProject: Nullable(Type.Integer()),
+  competitorsPerProject: Nullable(Type.Integer()),
+  projectCount: Type.Integer({ minimum: 0 }),
+});
+export type ProjectLimits = Static<typeof ProjectLimits>;
+
+/** What deleting a project takes with it; activeScans > 0 means it cannot be deleted now. */
+export const DeletionImpact = Type.Object({
+  leads: Type.Integer({ minimum: 0 }),
+  webhooks: Type.Integer({ minimum: 0 }),
+  scans: Type.Integer({ minimum: 0 }),
+  activeScans: Type.Integer({ minimum: 0 }),
+});
+export type DeletionImpact = Static<typeof DeletionImpact>;
+
+/** The dashboard's import answer: a webhook's secret is shown only when the import added it. */
+export const ImportResult = Type.Object({
+  projects: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      created: Type.Boolean(),
+      webhooks: Type.Array(
+        Type.Object({ id: Type.String(), url: Type.String(), secret: Nullable(Type.String()) }),
+      ),
+    }),
+  ),
+});
+export type ImportResult = Static<typeof ImportResult>;

@@ -1,22 +1,51 @@
+import type { Tier } from '../accounts/tiers.ts';
 import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import { leadWindowStart } from '../leads/leads.service.ts';
+import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
+import {
+  checkImportedWebhooks,
+  type ImportOutcome,
+  parseProjectsFile,
+  writeProjects,
+} from './projects.import.ts';
+import { checkProjectLimits, parseProjectInput } from './projects.input.ts';
 import { createProjectsRepo } from './projects.repo.ts';
-import type { Project, ProjectDetail, ProjectInput } from './projects.schemas.ts';
+import type {
+  Project,
+  ProjectDetail,
+  ProjectInput,
+  ProjectLimits,
+  ProjectsFile,
+} from './projects.schemas.ts';
 
-export function createProjectsService(deps: { db: Db; clock: Clock }) {
+/** Who is changing projects: the account and its tier (the limits come from config). */
+export interface ProjectOwner {
+  userId: string;
+  tier: Tier;
+}
+
+export function createProjectsService(deps: { db: Db; clock: Clock; config: Config }) {
   const repo = createProjectsRepo(deps.db);
   const window = () => leadWindowStart(deps.clock.now());
+  const limitsOf = (tier: Tier) => (deps.config.selfHosted ? null : deps.config.tierLimits[tier]);
+  const isAllowed = createAddressCheck(deps.config.webhooks);
+
+  async function getProject(userId: string, projectId: string): Promise<ProjectDetail> {
+    const project = await repo.findForUser(userId, projectId, window());
+    if (!project) throw notFound();
+    return project;
+  }
+
+  const nameTaken = (name: string) =>
+    new AppError('invalid_request', `name: a project named "${name}" is already on this account.`);
 
   return {
     listProjects: (userId: string): Promise<Project[]> => repo.listByUser(userId, window()),
 
-    async getProject(userId: string, projectId: string): Promise<ProjectDetail> {
-      const project = await repo.findForUser(userId, projectId, window());
-      if (!project) throw notFound();
-      return project;
-    },
+    getProject,
 
     /** Throws not_found unless the project is on this account; for operations that only need the check. */
     async assertOwned(userId: string, projectId: string): Promise<void> {
@@ -24,6 +53,91 @@ export function createProjectsService(deps: { db: Db; clock: Clock }) {
     },
 
     upsertProject: (userId: string, input: ProjectInput) => repo.upsertByName(userId, input),
+
+    /** The tier's limits on projects and their lists (null: none), and how many projects the account has. */
+    async limits(owner: ProjectOwner): Promise<ProjectLimits> {
+      const l = limitsOf(owner.tier);
+      return {
+        tier: owner.tier,
+        projects: l ? l.projects : null,
+        keywordsPerProject: l ? l.keywordsPerProject : null,
+        subredditsPerProject: l ? l.subredditsPerProject : null,
+        competitorsPerProject: l ? l.competitors : null,
+        projectCount: await repo.countOf(owner.userId),
+      };
+    },
+
+    /** A new project; refused whole (nothing written) when invalid, a duplicate name or past the tier. */
+    async createProject(owner: ProjectOwner, input: unknown): Promise<ProjectDetail> {
+      const clean = parseProjectInput(input);
+      const id = await deps.db.transaction(async (tx) => {
+        const txRepo = createProjectsRepo(tx);
+        await txRepo.lockAccount(owner.userId);
+        if (await txRepo.idOfName(owner.userId, clean.name)) throw nameTaken(clean.name);
+        checkProjectLimits(limitsOf(owner.tier), owner.tier, {
+          projects: (await txRepo.countOf(owner.userId)) + 1,
+          lists: [{ project: clean, at: '' }],
+        });
+        return (await txRepo.upsertByName(owner.userId, clean)).id;
+      });
+      return getProject(owner.userId, id);
+    },
+
+    /** Replaces every field of the project with the input's; all or nothing. */
+    async updateProject(owner: ProjectOwner, projectId: string, input: unknown): Promise<ProjectDetail> {
+      const clean = parseProjectInput(input);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createProjectsRepo(tx);
+        await txRepo.lockAccount(owner.userId);
+        if (!(await txRepo.existsForUser(owner.userId, projectId))) throw notFound();
+        const holder = await txRepo.idOfName(owner.userId, clean.name);
+        if (holder && holder !== projectId) throw nameTaken(clean.name);
+        checkProjectLimits(limitsOf(owner.tier), owner.tier, {
+          projects: await txRepo.countOf(owner.userId),
+          lists: [{ project: clean, at: '' }],
+        });
+        await txRepo.update(owner.userId, projectId, clean);
+      });
+      return getProject(owner.userId, projectId);
+    },
+
+    /** What deleting the project would take with it. */
+    async deletionImpact(userId: string, projectId: string) {
+      const impact = await repo.dependentsOf(userId, projectId);
+      if (!impact) throw notFound();
+      return impact;
+    },
+
+    /** Deletes the project with its leads, webhooks, scans and insights; refused while a scan of it runs. */
+    async deleteProject(userId: string, projectId: string): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createProjectsRepo(tx);
+        await txRepo.lockAccount(userId);
+        const impact = await txRepo.dependentsOf(userId, projectId);
+        if (!impact) throw notFound();
+        if (impact.activeScans > 0) {
+          throw new AppError(
+            'invalid_request',
+            'A scan of this project is queued or running; delete the project when it has finished.',
+          );
+        }
+        await txRepo.delete(userId, projectId);
+      });
+    },
+
+    /** The account's projects as the projects file (`npm run setup --import` reads it back). */
+    async exportProjects(userId: string): Promise<ProjectsFile> {
+      return (await repo.exportOf(userId)).map(({ id: _id, ...p }) => p);
+    },
+
+    /** Imports a projects file: checked whole, then written in one transaction, or refused with nothing written. */
+    async importProjects(owner: ProjectOwner, file: unknown): Promise<ImportOutcome[]> {
+      const projects = parseProjectsFile(file);
+      await checkImportedWebhooks(projects, isAllowed);
+      return deps.db.transaction((tx) =>
+        writeProjects(tx, { ...owner, limits: limitsOf(owner.tier) }, projects),
+      );
+    },
   };
 }
 export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -8,7 +8,15 @@ import {
   toProfile,
 } from '../projects/projects.repo.ts';
 import type { RedditItem } from '../upstream/source.ts';
+import { PROJECT_UNLOCKED } from './scan-guard.ts';
 import type { ScanRecord } from './scans.types.ts';
+
+/** A runner wrote to a scan another runner has taken over since: its unit is rolled back. */
+export class ScanTakenOver extends Error {
+  constructor(scanId: string) {
+    super(`scan ${scanId} was taken over by another worker`);
+  }
+}
 
 interface ScanRow {
   id: string;
@@ -120,6 +128,16 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
+    /** The project's scans, newest first (queued ones, not started yet, first of all). */
+    async listOfProject(projectId: string, limit: number, offset: number): Promise<ScanRecord[]> {
+      const rows = await db.query<ScanRow>(
+        `SELECT ${SCAN_COLUMNS} FROM scans WHERE project_id = $1
+          ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [projectId, limit, offset],
+      );
+      return rows.map(toScan);
+    },
+
     /** The newest scan of each of the account's projects that has one. */
     async latestScansOfUser(userId: string): Promise<ScanRecord[]> {
       const rows = await db.query<ScanRow>(
@@ -131,12 +149,22 @@ export function createScansRepo(db: Queryable) {
       return rows.map(toScan);
     },
 
-    /** Inserts a queued scan unless one is queued or running for the project; returns the new id or null. */
-    async insertQueued(projectId: string, trigger: ScanRecord['trigger'], now: Date): Promise<string | null> {
+    /**
+     * Inserts a queued scan unless one is queued or running for the project, or (notSince) one was created
+     * since that moment; returns the new id or null. One statement, so two schedulers cannot both insert.
+     */
+    async insertQueued(
+      projectId: string,
+      trigger: ScanRecord['trigger'],
+      now: Date,
+      notSince: Date | null = null,
+    ): Promise<string | null> {
       const rows = await db.query<{ id: string }>(
-        `INSERT INTO scans (project_id, trigger, created_at) VALUES ($1, $2, $3)
+        `INSERT INTO scans (project_id, trigger, created_at)
+         SELECT $1, $2, $3 WHERE $4::timestamptz IS NULL
+            OR NOT EXISTS (SELECT 1 FROM scans WHERE project_id = $1 AND created_at > $4)
          ON CONFLICT (project_id) WHERE status IN ('queued', 'running') DO NOTHING RETURNING id`,
-        [projectId, trigger, now],
+        [projectId, trigger, now, notSince],
       );
       return rows[0]?.id ?? null;
     },
@@ -149,49 +177,84 @@ export function createScansRepo(db: Queryable) {
       return rows[0] && toScan(rows[0]);
     },
 
-    /** Takes the scan to run it: a queued one, or a running one whose worker stopped beating (crashed). */
-    async claim(id: string, now: Date, staleBefore: Date): Promise<ScanRecord | undefined> {
-      const rows = await db.query<ScanRow>(
-        `UPDATE scans SET status = 'running', started_at = coalesce(started_at, $2), heartbeat_at = $2
-          WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < $3))
-          RETURNING ${SCAN_COLUMNS}`,
+    /**
+     * Takes the scan to run it, under a new fencing token (its owner): a queued one, or a running one whose
+     * runner is gone (staleBefore null: the caller holds the project's lock; else its heartbeat is older).
+     */
+    async claim(
+      id: string,
+      now: Date,
+      staleBefore: Date | null,
+    ): Promise<(ScanRecord & { owner: string }) | undefined> {
+      const rows = await db.query<ScanRow & { owner: string }>(
+        `UPDATE scans SET status = 'running', started_at = coalesce(started_at, $2), heartbeat_at = $2,
+                owner = gen_random_uuid()::text
+          WHERE id = $1 AND (status = 'queued'
+                OR (status = 'running' AND ($3::timestamptz IS NULL OR heartbeat_at < $3)))
+          RETURNING ${SCAN_COLUMNS}, owner`,
         [id, now, staleBefore],
       );
-      return rows[0] && toScan(rows[0]);
+      return rows[0] && { ...toScan(rows[0]), owner: rows[0].owner };
     },
 
-    async heartbeat(id: string, now: Date): Promise<void> {
-      await db.query(`UPDATE scans SET heartbeat_at = $2 WHERE id = $1 AND status = 'running'`, [id, now]);
+    async heartbeat(id: string, owner: string, now: Date): Promise<void> {
+      await db.query(
+        `UPDATE scans SET heartbeat_at = $3 WHERE id = $1 AND owner = $2 AND status = 'running'`,
+        [id, owner, now],
+      );
     },
 
-    async finish(id: string, status: 'done' | 'failed', now: Date, error?: string): Promise<void> {
+    /** Ends the scan unless another runner has taken it over since (owner null: whoever holds it). */
+    async finish(
+      id: string,
+      owner: string | null,
+      status: 'done' | 'failed',
+      now: Date,
+      error?: string,
+    ): Promise<void> {
       await db.query(
         `UPDATE scans SET status = $2, finished_at = $3,
                 errors = CASE WHEN $4::text IS NULL THEN errors ELSE array_append(errors, $4) END
-          WHERE id = $1`,
-        [id, status, now, error ?? null],
+          WHERE id = $1 AND ($5::text IS NULL OR owner = $5) AND status = 'running'`,
+        [id, status, now, error ?? null, owner],
       );
     },
 
+    /** Puts a running scan back in the queue for another runner to resume (shutdown). */
+    async requeue(id: string, owner: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE scans SET status = 'queued' WHERE id = $1 AND owner = $2 AND status = 'running' RETURNING id`,
+        [id, owner],
+      );
+      return rows.length > 0;
+    },
+
+    /** Adds a unit's figures; inside the unit's transaction, throws when `owner` no longer holds the scan. */
     async addToScan(
       id: string,
       d: { calls?: number; costUsd?: number; itemsSeen?: number; newLeads?: number; errors?: string[] },
+      owner?: string,
     ): Promise<void> {
-      await db.query(
+      const rows = await db.query(
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
                 new_leads = new_leads + $5, errors = errors || $6::text[]
-          WHERE id = $1`,
-        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.errors ?? []],
+          WHERE id = $1 AND ($7::text IS NULL OR owner = $7) RETURNING id`,
+        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.errors ?? [], owner ?? null],
       );
+      if (!rows.length) throw new ScanTakenOver(id);
     },
 
-    /** Scans left running by a worker that stopped beating, and queued ones whose job may be lost. */
-    async staleScans(staleBefore: Date | null): Promise<string[]> {
+    /**
+     * Scans whose runner is gone, and queued ones whose job may be lost. staleBefore null: every active scan
+     * (no other process can exist). lockAware: a running scan whose project lock nobody holds is orphaned too.
+     */
+    async staleScans(staleBefore: Date | null, lockAware = false): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
-        `SELECT id FROM scans WHERE $1::timestamptz IS NULL AND status IN ('queued', 'running')
-            OR (status = 'running' AND heartbeat_at < $1) OR (status = 'queued' AND created_at < $1)
+        `SELECT id FROM scans s WHERE $1::timestamptz IS NULL AND status IN ('queued', 'running')
+            OR (status = 'running' AND (heartbeat_at < $1 OR ($2 AND ${PROJECT_UNLOCKED})))
+            OR (status = 'queued' AND created_at < $1)
           ORDER BY created_at`,
-        [staleBefore],
+        [staleBefore, lockAware],
       );
       return rows.map((r) => r.id);
     },
@@ -383,6 +446,21 @@ export function createScansRepo(db: Queryable) {
 
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
+    /** Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. */
+    async rejectedLeads(
+      projectIds: string[],
+      perProject: number,
+    ): Promise<{ project_id: string; title: string; body: string | null }[]> {
+      if (!projectIds.length) return [];
+      return db.query(
+        `SELECT project_id, title, body FROM (
+           SELECT project_id, title, body,
+                  row_number() OVER (PARTITION BY project_id ORDER BY scored_at DESC, id) AS n
+             FROM leads WHERE project_id = ANY($1::text[]) AND status IN ('hidden', 'not_fit')
+         ) r WHERE n <= $2`,
+        [projectIds, perProject],
+      );
+    },
     async existingLeads(projectIds: string[], postIds: string[]): Promise<Set<string>> {
       if (!projectIds.length || !postIds.length) return new Set();
       const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(

@@ -2,20 +2,31 @@ import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
-import { draftReply, type LeadScore, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import { TRIAGE_MEMORY_LIMIT } from '../domain/scoring/triage.ts';
+import {
+  applyTriage,
+  compileTriage,
+  draftReply,
+  type LeadScore,
+  type ScoringProfile,
+  scoreItem,
+  type TriageMemory,
+} from '../domain/scoring.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import { guardProject, type ScanGuard } from './scan-guard.ts';
 import {
   type CallRow,
   createScansRepo,
   type FetchRow,
   type NewLead,
   type ScanProject,
+  ScanTakenOver,
 } from './scans.repo.ts';
-import type { ScanVerbs } from './scans.types.ts';
+import type { ScanRecord, ScanVerbs } from './scans.types.ts';
 
 /** The threshold of a project whose scoreThreshold is null (docs/decisions/0012-scan-pipeline.md). */
 export const DEFAULT_SCORE_THRESHOLD = 40;
@@ -140,6 +151,10 @@ export function createScansService(deps: {
   let compiled: Compiled | null = null;
   let draining = false;
   const inProcess = new Set<Promise<void>>();
+  /** The fencing token of each scan this process runs: every unit's write to the scan names it. */
+  const owners = new Map<string, string>();
+  /** When this process last re-sent each orphaned scan's job, so a busy queue is not flooded with copies. */
+  const resent = new Map<string, number>();
   const listingLocks = new Map<string, Promise<unknown>>();
 
   /** All projects' keywords in one matcher, compiled again only when a project changed. */
@@ -186,13 +201,34 @@ export function createScansService(deps: {
     return next;
   }
 
-  /** Matches items against the served projects, scores the matches and returns leads and threads to read. */
+  /** The served projects' triage memories: what their hidden and not-a-fit leads look like. */
+  async function loadTriage(
+    r: ReturnType<typeof createScansRepo>,
+    c: Compiled,
+    served: Set<string>,
+  ): Promise<Map<string, TriageMemory | null>> {
+    const rows = await r.rejectedLeads([...served], TRIAGE_MEMORY_LIMIT);
+    const by = new Map<string, { title: string; body: string | null }[]>();
+    for (const row of rows) by.set(row.project_id, [...(by.get(row.project_id) ?? []), row]);
+    const out = new Map<string, TriageMemory | null>();
+    for (const [id, rejected] of by) {
+      const p = c.projects.get(id);
+      if (p) out.set(id, compileTriage(p.profile, rejected));
+    }
+    return out;
+  }
+
+  /**
+   * Matches items against the served projects, scores the matches (lowered where a project's triage rejected
+   * similar leads) and returns leads and threads to read.
+   */
   function matchItems(
     c: Compiled,
     items: RedditItem[],
     served: Set<string>,
     costOf: (projectId: string) => number,
     now: Date,
+    triage: Map<string, TriageMemory | null>,
     refined?: Map<string, Refined>,
   ): { leads: NewLead[]; threads: ThreadToRead[] } {
     const leads: NewLead[] = [];
@@ -217,7 +253,11 @@ export function createScansService(deps: {
           });
         }
         const r = refined?.get(leadKey(projectId, item));
-        const s = r ? r.score : scoreItem(scoring, p.profile);
+        const s = applyTriage(
+          r ? r.score : scoreItem(scoring, p.profile),
+          scoring,
+          triage.get(projectId) ?? null,
+        );
         // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
         if (s.score < p.threshold) return;
         leads.push({
@@ -395,19 +435,24 @@ export function createScansService(deps: {
     const served = new Set([p.id]);
     const phase = scorer ? await askModel(c, items, served) : null;
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
-    const { leads, threads } = matchItems(c, items, served, () => 0, now, phase?.refined);
+    const triage = await loadTriage(repo, c, served);
+    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, phase?.refined);
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
       const out = await writeLeads(tx, c, leads, threads, listing, now);
       await r.setWatermark([p.id], listing, upTo);
-      await r.addToScan(scanId, {
-        calls: calls.length + (model?.calls ?? 0),
-        costUsd: model?.costUsd ?? 0,
-        itemsSeen: items.length,
-        newLeads: out.length,
-        errors: model?.errors ?? [],
-      });
+      await r.addToScan(
+        scanId,
+        {
+          calls: calls.length + (model?.calls ?? 0),
+          costUsd: model?.costUsd ?? 0,
+          itemsSeen: items.length,
+          newLeads: out.length,
+          errors: model?.errors ?? [],
+        },
+        owners.get(scanId),
+      );
       return out;
     });
     log.info(
@@ -480,11 +525,15 @@ export function createScansService(deps: {
             fetchId: null,
           })),
         );
-        await r.addToScan(scanId, {
-          calls: reported.length,
-          costUsd: reported.reduce((n, call) => n + call.costUsd, 0),
-          errors: [`${listing}: ${message}`],
-        });
+        await r.addToScan(
+          scanId,
+          {
+            calls: reported.length,
+            costUsd: reported.reduce((n, call) => n + call.costUsd, 0),
+            errors: [`${listing}: ${message}`],
+          },
+          owners.get(scanId),
+        );
       });
       log.warn({ scanId, listing, err: message }, 'upstream fetch failed; the scan goes on');
       return;
@@ -558,17 +607,22 @@ export function createScansService(deps: {
         served,
         (id) => (id === p.id ? itemCost : 0),
         at,
+        await loadTriage(r, c, served),
         phase?.refined,
       );
       const out = await writeLeads(tx, c, leads, threads, listing, at);
       await r.setWatermark([...served], listing, fetchId);
-      await r.addToScan(scanId, {
-        calls: reported.length + (model?.calls ?? 0),
-        costUsd: costUsd + (model?.costUsd ?? 0),
-        itemsSeen: fetched.items.length,
-        newLeads: out.filter((e) => e.projectId === p.id).length,
-        errors: model?.errors ?? [],
-      });
+      await r.addToScan(
+        scanId,
+        {
+          calls: reported.length + (model?.calls ?? 0),
+          costUsd: costUsd + (model?.costUsd ?? 0),
+          itemsSeen: fetched.items.length,
+          newLeads: out.filter((e) => e.projectId === p.id).length,
+          errors: model?.errors ?? [],
+        },
+        owners.get(scanId),
+      );
       return out;
     });
     log.info(
@@ -579,48 +633,108 @@ export function createScansService(deps: {
   }
 
   async function runScan(scanId: string): Promise<void> {
-    const started = clock.now();
-    const scan = await repo.claim(scanId, started, new Date(started.getTime() - staleMs));
-    if (!scan) return;
+    const target = await repo.getScan(scanId);
+    if (!target || target.status === 'done' || target.status === 'failed') return;
+    const guard = await guardProject(db, target.projectId);
+    if (!guard) {
+      // The project's scan runs in another session now. A queued one is the next scan, waiting for the
+      // previous runner to let go: failing the job makes the queue retry it shortly.
+      if (target.status === 'queued')
+        throw new Error(`project ${target.projectId} is being scanned elsewhere`);
+      return;
+    }
+    try {
+      const started = clock.now();
+      // Holding the project's lock, no live runner can hold its running scan; else a stale heartbeat tells.
+      const staleBefore = guard.exclusive ? null : new Date(started.getTime() - staleMs);
+      const scan = await repo.claim(scanId, started, staleBefore);
+      if (!scan) return;
+      owners.set(scanId, scan.owner);
+      try {
+        await runClaimed(scan, scan.owner, guard);
+      } finally {
+        owners.delete(scanId);
+      }
+    } finally {
+      await guard.release();
+    }
+  }
+
+  async function runClaimed(scan: ScanRecord, owner: string, guard: ScanGuard): Promise<void> {
+    const { scanId } = scan;
     const beat = setInterval(
-      () => void repo.heartbeat(scanId, clock.now()).catch(() => {}),
+      () => void repo.heartbeat(scanId, owner, clock.now()).catch(() => {}),
       Math.max(200, staleMs / 3),
     );
     beat.unref();
+    const stopping = () => {
+      if (guard.lost) throw new Error('database connection lost');
+      return draining;
+    };
+    const serve = (listing: string) =>
+      withListingLock(listing, () =>
+        guard.withListing(listing, () => serveListing(scanId, c, project, listing)),
+      );
+    let c: Compiled;
+    let project: WatchingProject;
     try {
-      const c = await compile();
-      const project = c.projects.get(scan.projectId);
-      if (!project) throw new Error('the project no longer exists');
+      c = await compile();
+      const found = c.projects.get(scan.projectId);
+      if (!found) throw new Error('the project no longer exists');
+      project = found;
       if (!project.keywords.some((k) => !k.trim().startsWith('-'))) {
         // Nothing could match: buying data for it would be money spent on nothing.
-        await repo.finish(scanId, 'done', clock.now(), 'the project has no keywords to match');
+        await repo.finish(scanId, owner, 'done', clock.now(), 'the project has no keywords to match');
         return;
       }
       log.info({ scanId, projectId: project.id }, 'scan started');
       for (const listing of project.listings) {
-        if (draining) break;
-        await withListingLock(listing, () => serveListing(scanId, c, project, listing));
+        if (stopping()) break;
+        await serve(listing);
       }
       const threadLimit = project.limits ? project.limits.commentThreadsPerScan : THREAD_BATCH;
-      const threads = draining || threadLimit === 0 ? [] : await repo.pendingThreads(project.id, threadLimit);
+      const threads =
+        stopping() || threadLimit === 0 ? [] : await repo.pendingThreads(project.id, threadLimit);
       for (const postId of threads) {
-        if (draining) break;
-        const listing = `thread:${postId}`;
-        await withListingLock(listing, () => serveListing(scanId, c, project, listing));
+        if (stopping()) break;
+        await serve(`thread:${postId}`);
         await repo.threadDone(project.id, postId, clock.now());
       }
       if (draining) {
-        // Left for the next start to resume: everything done so far is committed.
-        await db.query(`UPDATE scans SET status = 'queued' WHERE id = $1 AND status = 'running'`, [scanId]);
+        // Everything done so far is committed; another worker (or the next start) resumes the rest.
+        clearInterval(beat);
+        if ((await repo.requeue(scanId, owner)) && queue) await queue.resend(scanId).catch(() => {});
         return;
       }
-      await repo.finish(scanId, 'done', clock.now());
+      await repo.finish(scanId, owner, 'done', clock.now());
       log.info({ scanId }, 'scan done');
     } catch (err) {
+      clearInterval(beat);
+      if (err instanceof ScanTakenOver) {
+        log.warn({ scanId }, 'scan taken over by another worker; this runner stops');
+        return;
+      }
       log.warn({ scanId, err: (err as Error).message }, 'scan failed');
-      await repo.finish(scanId, 'failed', clock.now(), (err as Error).message).catch(() => {});
+      await recordFailure(scanId, owner, (err as Error).message);
     } finally {
       clearInterval(beat);
+    }
+  }
+
+  /**
+   * Records a failed scan, retrying while the database is unreachable: the failure is written as soon as a
+   * connection works again, not left for stale-scan recovery. Gives up at shutdown (recovery takes it then).
+   */
+  async function recordFailure(scanId: string, owner: string, message: string): Promise<void> {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 2000)) {
+      try {
+        await repo.finish(scanId, owner, 'failed', clock.now(), message);
+        return;
+      } catch (err) {
+        if (draining) return;
+        log.warn({ scanId, err: (err as Error).message }, 'cannot record the scan failure yet; retrying');
+        await new Promise((r) => setTimeout(r, wait));
+      }
     }
   }
 
@@ -632,19 +746,27 @@ export function createScansService(deps: {
     void run.finally(() => inProcess.delete(run));
   }
 
+  /** Queues a scan (notSince: unless one was created since then); null when none was queued. */
+  async function queueScan(
+    projectId: string,
+    trigger: ScanRecord['trigger'],
+    notSince: Date | null,
+  ): Promise<string | null> {
+    const now = clock.now();
+    const id = await db.transaction(async (tx) => {
+      const scanId = await createScansRepo(tx).insertQueued(projectId, trigger, now, notSince);
+      if (scanId && queue) await queue.send(scanId, tx);
+      return scanId;
+    });
+    if (id && !queue) runHere(id);
+    return id;
+  }
+
   const verbs: ScanVerbs = {
     async requestScan(projectId, trigger) {
       for (let attempt = 0; attempt < 3; attempt++) {
-        const now = clock.now();
-        const id = await db.transaction(async (tx) => {
-          const scanId = await createScansRepo(tx).insertQueued(projectId, trigger, now);
-          if (scanId && queue) await queue.send(scanId, tx);
-          return scanId;
-        });
-        if (id) {
-          if (!queue) runHere(id);
-          return (await repo.getScan(id))!;
-        }
+        const id = await queueScan(projectId, trigger, null);
+        if (id) return (await repo.getScan(id))!;
         const active = await repo.activeScanOf(projectId);
         if (active) return active;
       }
@@ -656,7 +778,9 @@ export function createScansService(deps: {
       for (;;) {
         const scan = await repo.getScan(scanId);
         if (!scan) throw new Error(`no scan ${scanId}`);
-        if (scan.status === 'done' || scan.status === 'failed' || Date.now() >= deadline) return scan;
+        // At shutdown a waiting caller gets the current status at once (the scan goes on in another worker).
+        if (scan.status === 'done' || scan.status === 'failed' || Date.now() >= deadline || draining)
+          return scan;
         await new Promise((r) => setTimeout(r, Math.min(200, Math.max(1, deadline - Date.now()))));
       }
     },
@@ -679,7 +803,10 @@ export function createScansService(deps: {
     /** The job handler: runs a queued scan, or resumes one whose worker died. Safe to call twice. */
     runScan,
 
-    /** Queues a scan for every project whose interval has passed since its last scan. */
+    /**
+     * Queues a scan for every project whose interval has passed since its last scan. Any number of workers
+     * may run this at once: the insert itself checks the interval, so each due scan is queued once.
+     */
     async scheduleDueScans(): Promise<number> {
       const now = clock.now().getTime();
       const last = await repo.lastScanTimes();
@@ -691,23 +818,31 @@ export function createScansService(deps: {
           : config.scanIntervalMinutes * 60_000;
         const at = last.get(p.id);
         if (at && at.getTime() > now - intervalMs) continue;
-        const scan = await verbs.requestScan(p.id, 'schedule');
-        if (scan.status === 'queued') queued++;
+        if (await queueScan(p.id, 'schedule', new Date(now - intervalMs))) queued++;
       }
       return queued;
     },
 
-    /** Queues again the scans a dead worker left behind; `all` when no other worker can exist (PGlite). */
+    /**
+     * Queues again the scans a dead worker left behind: on PostgreSQL a running scan whose project lock no
+     * session holds (at once), else a stale heartbeat; `all` when no other worker can exist (PGlite start).
+     */
     async recoverScans(opts: { all?: boolean } = {}): Promise<number> {
-      const staleBefore = opts.all ? null : new Date(clock.now().getTime() - staleMs);
-      const ids = await repo.staleScans(staleBefore);
+      const nowMs = clock.now().getTime();
+      const staleBefore = opts.all ? null : new Date(nowMs - staleMs);
+      const ids = await repo.staleScans(staleBefore, db.kind === 'postgres');
+      let recovered = 0;
       for (const id of ids) {
         if (opts.all)
           await db.query(`UPDATE scans SET status = 'queued' WHERE id = $1 AND status = 'running'`, [id]);
+        if (owners.has(id) || (resent.get(id) ?? 0) > nowMs - Math.max(staleMs, 10_000)) continue;
+        resent.set(id, nowMs);
+        recovered++;
         if (queue) await queue.resend(id);
         else runHere(id);
       }
-      return ids.length;
+      for (const [id, at] of resent) if (at < nowMs - 10 * Math.max(staleMs, 10_000)) resent.delete(id);
+      return recovered;
     },
 
     attachQueue(q: ScanQueue | null) {
@@ -717,7 +852,10 @@ export function createScansService(deps: {
       log = l;
     },
 
-    /** Stops starting new units; scans in progress are left queued to resume at the next start. */
+    /**
+     * Stops starting new units (scans in progress go back to the queue for another worker or the next start)
+     * and answers every waitForScan at once.
+     */
     async drain(): Promise<void> {
       draining = true;
       await Promise.allSettled([...inProcess]);

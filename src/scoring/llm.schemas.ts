@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import type { LeadScore, ScoringItem, ScoringProfile } from '../domain/scoring.ts';
+import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../domain/scoring.ts';
 import { STAGES } from '../leads/leads.schemas.ts';
 
 /** What the model must answer when it scores a lead: sent as the response JSON schema, then checked. */
@@ -22,7 +22,7 @@ export const LlmReplyAnswer = Type.Object(
 export type LlmReplyAnswer = Static<typeof LlmReplyAnswer>;
 
 /** Bump when the prompts change: cached answers of an older prompt are not reused. */
-export const PROMPT_VERSION = 1;
+export const PROMPT_VERSION = 2;
 const BODY_CHARS = 4000;
 
 function profileText(p: ScoringProfile): string {
@@ -61,7 +61,11 @@ export function scoreMessages(item: ScoringItem, profile: ScoringProfile) {
 }
 
 const REPLY_RULES = `You draft a Reddit reply that a human will review before posting (it is never posted automatically).
-Rules: answer the author's actual need first, with concrete, useful advice; then mention the product once, honestly, with its name and url, and say you work on it; no hard sell, no exclamation marks, no hashtags; under 120 words.
+Rules:
+- Answer the author's actual question first, in their own terms (their business, numbers, the tools they named), with concrete, useful advice; the answer must stand on its own without the product.
+- Open with something specific to this post. Never open with a stock phrase ("That sounds frustrating", "Great question", "I hear you"), and vary structure: not every reply needs the same shape.
+- Then mention the product exactly once, by the name given, with its url, and say plainly that you work on it (a disclosure).
+- Plain, grammatical English; no hard sell, no exclamation marks, no hashtags, no emoji; under 120 words.
 Answer with JSON only: {"reply": "..."}.`;
 
 export function replyMessages(item: ScoringItem, profile: ScoringProfile, lead: LeadScore) {
@@ -69,7 +73,7 @@ export function replyMessages(item: ScoringItem, profile: ScoringProfile, lead: 
     { role: 'system', content: REPLY_RULES },
     {
       role: 'user',
-      content: `Product profile: ${profileText(profile)}\n\nLead: stage ${lead.stage ?? 'none'}; ${lead.reason ?? ''}\n\nPost:\n${postText(item)}`,
+      content: `Product profile: ${profileText(profile)}\nName the product as: ${productName(profile)}\n\nLead: stage ${lead.stage ?? 'none'}; ${lead.reason ?? ''}\n\nPost:\n${postText(item)}`,
     },
   ];
 }

@@ -4,7 +4,13 @@ import type { LlmConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { profileContentKey } from '../domain/scoring/profile.ts';
 import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';
-import { draftReply, type LeadScore, type ScoringItem, type ScoringProfile } from '../domain/scoring.ts';
+import {
+  draftReply,
+  type LeadScore,
+  productName,
+  type ScoringItem,
+  type ScoringProfile,
+} from '../domain/scoring.ts';
 import type { UpstreamCall } from '../upstream/source.ts';
 import { createLlmCacheRepo } from './llm.repo.ts';
 import {
@@ -211,11 +217,13 @@ export function createLlmScorer(deps: LlmScorerDeps) {
           return { reply: fallback, call: { ...call, ok: false, error }, error: `${LLM_API}: ${error}` };
         }
         const reply = answer.reply.trim();
-        if (words(reply) >= MAX_REPLY_WORDS || !reply.includes(profile.name)) {
+        const name = productName(profile);
+        const once = (x: string) => reply.split(x).length === 2;
+        if (words(reply) >= MAX_REPLY_WORDS || !once(name) || (profile.url && !once(profile.url))) {
           return {
             reply: fallback,
             call,
-            error: `${LLM_API}: reply broke the draft rules (length or product name)`,
+            error: `${LLM_API}: reply broke the draft rules (length, or the product and its url named once)`,
           };
         }
         await cache.put(itemKey, hash, 'reply', { reply });

@@ -19,14 +19,53 @@ export function createSessionsRepo(db: Queryable) {
       );
     },
 
-    /** Marks a live token used and returns its account; one statement, so two requests cannot both use it. */
-    async consumeSignInToken(hash: string, at: Date): Promise<string | undefined> {
-      const rows = await db.query<{ user_id: string }>(
+    /** A sign-up token: no account yet, only the address the account will have. */
+    async insertSignUpToken(hash: string, email: string, expiresAt: Date, at: Date): Promise<void> {
+      await db.query(
+        'INSERT INTO sign_in_tokens (hash, email, expires_at, created_at) VALUES ($1, $2, $3, $4)',
+        [hash, email, expiresAt, at],
+      );
+    },
+
+    /**
+     * Marks a live token used and returns its account, or for a sign-up token the address to create one for;
+     * one statement, so two requests cannot both use it.
+     */
+    async consumeSignInToken(
+      hash: string,
+      at: Date,
+    ): Promise<{ user_id: string | null; email: string | null } | undefined> {
+      const rows = await db.query<{ user_id: string | null; email: string | null }>(
         `UPDATE sign_in_tokens SET used_at = $2
-          WHERE hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
+          WHERE hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id, email`,
         [hash, at],
       );
-      return rows[0]?.user_id;
+      return rows[0];
+    },
+
+    /**
+     * Counts one request of a subject in its fixed window (a new window once the old one is over) and returns
+     * the count so far; one statement, so concurrent requests are all counted.
+     */
+    async countRequest(
+      subject: string,
+      at: Date,
+      windowMs: number,
+    ): Promise<{ requests: number; since: Date }> {
+      const rows = await db.query<{ requests: number; window_start: Date }>(
+        `INSERT INTO sign_in_throttle AS t (subject, window_start, requests) VALUES ($1, $2, 1)
+         ON CONFLICT (subject) DO UPDATE SET
+           requests = CASE WHEN t.window_start > $3 THEN t.requests + 1 ELSE 1 END,
+           window_start = CASE WHEN t.window_start > $3 THEN t.window_start ELSE $2 END
+         RETURNING requests, window_start`,
+        [subject, at, new Date(at.getTime() - windowMs)],
+      );
+      return { requests: rows[0]!.requests, since: rows[0]!.window_start };
+    },
+
+    /** Forgets throttle windows that ended before this moment. */
+    async deleteThrottleBefore(before: Date): Promise<void> {
+      await db.query('DELETE FROM sign_in_throttle WHERE window_start <= $1', [before]);
     },
 
     async insertSession(hash: string, userId: string, at: Date, expiresAt: Date): Promise<void> {
@@ -64,6 +103,11 @@ export function createSessionsRepo(db: Queryable) {
       await db.query(
         'DELETE FROM sign_in_tokens WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at <= $2)',
         [userId, at],
+      );
+      // Sign-up links of nobody in particular: every spent or expired one.
+      await db.query(
+        'DELETE FROM sign_in_tokens WHERE user_id IS NULL AND (used_at IS NOT NULL OR expires_at <= $1)',
+        [at],
       );
     },
   };

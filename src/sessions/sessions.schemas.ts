@@ -24,3 +24,16 @@ export const SessionMe = Type.Object({
   selfHosted: Type.Boolean(),
 });
 export type SessionMe = Static<typeof SessionMe>;
+
+/** The sign-in page asks for a link to this address. */
+export const LinkRequestBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
+
+/** The same answer whether the address has an account or not: only how links travel on this instance. */
+export const LinkRequested = Type.Object({
+  delivery: StringEnum(['email', 'log']),
+  validMinutes: Type.Integer(),
+});
+export type LinkRequested = Static<typeof LinkRequested>;

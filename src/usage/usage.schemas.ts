@@ -18,3 +18,25 @@ export const Usage = Type.Object({
   ),
 });
 export type Usage = Static<typeof Usage>;
+
+const Totals = {
+  calls: Type.Integer({ minimum: 0 }),
+  fetched: Type.Integer({ minimum: 0, description: 'Calls paid for.' }),
+  reused: Type.Integer({ minimum: 0, description: 'Calls served from data another project had bought.' }),
+  costUsd: Type.Number({ minimum: 0 }),
+};
+
+/** The dashboard's usage page: the last `days` UTC days of one project or of the whole account. */
+export const UsageReport = Type.Object({
+  from: Type.String({ description: 'First day (UTC), YYYY-MM-DD.' }),
+  to: Type.String({ description: 'Last day (UTC, today), YYYY-MM-DD.' }),
+  totals: Type.Object(Totals),
+  daily: Type.Array(Type.Object({ day: Type.String(), ...Totals }), {
+    description: 'Every day, oldest first.',
+  }),
+  perApi: Type.Array(Type.Object({ api: Type.String(), ...Totals }), { description: 'Most calls first.' }),
+  perProject: Type.Array(Type.Object({ projectId: Type.String(), name: Type.String(), ...Totals }), {
+    description: "The account's projects with calls in the window, most cost first; empty for one project.",
+  }),
+});
+export type UsageReport = Static<typeof UsageReport>;

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import type { Usage } from './usage.schemas.ts';
+import type { Usage, UsageReport } from './usage.schemas.ts';
 
 interface PerApiRow {
   api: string;
@@ -11,6 +11,21 @@ interface PerApiRow {
 
 const DAY_MS = 86_400_000;
 const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;
+
+interface GroupRow {
+  key: string;
+  name: string | null;
+  calls: number;
+  reused: number;
+  cost_usd: number;
+}
+
+const totalsOf = (r: { calls: number; reused: number; cost_usd: number }) => ({
+  calls: r.calls,
+  fetched: r.calls - r.reused,
+  reused: r.reused,
+  costUsd: roundUsd(r.cost_usd),
+});
 
 export function createUsageService(deps: { db: Db; clock: Clock }) {
   return {
@@ -35,6 +50,50 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
       const reused = perApi.reduce((n, r) => n + r.reused, 0);
       const costUsd = roundUsd(rows.reduce((n, r) => n + r.cost_usd, 0));
       return { calls, costUsd, fetched: calls - reused, reused, perApi };
+    },
+
+    /**
+     * The last `days` UTC days (today included) of the account's upstream calls, or of one of its projects
+     * (checked by the caller): per day, per upstream endpoint and per project. Calls of deleted projects have no
+     * project any more and are not counted (docs/decisions/0068-scan-history-and-usage.md).
+     */
+    async usageReport(userId: string, projectId: string | null, days: number): Promise<UsageReport> {
+      const today = Math.floor(deps.clock.now().getTime() / DAY_MS) * DAY_MS;
+      const from = new Date(today - (days - 1) * DAY_MS);
+      const to = new Date(today + DAY_MS);
+      const group = (key: string, extra = '') =>
+        deps.db.query<GroupRow>(
+          `SELECT ${key} AS key, ${extra || 'NULL::text'} AS name, count(*)::int AS calls,
+                  (count(*) FILTER (WHERE c.reused))::int AS reused, coalesce(sum(c.cost_usd), 0)::float8 AS cost_usd
+             FROM upstream_calls c JOIN projects p ON p.id = c.project_id
+            WHERE p.user_id = $1 AND ($2::text IS NULL OR c.project_id = $2)
+              AND c.called_at >= $3 AND c.called_at < $4
+            GROUP BY 1${extra ? ', 2' : ''}`,
+          [userId, projectId, from, to],
+        );
+      const [byDay, byApi, byProject] = await Promise.all([
+        group(`to_char(c.called_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`),
+        group('c.api'),
+        projectId ? Promise.resolve([]) : group('p.id', 'p.name'),
+      ]);
+      const dayRows = new Map(byDay.map((r) => [r.key, r]));
+      const daily = Array.from({ length: days }, (_, i) => {
+        const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+        return { day, ...totalsOf(dayRows.get(day) ?? { calls: 0, reused: 0, cost_usd: 0 }) };
+      });
+      const sum = (k: 'calls' | 'reused' | 'cost_usd') => byDay.reduce((n, r) => n + r[k], 0);
+      return {
+        from: daily[0]!.day,
+        to: daily[daily.length - 1]!.day,
+        totals: totalsOf({ calls: sum('calls'), reused: sum('reused'), cost_usd: sum('cost_usd') }),
+        daily,
+        perApi: byApi
+          .map((r) => ({ api: r.key, ...totalsOf(r) }))
+          .sort((a, b) => b.calls - a.calls || a.api.localeCompare(b.api)),
+        perProject: byProject
+          .map((r) => ({ projectId: r.key, name: r.name ?? '', ...totalsOf(r) }))
+          .sort((a, b) => b.costUsd - a.costUsd || b.calls - a.calls || a.name.localeCompare(b.name)),
+      };
     },
   };
 }

@@ -3,9 +3,11 @@ import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api, messageOf, setUnauthorizedHandler } from './api.ts';
 import { Link } from './components/link.tsx';
 import { ApiAccessPage } from './pages/api-access.tsx';
-import { ProjectPage } from './pages/project.tsx';
+import { ProjectPage, type ProjectTab } from './pages/project.tsx';
+import { NewProjectPage } from './pages/project-form.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { SignedOutPage, SignInPage } from './pages/sign-in.tsx';
+import { UsagePage } from './pages/usage.tsx';
 import { navigate, useLocation } from './router.ts';
 import type { Me } from './types.ts';
 
@@ -26,14 +28,20 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
     api<Me>('GET', '/me').then(setMe, () => {});
   }, []);
 
-  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks))?\/?$/.exec(path);
+  const project = /^\/projects\/([^/]+)(?:\/(leads|webhooks|scans|usage|settings))?\/?$/.exec(path);
   let page = <NotFound />;
-  let section: 'projects' | 'api' | null = null;
+  let section: 'projects' | 'api' | 'usage' | null = null;
   if (path === '/') {
     page = <ProjectsPage />;
     section = 'projects';
+  } else if (path === '/projects/new') {
+    page = <NewProjectPage />;
+    section = 'projects';
+  } else if (path === '/usage') {
+    page = <UsagePage />;
+    section = 'usage';
   } else if (project) {
-    const tab = project[2] === 'webhooks' ? 'webhooks' : 'leads';
+    const tab = (project[2] ?? 'leads') as ProjectTab;
     const projectId = decodeURIComponent(project[1]!);
     // One instance per project: a scan followed on one project is not shown on the next.
     page = <ProjectPage key={projectId} projectId={projectId} tab={tab} query={query} />;
@@ -62,6 +70,9 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
             </Link>
             <Link href="/api-access" class="nav-link" current={section === 'api'}>
               API access
+            </Link>
+            <Link href="/usage" class="nav-link" current={section === 'usage'}>
+              Usage
             </Link>
           </nav>
           <div class="account">

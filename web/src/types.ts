@@ -24,3 +24,10 @@ export type {
   LeadSummary,
   Stage,
 } from '../../src/leads/leads.schemas.ts';
+export type {
+  DeletionImpact,
+  ImportResult,
+  ProjectLimits,
+  ProjectsFile,
+} from '../../src/projects/projects.schemas.ts';
+export type { UsageReport } from '../../src/usage/usage.schemas.ts';

@@ -15,6 +15,9 @@ export interface CompiledProfile {
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
   targetStems: Set<string>;
+  /** Stems of the keywords and of the competitors' names: the learned model reads them as placeholders. */
+  keywordStems: Set<string>;
+  competitorStems: Set<string>;
   geography: { allowed: RegExp; foreign: RegExp } | null;
   /** Per month when the profile says so (SaaS prices), else per purchase (one laptop). */
   budget: { min: number | null; max: number | null; monthly: boolean } | null;
@@ -24,7 +27,7 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 12, competitor: 13, concept: 14, category: 15 } as const;
+export const PROFILE_GROUP = { keyword: 14, competitor: 15, concept: 16, category: 17 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
@@ -92,6 +95,8 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     index: compilePhraseIndex(groups),
     concepts,
     targetStems,
+    keywordStems: new Set(p.keywords.flatMap((k) => contentStems(k))),
+    competitorStems: new Set(p.competitors.flatMap((c) => contentStems(c))),
     geography: compileGeography(p.geography),
     budget: parseBudget(p.budgetFit),
     solution: p.solution,

@@ -1,9 +1,8 @@
-import type { Stage } from '../../leads/leads.schemas.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
 import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
-import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
 /** Long posts say what they want near the top; reading further costs time and adds noise. */
 const BODY_CHARS = 4000;
@@ -35,7 +34,18 @@ export interface Signals {
   sellerPoints: number;
   question: number;
   geography: 'match' | 'foreign' | null;
+  /** The place a post outside the served geography names ("[uk]", "toronto"). */
+  place: string | null;
   budget: 'fits' | 'over' | null;
+  /** The amount the author states, as written ("$50/month"). */
+  budgetText: string | null;
+  /** Phrases of someone giving advice or a how-to rather than asking. */
+  advice: string[];
+  adviceInTitle: boolean;
+  /** Asks for alternatives to, or leaves, a named competitor. */
+  leavesCompetitor: boolean;
+  /** The product the post names in the profile's terms ("booking software"), for the reason. */
+  asksFor: string | null;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -93,9 +103,14 @@ function strongest(a: Hits, b: Hits): Hits {
  * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
  * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
  */
-function statedBudget(title: string, body: string, monthly: boolean): number | null {
+function statedBudget(
+  title: string,
+  body: string,
+  monthly: boolean,
+): { amount: number; text: string } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
   let max: number | null = null;
+  let said = '';
   for (const m of text.matchAll(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
   )) {
@@ -104,9 +119,12 @@ function statedBudget(title: string, body: string, monthly: boolean): number | n
       if (!m[3]) continue;
       if (/^y|^an/.test(m[3])) n /= 12;
     }
-    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) max = n;
+    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) {
+      max = n;
+      said = m[0].trim();
+    }
   }
-  return max;
+  return max === null ? null : { amount: max, text: said };
 }
 
 const GROUPS = PROFILE_GROUP.category + 1;
@@ -167,6 +185,14 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd) ||
     titleConcepts >= 2;
 
+  // Someone recommending ("I'd recommend deposits") is answering, not asking: their "recommend" is no request.
+  const adviceHits = G(SIGNAL.advice);
+  const inAdvice = (h: PhraseHit) =>
+    adviceHits.some((a) => h.start >= a.start && h.start < a.start + a.text.length);
+  if (adviceHits.length) {
+    byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
+    byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
+  }
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);
   for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
@@ -192,14 +218,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
   const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
   const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
-  // Pitches count 2 each; owning a product counts 2 in the title but at most 1.5 in the body, so an owner
-  // asking how to market their product is not taken for a seller.
+  // Pitches count 2 each; having made something counts 2 in the title, 1 in the body; owning or inviting
+  // feedback 1 in the title, 0.5 in the body. The body alone needs two such hits: an owner asking how to
+  // market their product is not taken for a seller.
   const ownTitle = texts(G(SIGNAL.own), 0, titleEnd);
   const ownBody = texts(G(SIGNAL.own), titleEnd, headEnd);
   let sellerPoints =
     2 * (pitchTitle.length + pitchBody.length + selfTitle.length) +
     ownTitle.length +
-    Math.min(1.5, 0.75 * selfBody.length + 0.5 * ownBody.length);
+    Math.min(2, selfBody.length + 0.5 * ownBody.length);
   const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
   const tagSeller = !comment && TAG_FOR_HIRE.test(title);
   const hw = comment ? null : haveWantSells(title);
@@ -208,20 +235,40 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
-  // A title that asks (a request, or a question without a pitch in it) speaks against selling.
-  if (asksInTitle || (!comment && title.includes('?') && pitchTitle.length === 0)) sellerPoints -= 1;
+  // A title that asks (a request, or a question) speaks against selling, unless the post pitches.
+  if ((asksInTitle || (!comment && title.includes('?'))) && pitchTitle.length + pitchBody.length === 0)
+    sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;
+  let place: string | null = null;
   if (p.geography) {
     const head = full.slice(0, titleEnd + 600);
-    if (p.geography.foreign.test(head)) geography = 'foreign';
-    if (p.geography.allowed.test(head)) geography = 'match';
+    const foreign = p.geography.foreign.exec(head);
+    if (foreign) {
+      geography = 'foreign';
+      place = foreign[0].replace(/^\[|\]$/g, '').trim();
+    }
+    if (p.geography.allowed.test(head)) {
+      geography = 'match';
+      place = null;
+    }
   }
   let budget: Signals['budget'] = null;
+  let budgetText: string | null = null;
   if (p.budget?.max) {
     const stated = statedBudget(title, body, p.budget.monthly);
-    if (stated !== null) budget = stated > p.budget.max * 1.5 ? 'over' : 'fits';
+    if (stated !== null) {
+      budget = stated.amount > p.budget.max * 1.5 ? 'over' : 'fits';
+      budgetText = stated.text;
+    }
   }
+  const leaving = [...G(SIGNAL.compare), ...G(SIGNAL.leave)];
+  const leavesCompetitor =
+    G(PROFILE_GROUP.competitor).some((c) =>
+      leaving.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
+    ) ||
+    (G(PROFILE_GROUP.competitor).length > 0 &&
+      G(SIGNAL.leave).some((h) => h.text.startsWith('what did you')));
 
   const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
   // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is
@@ -250,7 +297,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
     geography,
+    place,
     budget,
+    budgetText,
+    advice: texts(adviceHits, 0, full.length),
+    adviceInTitle: adviceHits.some((h) => h.start < titleEnd),
+    leavesCompetitor,
+    asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
   };
 }
 
@@ -297,20 +350,34 @@ export function weigh(s: Signals): Weighed {
   );
 
   const { seek, compare, purchase, pain } = s;
+  // A stated budget that fits is a purchase signal in itself; leaving a named competitor is a comparison.
+  if (s.budget === 'fits') purchase.value = Math.max(purchase.value, 0.9);
+  if (s.leavesCompetitor) compare.value = 1;
   const groups = [seek, compare, purchase, pain].filter((h) => h.value >= 0.7).length;
   const intent = clamp01(
     Math.max(seek.value, compare.value * 0.95, purchase.value * 0.9, pain.value * W.pain, s.question) +
       0.1 * Math.max(0, groups - 1),
   );
 
-  const low = Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length) * (seek.value >= 1 ? 0.4 : 1);
+  // Giving advice: a how-to title weighs like a story; advice in the body of a post that does not ask, less.
+  const advice =
+    s.adviceInTitle && !s.seek.inTitle
+      ? 0.3
+      : s.advice.length && s.question === 0 && !s.seek.inTitle
+        ? 0.15
+        : 0;
+  const low =
+    Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length + advice) * (seek.value >= 1 ? 0.4 : 1);
   let score =
     100 *
     clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
   if (s.geography === 'foreign') score *= 0.45;
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
-  else if (s.budget === 'fits') score = Math.min(100, score * 1.04);
+  else if (s.budget === 'fits') score = Math.min(100, score * 1.1);
+  // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
+  if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
+    score = Math.min(100, score + 10);
 
   const sellerSide = s.sellerPoints >= 2;
   if (sellerSide) score = Math.min(score * 0.2, 9);
@@ -330,32 +397,55 @@ export function weigh(s: Signals): Weighed {
   return { score: Math.round(score), stage, sellerSide, fit, intent };
 }
 
-function quote(xs: string[]): string {
-  return xs
-    .slice(0, 3)
-    .map((x) => `"${x}"`)
-    .join(', ');
+const capitalize = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+
+/** Why a seller post is one, in words a person recognises. */
+function sellerReason(s: Signals): string {
+  const said = s.sellerPhrases[0];
+  return `Selling, not buying: the author offers or promotes something${said ? ` ("${said}")` : ''}`;
 }
 
-/** One line naming the signals that set the score. */
+/**
+ * The reason in plain words, most telling first: what the author asks for and for whom, their budget, the
+ * competitor they leave, then anything that lowers the lead (elsewhere, over budget, advice, a story).
+ * E.g. "Asks for booking software for a salon; budget $50/month".
+ */
 export function describe(s: Signals, w: Weighed): string {
-  if (w.sellerSide) return `selling side: ${quote(s.sellerPhrases)}`;
+  if (w.sellerSide) return sellerReason(s);
+  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])];
+  const topic = terms
+    .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
+    .slice(0, 2);
+  const who = s.targetUsers[0] ? ` (${s.targetUsers[0]})` : '';
+  const thing = s.asksFor ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
-  const firstOf = (...xs: string[][]) => xs.find((x) => x.length) ?? [];
+  const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
   if (w.stage === 'comparing')
-    parts.push(`compares options (${quote(firstOf(s.compare.phrases, s.competitors))})`);
-  else if (w.stage === 'purchase-ready') parts.push(`ready to buy (${quote(s.purchase.phrases)})`);
-  else if (w.stage === 'solution-seeking') parts.push(`asks for a solution (${quote(s.seek.phrases)})`);
+    parts.push(
+      s.leavesCompetitor && competitor
+        ? `Wants an alternative to ${competitor}${who}`
+        : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
+    );
+  else if (w.stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
+  else if (w.stage === 'solution-seeking') parts.push(`Asks for ${thing}${who}`);
   else if (w.stage === 'problem-aware')
-    parts.push(`describes the problem (${quote(firstOf(s.pain.phrases, ['asks a question']))})`);
-  else parts.push('no buying intent found');
-  const topic = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].slice(0, 3);
-  if (topic.length) parts.push(`about ${topic.join(', ')}`);
-  if (s.targetUsers.length) parts.push(`target user (${s.targetUsers.slice(0, 2).join(', ')})`);
-  if (s.competitors.length) parts.push(`names ${s.competitors.slice(0, 2).join(', ')}`);
-  if (s.geography === 'foreign') parts.push('outside the served geography');
-  if (s.budget === 'over') parts.push('budget above the product range');
-  if (s.lowTitle.length) parts.push(`reads as ${quote(s.lowTitle)}`);
+    parts.push(
+      s.pain.phrases[0]
+        ? `Has the problem (${s.pain.phrases[0]})${topic.length ? ` around ${topic.join(' and ')}` : ''}${who}`
+        : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
+    );
+  else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
+  else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
+  if (s.budgetText)
+    parts.push(`budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : ''}`);
+  if (competitor && w.stage !== 'comparing') parts.push(`mentions ${competitor}`);
+  if (s.geography === 'foreign')
+    parts.push(
+      `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
+    );
+  if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
+    parts.push('ranked lower: gives advice rather than asking');
+  else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }
 

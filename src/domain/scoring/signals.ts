@@ -96,6 +96,31 @@ const PURCHASE = [
   'budget (?:is|of|around|about|under|up to|~)',
   'price range',
   '(?:buying|purchasing) (?:my|a|an|the|new|first)',
+  'budget(?: is| of)? (?:about |around |up to |under |max |~)?\\$',
+  'still (?:need|needing|looking for|searching for|in need of|hunting for)',
+  '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
+  'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$',
+];
+
+/** Leaving a product: counts only right before a named competitor ("thinking of leaving Calendly"). */
+const LEAVING = [
+  '(?:left|leaving|leave|ditch(?:ed|ing)?|dump(?:ed|ing)?|quit(?:ting)?|cancel(?:l?ed|l?ing)?|outgr(?:ew|own|owing)|replac(?:e|ed|ing)|moving off|move off|switch(?:ed|ing)? from|migrat(?:e|ed|ing) from|done with|fed up with|unhappy with|tired of)',
+  'what did you (?:move|switch|switched|go|change|migrate) to',
+];
+
+/** Giving advice or a how-to: the author answers rather than asks. */
+const ADVICE = [
+  "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
+  'my (?:advice|tip|tips|recommendation)',
+  "here(?:'s| is| are) (?:what|how|my|some|a few)",
+  'tips? (?:for|on|to)',
+  '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
+  'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
+  'pro ?tip',
+  'hope (?:this|it|that) helps',
+  'step[- ]by[- ]step',
+  "(?:a|my|the) (?:quick |short |complete |beginner's )?guide",
+  'how (?:i|we) (?:handle|manage|deal with|reduced|cut|stopped|fixed|solved|use)',
 ];
 
 /** Amounts: a price in the title is a budget; in the body it may be anything (an unpaid bill, a salary). */
@@ -201,6 +226,33 @@ const SELLER_PITCH = [
   "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
   'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
+  // Offers of work and services, in any subreddit.
+  'check us out',
+  'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
+  "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
+  '(?:i|we) can (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)',
+  '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
+  '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)',
+  'join (?:our|my) (?:team|company|startup)',
+  "(?:we're|we are|i'm|i am) (?:looking for|hiring|seeking) (?:another |a |an |some |[0-9]+(?:-[0-9]+)? )?(?:[a-z]+ ){0,2}(?:developers?|designers?|engineers?|writers?|freelancers?|interns?|contractors?)",
+  // Launches, releases and invitations to try or test something the author made.
+  '^(?:\\[[^\\]]*\\] )?show (?:/?r/[a-z0-9_]+|reddit|hn)',
+  '^(?:creating|building|developing|making|launching) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|website|site|tool|platform|service|startup|saas|game|plugin|extension)',
+  "^my (?:new |first |latest |free )?(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't))",
+  '(?:pushed|rolled|put) out (?:the |a )?(?:latest |new )?(?:version|update|release)',
+  '(?:now|is) (?:available|live|out) (?:in|on) (?:the )?(?:play|app|google play|apple app|chrome web|windows) store',
+  'v?[0-9]+(?:\\.[0-9]+)+ (?:released|is out|is now available|is live)',
+  'try it (?:out )?(?:for )?free',
+  'download it (?:at|here|from|for free)',
+  '(?:invite|invites|invitation) to (?:a |my |our |the )?(?:private |closed |public )?beta',
+  '(?:come (?:to|see|check out)|attend) (?:my|our) (?:[a-z]+ )?(?:talk|session|workshop|booth|class|webinar|presentation|meetup)',
+  "(?:i'll|i will) be (?:speaking|presenting|giving a talk)",
+  'gauge (?:interest|if|whether|how|the interest)',
+  'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
+  '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
+  "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
+  '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
+  'amzn\\.to/|[?&](?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
 ];
 
 /**
@@ -208,7 +260,7 @@ const SELLER_PITCH = [
  * that asks for help (selling a house, marketing one's own app).
  */
 const SELLER_SELF = [
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game)s?",
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website)s?",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -226,6 +278,16 @@ const SELLER_SELF = [
   'parting out',
   'part out',
   '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
+  "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:launched|released|shipped)",
+  "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:completed|finished|put together) (?:my|our|a|an|this) (?:first |new |little |small )?(?:web ?site|site|web project|app|compilation|library|framework|game|course|ebook)",
+  "(?:app|site|website|tool|game|library|framework|plugin|extension|spreadsheet|template|program|service|prototype) (?:that |which )?(?:i|we)(?:'ve)? (?:created|made|built|developed|wrote|designed|coded|put together)",
+  'the reason (?:i|we) (?:made|built|created|wrote|developed|started)',
+  "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
+  "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
+  'i (?:want|plan|intend) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,2}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product)',
+  'itunes\\.apple\\.com|play\\.google\\.com/store',
+  '(?:my|our) (?:(?:behance|dribbble|design|online) )?portfolio',
+  'get rid of (?:[0-9]+|all|our|my|some)',
 ];
 
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
@@ -234,6 +296,13 @@ const SELLER_OWN = [
   'sign up for',
   'my (?:services|rates|portfolio)',
   'affiliate',
+  "(?:let me know|tell me) what (?:you|y'all|you guys) (?:think|honestly think)",
+  '(?:any|all|your|some) (?:feedback|criticism|critique)s? (?:is |would be )?(?:welcome|appreciated|greatly appreciated|is welcome)',
+  '(?:would )?(?:love|like|appreciate) (?:to (?:hear|get) )?(?:your |some |any )?(?:feedback|thoughts|input|critique)',
+  '(?:my|an?|our) (?:[a-z]+ ){0,2}(?:app|startup|product|saas|software) idea',
+  '(?:would|will) (?:you|anyone|anybody|people) (?:guys )?(?:use|pay for|be interested in)',
+  '(?:my|our) (?:blog|column|columns|podcast|channel|newsletter|youtube channel)',
+  'our launch',
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
@@ -250,6 +319,8 @@ export const SIGNAL = {
   own: 9,
   compareGeneric: 10,
   money: 11,
+  advice: 12,
+  leave: 13,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -266,6 +337,8 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   SELLER_OWN,
   COMPARING_GENERIC,
   MONEY_AMOUNT,
+  ADVICE,
+  LEAVING,
 ];
 
 /** Title tags of trading and job subreddits. */

@@ -1,4 +1,6 @@
-import type { Stage } from '../../leads/leads.schemas.ts';
+/** Where a buyer is, from describing the pain to ready to buy: the scoring core's vocabulary. */
+export const STAGES = ['problem-aware', 'solution-seeking', 'comparing', 'purchase-ready'] as const;
+export type Stage = (typeof STAGES)[number];
 
 /** The text the scorer reads: a post, or a comment with its post's title. */
 export interface ScoringItem {

@@ -4,11 +4,12 @@ import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
 import { DashboardProject, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
-import { SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
+import { LinkRequestBody, LinkRequested, SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
 import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks.schemas.ts';
 import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
+import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 
@@ -39,6 +40,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     session.setSession(reply, sessionToken, expiresAt);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/sign-in-links',
+    { config: { public: true }, schema: { body: LinkRequestBody, response: { 202: LinkRequested } } },
+    async (request, reply) => {
+      const answer = await sessions.requestSignInLink({ email: request.body.email, clientIp: request.ip });
+      return reply.status(202).send(answer);
+    },
+  );
 
   app.post('/sign-out', { config: { public: true }, schema: { body: EmptyBody } }, async (request, reply) => {
     await sessions.signOut(request.cookies[SESSION_COOKIE]);
@@ -181,4 +191,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     await accounts.revokeKey(userId(request), request.params.keyId);
     return reply.status(204).send();
   });
+
+  await app.register(dashboardProjectRoutes, { services });
 };

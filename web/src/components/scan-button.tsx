@@ -20,7 +20,15 @@ function describe(scan: Scan): string {
 }
 
 /** Starts a scan (it buys upstream data) and follows it until it ends. */
-export function ScanButton({ projectId, onFinished }: { projectId: string; onFinished(scan: Scan): void }) {
+export function ScanButton({
+  projectId,
+  onStarted,
+  onFinished,
+}: {
+  projectId: string;
+  onStarted?(scan: Scan): void;
+  onFinished(scan: Scan): void;
+}) {
   const [scan, setScan] = useState<Scan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +46,7 @@ export function ScanButton({ projectId, onFinished }: { projectId: string; onFin
     setError(null);
     try {
       let s = await api<Scan>('POST', base, {});
+      if (alive.current) onStarted?.(s);
       while (alive.current) {
         setScan(s);
         if (s.status === 'done' || s.status === 'failed') break;

@@ -6,7 +6,19 @@ import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { ProjectDetail } from '../types.ts';
 import { LeadsTab } from './leads-tab.tsx';
+import { ProjectSettingsTab } from './project-settings.tsx';
+import { ScansTab } from './scans-tab.tsx';
+import { UsageTab } from './usage.tsx';
 import { WebhooksTab } from './webhooks-tab.tsx';
+
+export type ProjectTab = 'leads' | 'webhooks' | 'scans' | 'usage' | 'settings';
+const TAB_TITLES: Record<ProjectTab, string> = {
+  leads: 'Leads',
+  webhooks: 'Webhooks',
+  scans: 'Scans',
+  usage: 'Usage',
+  settings: 'Settings',
+};
 
 export function ProjectPage({
   projectId,
@@ -14,7 +26,7 @@ export function ProjectPage({
   query,
 }: {
   projectId: string;
-  tab: 'leads' | 'webhooks';
+  tab: ProjectTab;
   query: URLSearchParams;
 }) {
   const base = `/projects/${encodeURIComponent(projectId)}`;
@@ -24,7 +36,7 @@ export function ProjectPage({
   const p = project.data;
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${tab === 'leads' ? 'Leads' : 'Webhooks'} · Lead Intelligence`;
+    document.title = `${p ? p.name : 'Project'} · ${TAB_TITLES[tab]} · Lead Intelligence`;
   }, [p?.name, tab]);
 
   return (
@@ -66,7 +78,11 @@ export function ProjectPage({
             )}
           </p>
         </div>
-        <ScanButton projectId={projectId} onFinished={() => setScanGeneration((g) => g + 1)} />
+        <ScanButton
+          projectId={projectId}
+          onStarted={() => setScanGeneration((g) => g + 1)}
+          onFinished={() => setScanGeneration((g) => g + 1)}
+        />
       </div>
       <ErrorMessage>{project.error}</ErrorMessage>
       <nav class="tabs" aria-label="Project sections">
@@ -76,12 +92,19 @@ export function ProjectPage({
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
+        {(['scans', 'usage', 'settings'] as const).map((t) => (
+          <Link key={t} href={`${base}/${t}`} class="tab" current={tab === t}>
+            {TAB_TITLES[t]}
+          </Link>
+        ))}
       </nav>
-      {tab === 'leads' ? (
+      {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
-      ) : (
-        <WebhooksTab projectId={projectId} generation={scanGeneration} />
       )}
+      {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
   );
 }

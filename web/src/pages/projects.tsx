@@ -5,6 +5,7 @@ import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import { useResource } from '../resource.ts';
 import type { Project, Scan } from '../types.ts';
+import { ProjectsFileActions } from './projects-file.tsx';
 
 export function ProjectsPage() {
   useEffect(() => {
@@ -19,6 +20,12 @@ export function ProjectsPage() {
     <div class="page">
       <div class="page-head">
         <h1>Projects</h1>
+        <div class="head-actions">
+          <ProjectsFileActions onImported={projects.reload} />
+          <Link href="/projects/new" class="btn btn-primary">
+            New project
+          </Link>
+        </div>
       </div>
       <ErrorMessage>{projects.error}</ErrorMessage>
       {!list && !projects.error && <div class="skeleton-list" aria-hidden="true" />}
@@ -26,9 +33,9 @@ export function ProjectsPage() {
         <div class="empty">
           <h2>No projects yet</h2>
           <p>
-            Describe a product with{' '}
-            <code>npm run setup -- --email you@example.com --import projects.json</code> and its leads appear
-            here after the first scan.
+            Describe your product with <Link href="/projects/new">New project</Link>, or import a projects
+            file (the JSON that <code>npm run setup -- --import</code> reads). Its leads appear here after the
+            first scan.
           </p>
         </div>
       )}

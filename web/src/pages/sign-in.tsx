@@ -1,25 +1,90 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError, api, messageOf } from '../api.ts';
 import { navigate } from '../router.ts';
+
+interface LinkRequested {
+  delivery: 'email' | 'log';
+  validMinutes: number;
+}
+
+/**
+ * Asks the service for a link (docs/decisions/0061): the answer is the same for every address, so the page
+ * never says whether one has an account; it says where the link went on this instance.
+ */
+function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<(LinkRequested & { email: string }) | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api<LinkRequested>('POST', '/sign-in-links', { email }, { expect401: true });
+      setSent({ ...answer, email: email.trim() });
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="sign-in-form" onSubmit={submit} noValidate>
+      <label for={inputId}>E-mail address</label>
+      <div class="add-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          spellcheck={false}
+        />
+        <button type="submit" class="btn btn-primary" disabled={busy || !email.trim()}>
+          {busy ? 'Sending…' : 'Send me a sign-in link'}
+        </button>
+      </div>
+      <p id={errorId} class="error" role="alert" hidden={!error}>
+        {error}
+      </p>
+      <div role="status" class="link-sent" hidden={!sent}>
+        {sent?.delivery === 'email' && (
+          <p>
+            <strong>Check your inbox.</strong> If {sent.email} can sign in here, a sign-in link is on its way
+            to it. It works once, for {sent.validMinutes} minutes.
+          </p>
+        )}
+        {sent?.delivery === 'log' && (
+          <p>
+            <strong>Look in the terminal where the service runs.</strong> This instance does not send e-mail:
+            if {sent.email} can sign in here, the link was written to the service's log, on a line with{' '}
+            <code>sign-in#token=</code>. Open that link; it works once, for {sent.validMinutes} minutes.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
 
 function HowToGetALink() {
   return (
     <div class="how-to">
       <h2>Getting a sign-in link</h2>
-      <p>Links are single-use and valid for 15 minutes.</p>
-      <ul>
-        <li>
-          <strong>Self-hosted:</strong> on the server, with the service stopped, run
-          <pre>
-            <code>npm run login -- --email you@example.com</code>
-          </pre>
-          and open the <code>signInUrl</code> it prints. <code>npm start</code> also prints a fresh link for
-          the demo account each time it starts.
-        </li>
-        <li>
-          <strong>Hosted:</strong> ask for a new link; it arrives by e-mail.
-        </li>
-      </ul>
+      <SignInForm />
+      <p>
+        <strong>If you run the service yourself:</strong>{' '}
+        <code>npm run login -- --email you@example.com</code> prints a link for an existing account (also
+        while the service runs); <code>npm start</code> prints one for the demo account each time it starts.
+        Links are single-use and valid for 15 minutes.
+      </p>
     </div>
   );
 }
@@ -58,25 +123,32 @@ type State =
 export function SignInPage() {
   const [state, setState] = useState<State>({ kind: 'working' });
   useEffect(() => {
-    const token = new URLSearchParams(location.hash.slice(1)).get('token');
-    if (!token) {
-      setState({ kind: 'no-token' });
-      return;
-    }
-    // Out of the address bar and the history once the service has answered: the link is spent then.
-    const forget = () => history.replaceState(null, '', '/sign-in');
-    api('POST', '/sign-in', { token }, { expect401: true }).then(
-      () => {
-        forget();
-        navigate('/', { replace: true });
-      },
-      (err: unknown) => {
-        if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
+    const attempt = () => {
+      const token = new URLSearchParams(location.hash.slice(1)).get('token');
+      if (!token) {
+        setState({ kind: 'no-token' });
+        return;
+      }
+      setState({ kind: 'working' });
+      // Out of the address bar and the history once the service has answered: the link is spent then.
+      const forget = () => history.replaceState(null, '', '/sign-in');
+      api('POST', '/sign-in', { token }, { expect401: true }).then(
+        () => {
           forget();
-          setState({ kind: 'refused', message: err.message });
-        } else setState({ kind: 'error', message: messageOf(err) });
-      },
-    );
+          navigate('/', { replace: true });
+        },
+        (err: unknown) => {
+          if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
+            forget();
+            setState({ kind: 'refused', message: err.message });
+          } else setState({ kind: 'error', message: messageOf(err) });
+        },
+      );
+    };
+    attempt();
+    // A link pasted into this same tab, on the sign-in page, changes only the fragment.
+    addEventListener('hashchange', attempt);
+    return () => removeEventListener('hashchange', attempt);
   }, []);
 
   if (state.kind === 'working') {
@@ -107,10 +179,8 @@ export function SignInPage() {
     );
   }
   return (
-    <Card title="This link has no sign-in token">
-      <p>
-        Open the full link you were given; it ends with <code>#token=…</code>.
-      </p>
+    <Card title="Sign in">
+      <p>No passwords: ask for a link, then open it.</p>
       <HowToGetALink />
     </Card>
   );
@@ -124,7 +194,7 @@ export function SignedOutPage() {
         {signedOut
           ? 'Your session is closed on this browser.'
           : 'The dashboard needs a session. It lasts 30 days from your last visit and ends when you sign out.'}{' '}
-        To come back, open a new sign-in link.
+        To come back, ask for a new sign-in link below.
       </p>
       <HowToGetALink />
     </Card>

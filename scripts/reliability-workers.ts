@@ -1,0 +1,148 @@
+// npm run reliability:workers: the long multi-process run on the local PostgreSQL (DATABASE_ADMIN_URL, default
+// postgres://postgres@127.0.0.1:5432/postgres). 2 api + 2 worker processes, 200 projects scanned from the
+// replay source, a worker killed with kill -9 in the middle of a scan 20 times and restarted, traffic on both
+// api processes throughout, scans scheduled every minute. Prints what it checked; exits 1 on any failure.
+import assert from 'node:assert/strict';
+import { loadavg } from 'node:os';
+import {
+  activeScans,
+  createClusterDb,
+  killHard,
+  leadKeys,
+  type Proc,
+  referenceLeads,
+  startProcess,
+  terminate,
+  waitForScansSettled,
+} from '../test/cluster.ts';
+
+const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROJECTS = Number(process.env.PROJECTS ?? 200);
+const KILLS = Number(process.env.KILLS ?? 20);
+const scanning = { UPSTREAM_FRESHNESS_MINUTES: '0' };
+const workerEnv = { ...scanning, REPLAY_LATENCY_MS: '100', SCAN_INTERVAL_MINUTES: '1' };
+const t0 = Date.now();
+const say = (msg: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${msg}\n`);
+
+say(`reference: ${PROJECTS} projects scanned one after another in this process`);
+const want = new Set(await referenceLeads(PROJECTS, scanning));
+const cluster = await createClusterDb(ADMIN, PROJECTS);
+const { db, url } = cluster;
+const procs: Proc[] = [];
+try {
+  const apis = [await startProcess('api', url), await startProcess('api', url)];
+  const workers = [
+    await startProcess('worker', url, workerEnv),
+    await startProcess('worker', url, workerEnv),
+  ];
+  procs.push(...apis, ...workers);
+  say(`${want.size} reference leads; 2 api + 2 workers up`);
+
+  let requests = 0;
+  let trafficOn = true;
+  const paths = [
+    '/api/v1/me',
+    '/api/v1/projects',
+    ...cluster.projectIds.slice(0, 5).map((id) => `/api/v1/projects/${id}/leads`),
+  ];
+  const traffic = Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let i = lane; trafficOn; i += 8) {
+        const res = await fetch(`${apis[i % 2]!.url}${paths[i % paths.length]}`, {
+          headers: { authorization: `Bearer ${cluster.restKey}` },
+        });
+        assert.equal(res.status, 200);
+        await res.arrayBuffer();
+        requests++;
+      }
+    }),
+  );
+
+  let killedMidScan = 0;
+  for (let k = 0; k < KILLS; k++) {
+    const i = k % 2;
+    const victim = workers[i]!;
+    const committed = victim.count(/"msg":"scan unit committed"/);
+    await victim.waitFor(
+      /"msg":"scan unit committed"/,
+      committed + 1 + Math.floor(Math.random() * 4),
+      300_000,
+    );
+    if ((await activeScans(db)).running > 0) killedMidScan++;
+    await killHard(victim);
+    workers[i] = await startProcess('worker', url, workerEnv);
+    procs.push(workers[i]!);
+    say(`kill -9 #${k + 1} of a worker mid-scan, restarted`);
+  }
+  await waitForScansSettled(db, PROJECTS, 600_000);
+  say('every project scanned, nothing queued or running');
+  // One more minute of the schedule: every project is due again, each must be queued once.
+  await new Promise((r) => setTimeout(r, 75_000));
+  await waitForScansSettled(db, PROJECTS, 600_000);
+  trafficOn = false;
+  await traffic;
+
+  const got = await leadKeys(db);
+  const dup = got.length - new Set(got).size;
+  const missing = [...want].filter((k) => !got.includes(k)).length;
+  const extra = got.filter((k) => !want.has(k)).length;
+  const statuses = await db.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM scans GROUP BY 1 ORDER BY 1',
+  );
+  // Scheduled scans of one project are at least an interval apart: each due scan was queued once.
+  const [close] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT created_at - lag(created_at) OVER (PARTITION BY project_id ORDER BY created_at) AS gap
+         FROM scans WHERE trigger = 'schedule') g WHERE gap < interval '55 seconds'`,
+  );
+  const [sched] = await db.query<{ n: number; projects: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT project_id)::int AS projects FROM scans WHERE trigger = 'schedule'`,
+  );
+  const me = await fetch(`${apis[0]!.url}/api/v1/me`, {
+    headers: { authorization: `Bearer ${cluster.restKey}` },
+  });
+  const counted = ((await me.json()) as { requestsToday: number }).requestsToday;
+  const exits = [];
+  for (const p of [...apis, ...workers]) exits.push(await terminate(p));
+
+  const report = {
+    date: new Date().toISOString(),
+    loadavg: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    projects: PROJECTS,
+    kills: KILLS,
+    killedMidScan,
+    leads: got.length,
+    referenceLeads: want.size,
+    duplicates: dup,
+    missing,
+    extra,
+    scans: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
+    scheduledScans: sched!.n,
+    scheduledProjects: sched!.projects,
+    scheduledScansCloserThanInterval: close!.n,
+    requests,
+    requestsCounted: counted - 1,
+    sigtermExitMs: exits.map((e) => e.ms),
+    sigtermExitCodes: exits.map((e) => e.code),
+    seconds: Math.round((Date.now() - t0) / 1000),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  assert.equal(dup, 0, 'duplicate leads');
+  assert.equal(missing, 0, 'leads lost');
+  assert.equal(extra, 0, 'leads the reference does not have');
+  assert.deepEqual(await activeScans(db), { queued: 0, running: 0 });
+  assert.equal(report.scans.failed ?? 0, 0, 'failed scans');
+  assert.equal(close!.n, 0, 'a scheduled scan queued twice');
+  assert.equal(counted - 1, requests, 'request counters');
+  assert.ok(
+    exits.every((e) => e.code === 0 && e.ms < 10_000),
+    'SIGTERM exits',
+  );
+  say('all checks hold');
+} finally {
+  for (const p of procs)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  await cluster.drop();
+}

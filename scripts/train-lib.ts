@@ -1,0 +1,134 @@
+// The learned ranker's training: logistic regression (plain code, full-batch Adam with L2) over the rule signals
+// and hashed word n-grams, cross-validated leave-one-profile-out. Used by scripts/train.ts and the eval.
+
+import { FEATURE_COUNT } from '../src/domain/scoring/features.ts';
+import {
+  compileProfile,
+  type Features,
+  featuresOf,
+  normalizeText,
+  readSignals,
+  weigh,
+} from '../src/domain/scoring/internals.ts';
+import { type EvalData, type Group, ndcg10, toItem } from './eval-lib.ts';
+
+export interface Example {
+  project: string;
+  group: Group | null;
+  grade: number;
+  rule: number;
+  sellerSide: boolean;
+  features: Features;
+}
+
+export function buildExamples(data: EvalData): Example[] {
+  const out: Example[] = [];
+  for (const project of data.projects) {
+    const p = compileProfile(project);
+    for (const l of data.labels) {
+      if (l.project !== project.key) continue;
+      const item = toItem(data.posts.get(l.postId)!);
+      const s = readSignals(item, p);
+      const w = weigh(s);
+      out.push({
+        project: project.key,
+        group: project.group ?? null,
+        grade: l.grade,
+        rule: w.score,
+        sellerSide: w.sellerSide,
+        features: featuresOf(normalizeText(item.title), normalizeText(item.body), p, s, w),
+      });
+    }
+  }
+  return out;
+}
+
+export interface TrainOptions {
+  epochs: number;
+  l2: number;
+  rate: number;
+}
+export const DEFAULT_TRAIN: TrainOptions = { epochs: 300, l2: 0.003, rate: 0.05 };
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** Weights fitted to examples: target grade/3 (soft labels), each profile weighing the same in total. */
+export function train(examples: Example[], opts: TrainOptions = DEFAULT_TRAIN): Float64Array {
+  const w = new Float64Array(FEATURE_COUNT);
+  const m = new Float64Array(FEATURE_COUNT);
+  const v = new Float64Array(FEATURE_COUNT);
+  const per = new Map<string, number>();
+  for (const e of examples) per.set(e.project, (per.get(e.project) ?? 0) + 1);
+  const weightOf = (e: Example) => 1 / (per.get(e.project)! * per.size);
+  const used = new Set<number>();
+  for (const e of examples) for (const i of e.features.index) used.add(i);
+  const grad = new Float64Array(FEATURE_COUNT);
+  const b1 = 0.9;
+  const b2 = 0.999;
+  for (let t = 1; t <= opts.epochs; t++) {
+    grad.fill(0);
+    for (const e of examples) {
+      const f = e.features;
+      let z = 0;
+      for (let k = 0; k < f.index.length; k++) z += w[f.index[k]!]! * f.value[k]!;
+      const g = (sigmoid(z) - e.grade / 3) * weightOf(e);
+      for (let k = 0; k < f.index.length; k++) grad[f.index[k]!]! += g * f.value[k]!;
+    }
+    for (const i of used) {
+      const gi = grad[i]! + (i === 0 ? 0 : opts.l2 * w[i]!);
+      m[i] = b1 * m[i]! + (1 - b1) * gi;
+      v[i] = b2 * v[i]! + (1 - b2) * gi * gi;
+      const mh = m[i]! / (1 - b1 ** t);
+      const vh = v[i]! / (1 - b2 ** t);
+      w[i] = w[i]! - (opts.rate * mh) / (Math.sqrt(vh) + 1e-8);
+    }
+  }
+  return w;
+}
+
+export function predict(e: Example, w: ArrayLike<number>): number {
+  let z = 0;
+  for (let k = 0; k < e.features.index.length; k++)
+    z += (w[e.features.index[k]!] ?? 0) * e.features.value[k]!;
+  return sigmoid(z);
+}
+
+/** The shipped combination: the model's probability and the rule score, sellers kept at the bottom. */
+export function combine(rule: number, probability: number, sellerSide: boolean, modelShare: number): number {
+  const s = (1 - modelShare) * rule + modelShare * 100 * probability;
+  return sellerSide ? Math.min(9, s * 0.2) : s;
+}
+
+export interface CvRow {
+  project: string;
+  group: Group | null;
+  rules: number;
+  model: number;
+  blend: number;
+}
+
+/** Leave-one-profile-out: each profile ranked by a model trained on the other profiles only. */
+export function crossValidate(examples: Example[], modelShare: number, opts = DEFAULT_TRAIN): CvRow[] {
+  const projects = [...new Set(examples.map((e) => e.project))];
+  return projects.map((project) => {
+    const w = train(
+      examples.filter((e) => e.project !== project),
+      opts,
+    );
+    const held = examples.filter((e) => e.project === project);
+    const rank = (score: (e: Example) => number) =>
+      ndcg10(
+        held
+          .map((e, i) => ({ e, i, s: score(e) }))
+          .sort((a, b) => b.s - a.s || a.i - b.i)
+          .map((x) => x.e.grade),
+      );
+    return {
+      project,
+      group: held[0]!.group,
+      rules: rank((e) => e.rule),
+      model: rank((e) => combine(e.rule, predict(e, w), e.sellerSide, 1)),
+      blend: rank((e) => combine(e.rule, predict(e, w), e.sellerSide, modelShare)),
+    };
+  });
+}

@@ -1,0 +1,52 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorCode } from '../errors.ts';
+import { RPC, rpcErrorBody } from '../mcp/jsonrpc.ts';
+import { errorBody } from './errors.ts';
+
+/** Node's parser errors, in words a client can act on. */
+function describe(err: NodeJS.ErrnoException): { status: number; code: ErrorCode; message: string } {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, code: 'invalid_request', message: 'The request headers are too large.' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, code: 'invalid_request', message: 'The request took too long to arrive.' };
+    case 'HPE_INVALID_METHOD':
+      return { status: 400, code: 'invalid_request', message: 'The request method is not valid HTTP.' };
+    default:
+      return { status: 400, code: 'invalid_request', message: 'The request is not valid HTTP.' };
+  }
+}
+
+/** The request path when the refused bytes still start with a readable request line. */
+function pathOf(err: { rawPacket?: unknown }): string | null {
+  const raw = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 2048).toString('latin1') : '';
+  return /^[A-Za-z-]{1,20} (\/\S*)/.exec(raw)?.[1] ?? null;
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (Fastify's clientErrorHandler): the one Error shape (a
+ * JSON-RPC error on /mcp), `X-Request-Cost-Usd: 0` unless the path is known to be outside the API, and
+ * the connection closed. A reset connection or one already gone gets nothing.
+ */
+export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, code, message } = describe(err);
+  const path = pathOf(err);
+  const body = JSON.stringify(
+    path?.startsWith('/mcp')
+      ? rpcErrorBody(null, { code: RPC.transport, message, data: { code } })
+      : errorBody(code, message),
+  );
+  const cost = path === null || path.startsWith('/api/') ? 'X-Request-Cost-Usd: 0\r\n' : '';
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Flushed, then closed both ways: a slow client that never reads must not keep a half-open socket.
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${cost}Connection: close\r\n\r\n${body}`,
+  );
+  socket.destroySoon();
+}

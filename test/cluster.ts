@@ -1,0 +1,263 @@
+// The deployed topology with plain processes (compose.yaml's, without Docker): `npm start`'s entry point as
+// ROLE=api and ROLE=worker processes on one fresh PostgreSQL database, seeded with many projects scanned from
+// the replay source. Used by test/multi-process.test.ts, scripts/reliability-workers.ts and bench/load.bench.ts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { fixedClock } from '../src/clock.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createServices } from '../src/services.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+export const SAMPLE_CORPUS = join(ROOT, 'sample/corpus.jsonl');
+
+/** Words of the sample corpus's salon and small-business threads; each project draws a few. */
+const KEYWORDS = [
+  'booking',
+  'appointment',
+  'reminders',
+  'scheduling',
+  'no-show',
+  'no shows',
+  'deposit',
+  'calendar',
+  'square',
+  'vagaro',
+  'booksy',
+  'software',
+  'app',
+  'clients',
+  'looking for',
+  'recommend',
+  'any suggestions',
+  'price',
+  'text',
+  'online',
+];
+const SUBREDDITS = ['Barber', 'smallbusiness', 'hairstylist', 'Entrepreneur'];
+
+/** The same projects for a given count, every time (a fixed pseudo-random draw). */
+export function drawProjects(n: number) {
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pick = (list: string[], k: number) => {
+    const copy = [...list];
+    return Array.from({ length: k }, () => copy.splice(Math.floor(rand() * copy.length), 1)[0]!);
+  };
+  return Array.from({ length: n }, (_, i) => ({
+    name: `Cluster project ${i}`,
+    keywords: pick(KEYWORDS, 2 + Math.floor(rand() * 4)),
+    subreddits: pick(SUBREDDITS, 1 + Math.floor(rand() * 2)),
+    competitors: [],
+    scoreThreshold: 20 + Math.floor(rand() * 30),
+  }));
+}
+
+export interface ClusterDb {
+  url: string;
+  db: Db;
+  restKey: string;
+  mcpKey: string;
+  projectIds: string[];
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the server at adminUrl, migrated, with one account and n projects. */
+export async function createClusterDb(adminUrl: string, n: number): Promise<ClusterDb> {
+  const name = `cluster_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), { max: 4 });
+  await migrate(db);
+  const services = createServices({ db, clock: fixedClock(new Date()), config: clusterConfig() });
+  const user = await services.accounts.createUser('cluster@example.com', 'connected');
+  const restKey = (await services.accounts.issueKey(user.id, 'rest')).key;
+  const mcpKey = (await services.accounts.issueKey(user.id, 'mcp')).key;
+  const projectIds: string[] = [];
+  for (const p of drawProjects(n)) projectIds.push((await services.projects.upsertProject(user.id, p)).id);
+  await services.webhooks.close();
+  return {
+    url: url.toString(),
+    db,
+    restKey,
+    mcpKey,
+    projectIds,
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+function clusterConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', REPLAY_FILE: SAMPLE_CORPUS, ...env });
+}
+
+/**
+ * The leads n projects get from the sample corpus, as `project name/post/comment` keys, computed in this
+ * process on an embedded database by one scan after another: what the cluster must end up with.
+ */
+export async function referenceLeads(n: number, env: Record<string, string> = {}): Promise<string[]> {
+  const db = await openPglite();
+  await migrate(db);
+  const services = createServices({ db, clock: fixedClock(new Date()), config: clusterConfig(env) });
+  const user = await services.accounts.createUser('reference@example.com', 'connected');
+  for (const p of drawProjects(n)) {
+    const { id } = await services.projects.upsertProject(user.id, p);
+    const scan = await services.scans.requestScan(id, 'schedule');
+    await services.scans.waitForScan(scan.scanId, 120_000);
+  }
+  const keys = await leadKeys(db);
+  await services.webhooks.close();
+  await db.close();
+  return keys;
+}
+
+/** Every lead in the database as `project name/post/comment`, duplicates included, sorted. */
+export async function leadKeys(db: Db): Promise<string[]> {
+  const rows = await db.query<{ k: string }>(
+    `SELECT p.name || '/' || l.post_id || '/' || coalesce(l.comment_id, '') AS k
+       FROM leads l JOIN projects p ON p.id = l.project_id ORDER BY 1`,
+  );
+  return rows.map((r) => r.k);
+}
+
+export interface Proc {
+  role: 'api' | 'worker' | 'all';
+  child: ChildProcess;
+  /** The HTTP base URL of an api process (empty for a worker). */
+  url: string;
+  output(): string;
+  /** Resolves when a log line matching pattern has been seen count times in this process's life. */
+  waitFor(pattern: RegExp, count?: number, timeoutMs?: number): Promise<void>;
+  /** How many log lines so far match pattern. */
+  count(pattern: RegExp): number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+/** Starts `node src/main.ts` (what `npm start` runs) in a role; resolves once it is ready. */
+export async function startProcess(
+  role: Proc['role'],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<Proc> {
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ROLE: role,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DEMO: 'false',
+      UPSTREAM: 'replay',
+      REPLAY_FILE: SAMPLE_CORPUS,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const waiters: { pattern: RegExp; count: number; resolve(): void }[] = [];
+  const check = () => {
+    for (const w of [...waiters]) {
+      if ((out.match(new RegExp(w.pattern.source, 'g')) ?? []).length >= w.count) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    }
+  };
+  child.stdout!.on('data', (d) => {
+    out += d;
+    check();
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const proc: Proc = {
+    role,
+    child,
+    url: '',
+    output: () => out,
+    exited,
+    waitFor(pattern, count = 1, timeoutMs = 60_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`${role}: no ${pattern} x${count} in ${timeoutMs} ms:\n${out.slice(-3000)}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          pattern,
+          count,
+          resolve() {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+        check();
+        void exited.then(() => {
+          clearTimeout(timer);
+          reject(new Error(`${role} exited before ${pattern}:\n${out.slice(-3000)}`));
+        });
+      });
+    },
+    count: (pattern) => (out.match(new RegExp(pattern.source, 'g')) ?? []).length,
+  };
+  await proc.waitFor(/"msg":"ready"/);
+  const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+  if (role !== 'worker') proc.url = listening?.[1] ?? '';
+  return proc;
+}
+
+/** SIGTERM, and how long the process took to exit. */
+export async function terminate(p: Proc): Promise<{ code: number | null; ms: number }> {
+  const t0 = Date.now();
+  p.child.kill('SIGTERM');
+  const { code, at } = await p.exited;
+  return { code, ms: at - t0 };
+}
+
+export async function killHard(p: Proc): Promise<void> {
+  p.child.kill('SIGKILL');
+  await p.exited;
+}
+
+/** Scans not yet over, by status. */
+export async function activeScans(db: Db): Promise<{ queued: number; running: number }> {
+  const [row] = await db.query<{ queued: number; running: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued,
+            count(*) FILTER (WHERE status = 'running')::int AS running FROM scans`,
+  );
+  return row!;
+}
+
+/** Resolves once every project has a finished scan and none is queued or running. */
+export async function waitForScansSettled(db: Db, projects: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await db.query<{ done: number; active: number }>(
+      `SELECT count(DISTINCT project_id) FILTER (WHERE status IN ('done', 'failed'))::int AS done,
+              count(*) FILTER (WHERE status IN ('queued', 'running'))::int AS active FROM scans`,
+    );
+    if (row!.done >= projects && row!.active === 0) return;
+    if (Date.now() > deadline) throw new Error(`scans not settled: ${JSON.stringify(row)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,0 +1,133 @@
+// Every page of the dashboard, at 1280 and 390 px, judged by axe-core (no serious or critical violations) and
+// checked for sideways scrolling on the phone. A page added to the dashboard belongs in PAGES.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PROJECT } from '../../src/demo.ts';
+import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
+import { seriousViolations } from './axe.ts';
+import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
+import { ensureWebBuilt } from './build-web.ts';
+
+const WIDTHS = [
+  { width: 1280, height: 860 },
+  { width: 390, height: 844 },
+];
+
+interface PageSpec {
+  name: string;
+  path: (projectId: string) => string;
+  /** What is on screen once the page has loaded its data. */
+  ready: string;
+  /** Something to do before judging (open a dialog, expand a row). */
+  act?: (page: Page) => Promise<void>;
+  signedOut?: boolean;
+}
+
+const PAGES: PageSpec[] = [
+  { name: 'signed out', path: () => '/signed-out', ready: 'h1', signedOut: true },
+  {
+    name: 'sign-in link refused',
+    path: () => '/sign-in#token=not-a-token',
+    ready: '[role="alert"]',
+    signedOut: true,
+  },
+  { name: 'projects', path: () => '/', ready: '.project-card' },
+  { name: 'new project', path: () => '/projects/new', ready: '.project-form' },
+  {
+    name: 'project leads, one expanded',
+    path: (id) => `/projects/${id}`,
+    ready: 'tbody.lead',
+    act: (p) =>
+      p
+        .locator('tbody.lead')
+        .first()
+        .getByRole('button', { name: /Details of/ })
+        .click(),
+  },
+  { name: 'project webhooks', path: (id) => `/projects/${id}/webhooks`, ready: '.webhook-list' },
+  { name: 'scan history', path: (id) => `/projects/${id}/scans`, ready: '.scans-table' },
+  { name: 'project usage', path: (id) => `/projects/${id}/usage`, ready: '.chart-svg' },
+  { name: 'project settings', path: (id) => `/projects/${id}/settings`, ready: '.danger-zone .muted' },
+  {
+    name: 'delete project dialog',
+    path: (id) => `/projects/${id}/settings`,
+    ready: '.danger-zone',
+    act: async (p) => {
+      await p.getByRole('button', { name: 'Delete project' }).click();
+      await p.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'account usage', path: () => '/usage', ready: '.chart-svg' },
+  { name: 'API access', path: () => '/api-access', ready: '.keys-table' },
+  { name: 'not found', path: () => '/no-such-page', ready: 'h1' },
+];
+
+describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip: chromiumMissing }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let projectId: string;
+  let userId: string;
+
+  before(async () => {
+    await ensureWebBuilt();
+    t = await startTestApp();
+    ({ userId } = await createAccount(t.services));
+    const project = await createProject(t.services, userId, {
+      name: DEMO_PROJECT.name,
+      url: 'https://chairtime.example',
+      keywords: DEMO_PROJECT.keywords,
+      subreddits: DEMO_PROJECT.subreddits,
+      competitors: ['Vagaro'],
+      pain: DEMO_PROJECT.pain,
+    });
+    projectId = project.id;
+    // A real scan of the sample corpus: leads, a scan in the history and upstream calls in the usage.
+    const scan = await t.services.scans.requestScan(projectId, 'dashboard');
+    await t.services.scans.waitForScan(scan.scanId, 60_000);
+    await insertLeads(t.db, projectId, [{ title: 'Seller-side lead', sellerSide: true, score: 30 }]);
+    await t.db.query(
+      `INSERT INTO webhooks (project_id, url, secret) VALUES ($1, 'https://hooks.example.com/a', 's')`,
+      [projectId],
+    );
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const viewport of WIDTHS) {
+    test(`${viewport.width} px`, async () => {
+      const context: BrowserContext = await browser.newContext({
+        viewport,
+        deviceScaleFactor: viewport.width < 500 ? 2 : 1,
+        isMobile: viewport.width < 500,
+      });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const failures: string[] = [];
+      for (const spec of PAGES.filter((s) => s.signedOut)) await judge(page, spec, viewport.width, failures);
+      const link = await t.services.sessions.mintSignInLink({ userId });
+      await page.goto('about:blank');
+      await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
+      await page.waitForURL(`${t.baseUrl}/`);
+      for (const spec of PAGES.filter((s) => !s.signedOut)) await judge(page, spec, viewport.width, failures);
+      assert.deepEqual(failures, [], failures.join('\n'));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  async function judge(page: Page, spec: PageSpec, width: number, failures: string[]) {
+    await page.goto(`${t.baseUrl}${spec.path(projectId)}`);
+    await page.locator(spec.ready).first().waitFor({ timeout: 20_000 });
+    await spec.act?.(page);
+    for (const v of await seriousViolations(page)) failures.push(`${spec.name} @${width}: ${v}`);
+    const overflow = await page.evaluate(
+      (w) => document.documentElement.scrollWidth - Math.max(w, document.documentElement.clientWidth),
+      width,
+    );
+    if (overflow > 0) failures.push(`${spec.name} @${width}: ${overflow}px wider than the screen`);
+  }
+});

@@ -1,0 +1,255 @@
+// Projects in the browser on a hosted instance (SELF_HOSTED=false, free plan): create, edit and delete a project
+// with its lists, a refused over-limit save, export and import, scan history and the usage chart.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount, insertLeads, startTestApp, type TestApp } from '../harness.ts';
+import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
+import { ensureWebBuilt } from './build-web.ts';
+
+describe('projects in the dashboard', { skip: chromiumMissing }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  let projectId = '';
+  let exported = '';
+
+  const rest = async (path: string) => {
+    const res = await fetch(`${t.baseUrl}/api/v1${path}`, {
+      headers: { authorization: `Bearer ${acct.restKey}` },
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const list = (field: string) => page.locator(`fieldset[data-list="${field}"]`);
+  const addTo = async (field: string, text: string) => {
+    await list(field).getByRole('textbox').fill(text);
+    await list(field).getByRole('textbox').press('Enter');
+  };
+  const chips = (field: string) => list(field).locator('.list-item > span').allInnerTexts();
+
+  before(async () => {
+    await ensureWebBuilt();
+    t = await startTestApp({ config: { selfHosted: false } });
+    acct = await createAccount(t.services, 'free');
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    errors = watchPageErrors(page);
+    const link = await t.services.sessions.mintSignInLink({ userId: acct.userId });
+    await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
+    await page.waitForURL(`${t.baseUrl}/`);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('creates a project with every field; pasted subreddits are normalised and a bad one is refused', async () => {
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+    await page.getByRole('link', { name: 'New project' }).first().click();
+    await page.waitForURL(/\/projects\/new$/);
+    await page.getByLabel('Name').fill('Invoice Buddy');
+    await page.getByLabel('Website').fill('https://invoicebuddy.example');
+    await page.getByLabel('Pain').fill('Freelancers chase late invoices by hand');
+    await page.getByLabel('Solution').fill('Automatic reminders');
+    await page.getByLabel('Target users').fill('freelancers');
+    await page.getByLabel('Geography').fill('EU');
+    await page.getByLabel('Budget fit').fill('under $20/month');
+    await page.getByLabel('Score threshold (0-100)').fill('45');
+    assert.match(await list('keywords').locator('legend').innerText(), /Keywords 0 of 10/);
+    await addTo('keywords', 'invoice reminder');
+    await addTo('keywords', 'late payment');
+    await addTo('subreddits', 'r/freelance');
+    await addTo('subreddits', '/r/smallbusiness/');
+    await addTo('subreddits', 'https://www.reddit.com/r/Entrepreneur');
+    await addTo('subreddits', 'not a subreddit');
+    assert.match(
+      await list('subreddits').getByRole('alert').innerText(),
+      /"not a subreddit" is not a subreddit name: 3 to 21 letters/,
+    );
+    await list('subreddits').getByRole('textbox').fill('');
+    assert.deepEqual(await chips('subreddits'), ['r/freelance', 'r/smallbusiness', 'r/Entrepreneur']);
+    assert.match(await list('subreddits').locator('legend').innerText(), /3 of 5/);
+    await addTo('competitors', 'FreshBooks');
+    await page.getByRole('button', { name: 'Create project' }).click();
+
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    projectId = new URL(page.url()).pathname.split('/')[2]!;
+    const { body } = await rest(`/projects/${projectId}`);
+    assert.deepEqual(
+      { ...body.project, id: undefined, createdAt: undefined },
+      {
+        id: undefined,
+        createdAt: undefined,
+        name: 'Invoice Buddy',
+        url: 'https://invoicebuddy.example',
+        pain: 'Freelancers chase late invoices by hand',
+        solution: 'Automatic reminders',
+        targetUsers: 'freelancers',
+        geography: 'EU',
+        budgetFit: 'under $20/month',
+        scoreThreshold: 45,
+        newLeads: 0,
+        keywords: ['invoice reminder', 'late payment'],
+        subreddits: ['freelance', 'smallbusiness', 'Entrepreneur'],
+        competitors: ['FreshBooks'],
+      },
+    );
+  });
+
+  test('edits the project in Settings: a removed and an added entry, a changed field', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('button', { name: 'Remove keyword late payment' }).click();
+    await addTo('keywords', 'overdue invoice');
+    await page.getByLabel('Pain').fill('Late invoices eat a day a month');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    const { body } = await rest(`/projects/${projectId}`);
+    assert.deepEqual(body.project.keywords, ['invoice reminder', 'overdue invoice']);
+    assert.equal(body.project.pain, 'Late invoices eat a day a month');
+  });
+
+  test('an over-limit save is refused with the plan message and changes nothing', async () => {
+    const before = (await rest(`/projects/${projectId}`)).body.project;
+    await page.getByLabel('Name').fill('Renamed while over the limit');
+    await addTo('competitors', 'Xero');
+    await addTo('competitors', 'Wave');
+    const legend = list('competitors').locator('legend');
+    assert.match(await legend.innerText(), /3 of 2/);
+    assert.match(await list('competitors').innerText(), /1 over the free plan’s limit of 2/);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const alert = page.locator('.project-form > [role="alert"]');
+    await alert.waitFor();
+    assert.match(
+      await alert.innerText(),
+      /competitors: 3 entered; the free plan allows 2 per project\. Remove 1/,
+    );
+    assert.deepEqual(
+      (await rest(`/projects/${projectId}`)).body.project,
+      before,
+      'not even the name changed',
+    );
+
+    // A second project is past the free plan's one.
+    await page.goto(`${t.baseUrl}/projects/new`);
+    await page.getByText(/The free plan allows 1 project and this account has 1/).waitFor();
+    await page.getByLabel('Name').fill('Second');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByText(/The free plan allows 1 project; this would make 2/).waitFor();
+    assert.equal((await rest('/projects')).body.projects.length, 1);
+  });
+
+  test('scan history follows a scan to the end; the usage chart has its numbers beside it', async () => {
+    await page.goto(`${t.baseUrl}/projects/${projectId}/scans`);
+    await page.getByRole('heading', { name: 'No scans yet' }).waitFor();
+
+    // A scan running elsewhere (the schedule) is followed live: the page polls, no reload.
+    const [inserted] = await t.db.query<{ id: string }>(
+      `INSERT INTO scans (project_id, trigger, created_at, started_at, heartbeat_at, status, calls, items_seen)
+       VALUES ($1, 'schedule', now(), now(), now(), 'running', 1, 10) RETURNING id`,
+      [projectId],
+    );
+    const runningId = inserted!.id;
+    await page.reload();
+    const running = page.locator(`tr[data-scan-id="${runningId}"]`);
+    await running.getByText('Running…').waitFor();
+    assert.equal(await running.locator('td').nth(3).innerText(), '10');
+    await page.getByText('A scan is in progress: this list follows it.').waitFor();
+    await t.db.query(`UPDATE scans SET items_seen = 250, calls = 4, new_leads = 2 WHERE id = $1`, [
+      runningId,
+    ]);
+    await running.locator('td').nth(3).getByText('250').waitFor();
+    await t.db.query(
+      `UPDATE scans SET status = 'failed', finished_at = now(), errors = '{"reddit.search: 503"}' WHERE id = $1`,
+      [runningId],
+    );
+    await running.getByText('Failed').waitFor();
+    await running.getByText('1 error').click();
+    await running.getByText('reddit.search: 503').waitFor();
+
+    await page.getByRole('button', { name: 'Run scan' }).click();
+    const row = page.locator('.scans-table tbody tr').first();
+    await row.waitFor();
+    await row.getByText('Done').waitFor({ timeout: 60_000 });
+    const scanId = await row.getAttribute('data-scan-id');
+    const scan = await t.services.scans.getScan(scanId!);
+    assert.equal(scan?.status, 'done');
+    const cells = await row.locator('td').allInnerTexts();
+    assert.match(cells[0]!, /dashboard/);
+    assert.match(cells[2]!, /\d+(\.\d)? s/, 'how long it took');
+    assert.equal(cells[3], scan!.itemsSeen.toLocaleString('en'));
+    assert.equal(cells[4], scan!.calls.toLocaleString('en'));
+    assert.equal(cells[6], scan!.newLeads.toLocaleString('en'));
+    assert.ok(scan!.calls > 0);
+
+    await page.getByRole('link', { name: 'Usage', exact: true }).last().click();
+    await page.waitForURL(/\/usage$/);
+    const chart = page.getByRole('img', { name: /Upstream calls per day/ });
+    await chart.waitFor();
+    assert.equal(await page.getByTestId('usage-calls').innerText(), String(scan!.calls));
+    const today = page.locator('.day-table tbody tr').first();
+    assert.match(await today.innerText(), new RegExp(`${scan!.calls}`));
+    const apis = await page.locator('.usage-table').nth(1).locator('tbody tr').count();
+    assert.ok(apis > 0, 'calls per upstream endpoint');
+    await page.getByRole('radio', { name: 'Cost' }).check();
+    await page.getByRole('img', { name: /Upstream spend per day/ }).waitFor();
+
+    await page.goto(`${t.baseUrl}/usage`);
+    const perProject = page.locator('.usage-table').last().locator('tbody tr');
+    await perProject.first().waitFor();
+    assert.match(await perProject.first().innerText(), /Invoice Buddy/);
+  });
+
+  test('export, delete after a confirmation that says what goes, then import the file back', async () => {
+    await insertLeads(t.db, projectId, [{ title: 'one more lead' }]);
+    await page.goto(`${t.baseUrl}/`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    exported = readFileSync(await (await download).path(), 'utf8');
+    const file = JSON.parse(exported);
+    assert.equal(file.length, 1);
+    assert.equal(file[0].name, 'Invoice Buddy');
+    const detail = (await rest(`/projects/${projectId}`)).body.project;
+    const leads = (await rest(`/projects/${projectId}/leads?status=all&limit=100`)).body.leads.length;
+
+    await page.goto(`${t.baseUrl}/projects/${projectId}/settings`);
+    await page.getByText(new RegExp(`Goes with it: ${leads} lead`)).waitFor();
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “Invoice Buddy”?' });
+    assert.match(await dialog.innerText(), new RegExp(`${leads} leads?[\\s\\S]*0 webhooks[\\s\\S]*2 scans`));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await rest(`/projects/${projectId}`)).status, 200, 'Cancel deletes nothing');
+    await page.getByRole('button', { name: 'Delete project' }).click();
+    await dialog.getByRole('button', { name: 'Delete project' }).click();
+    await page.waitForURL(`${t.baseUrl}/`);
+    await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
+    assert.equal((await rest(`/projects/${projectId}`)).status, 404);
+
+    // A bad file first: refused with the service's reason, nothing imported.
+    await page.getByLabel('Import projects from a JSON file').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify([{ name: 'X', subreddits: ['no such thing'] }])),
+    });
+    await page
+      .getByText(/Nothing was imported\. \/0\/subreddits: "no such thing" is not a subreddit name/)
+      .waitFor();
+    await page.getByLabel('Import projects from a JSON file').setInputFiles({
+      name: 'projects.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
+    await page.getByText('Imported 1 project: 1 new, 0 updated.').waitFor();
+    await page.getByRole('link', { name: /Invoice Buddy/ }).waitFor();
+    const [back] = (await rest('/projects')).body.projects;
+    const again = (await rest(`/projects/${back.id}`)).body.project;
+    const strip = ({ id: _i, createdAt: _c, newLeads: _n, ...p }: Record<string, unknown>) => p;
+    assert.deepEqual(strip(again), strip(detail), 'the round trip keeps every field');
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,146 @@
+// The deployed topology on the local PostgreSQL with plain processes: 2 ROLE=api and 2 ROLE=worker, many
+// projects scanned from the replay source, workers killed with kill -9 in the middle of scans and restarted,
+// concurrent traffic on both API processes. The long version is `npm run reliability:workers`.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import {
+  activeScans,
+  type ClusterDb,
+  createClusterDb,
+  killHard,
+  leadKeys,
+  type Proc,
+  referenceLeads,
+  startProcess,
+  terminate,
+  waitForScansSettled,
+} from './cluster.ts';
+import { TEST_DATABASE_URL } from './harness.ts';
+
+const PROJECTS = 30;
+const KILLS = 3;
+const procs: Proc[] = [];
+let cluster: ClusterDb | null = null;
+
+after(async () => {
+  for (const p of procs)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  await cluster?.drop();
+});
+
+test('ROLE=api or worker on the embedded database is refused at start, saying why', () => {
+  const run = spawnSync(process.execPath, ['src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, ROLE: 'worker', DATABASE_URL: '', DATA_DIR: '/nonexistent', PORT: '0' },
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /ROLE=worker needs DATABASE_URL \(PostgreSQL\).*only ROLE=all/);
+});
+
+test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, kill -9 mid-scan loses nothing', {
+  skip: !TEST_DATABASE_URL && 'needs PostgreSQL (TEST_DATABASE_URL)',
+}, async () => {
+  // Every scan buys its own pages (no reuse window), so each is several units long: room to be killed in.
+  const scanning = { UPSTREAM_FRESHNESS_MINUTES: '0' };
+  const want = await referenceLeads(PROJECTS, scanning);
+  assert.ok(want.length > PROJECTS, `${want.length} leads in the reference`);
+  cluster = await createClusterDb(TEST_DATABASE_URL!, PROJECTS);
+  const { url, db } = cluster;
+  // Each replayed call takes a moment, so scans are long enough to be killed in the middle.
+  const workerEnv = { ...scanning, REPLAY_LATENCY_MS: '150', SCAN_STALE_SECONDS: '60' };
+  const apis = [await startProcess('api', url), await startProcess('api', url)];
+  procs.push(...apis);
+  const workers = [
+    await startProcess('worker', url, workerEnv),
+    await startProcess('worker', url, workerEnv),
+  ];
+  procs.push(...workers);
+
+  // Traffic on both API processes while the workers scan: every request is counted, exactly.
+  const REQUESTS = 400;
+  const paths = ['/api/v1/me', '/api/v1/projects', `/api/v1/projects/${cluster.projectIds[0]}/leads`];
+  const traffic = Promise.all(
+    Array.from({ length: 16 }, async (_, lane) => {
+      for (let i = lane; i < REQUESTS; i += 16) {
+        const res = await fetch(`${apis[i % 2]!.url}${paths[i % paths.length]}`, {
+          headers: { authorization: `Bearer ${cluster!.restKey}` },
+        });
+        assert.equal(res.status, 200, await res.text());
+        await res.arrayBuffer().catch(() => {});
+      }
+    }),
+  );
+
+  // run_scan on an api process is queued for a worker, which runs it.
+  const rpc = await fetch(`${apis[0]!.url}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${cluster.mcpKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'run_scan', arguments: { projectId: cluster.projectIds.at(-1) } },
+    }),
+  });
+  assert.equal(rpc.status, 200);
+
+  // kill -9 a worker just after it commits a unit, restart it; a few times, alternating workers.
+  for (let k = 0; k < KILLS; k++) {
+    const i = k % 2;
+    const victim = workers[i]!;
+    const committed = victim.count(/"msg":"scan unit committed"/);
+    await victim.waitFor(
+      /"msg":"scan unit committed"/,
+      committed + 1 + Math.floor(Math.random() * 3),
+      120_000,
+    );
+    assert.ok((await activeScans(db)).running > 0, 'killed in the middle of a scan');
+    await killHard(victim);
+    workers[i] = await startProcess('worker', url, workerEnv);
+    procs.push(workers[i]!);
+  }
+  await traffic;
+  await waitForScansSettled(db, PROJECTS, 180_000);
+
+  // Every lead exactly once, the same as one process scanning one project after another.
+  const got = await leadKeys(db);
+  assert.equal(new Set(got).size, got.length, 'no duplicate leads');
+  assert.deepEqual(got, want);
+  // Every project scanned by schedule exactly once (the interval is an hour), none left running or failed.
+  const scans = await db.query<{ trigger: string; status: string; n: number }>(
+    `SELECT trigger, status, count(*)::int AS n FROM scans GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const scheduled = await db.query<{ project_id: string; n: number }>(
+    `SELECT project_id, count(*)::int AS n FROM scans WHERE trigger = 'schedule' GROUP BY 1`,
+  );
+  assert.equal(scheduled.length, PROJECTS, JSON.stringify(scans));
+  assert.ok(
+    scheduled.every((s) => s.n === 1),
+    JSON.stringify(scheduled.filter((s) => s.n !== 1)),
+  );
+  assert.deepEqual(await activeScans(db), { queued: 0, running: 0 });
+  assert.deepEqual(
+    scans.filter((s) => s.status !== 'done'),
+    [],
+  );
+  // The api processes ran no scan: the tool's scan was a worker's.
+  for (const a of apis) assert.doesNotMatch(a.output(), /"msg":"scan started"/);
+  const toolScans = await db.query<{ status: string }>(`SELECT status FROM scans WHERE trigger = 'tool'`);
+  assert.ok(toolScans.length <= 1);
+
+  // Counters: what /me reports is every request made, on both processes (the /me below included).
+  const me = await fetch(`${apis[1]!.url}/api/v1/me`, {
+    headers: { authorization: `Bearer ${cluster.restKey}` },
+  });
+  assert.equal(((await me.json()) as { requestsToday: number }).requestsToday, REQUESTS + 1);
+
+  // SIGTERM: every process exits by itself, cleanly, within the 10 s budget.
+  for (const p of [...apis, ...workers]) {
+    const { code, ms } = await terminate(p);
+    assert.equal(code, 0, p.output().slice(-2000));
+    assert.ok(ms < 10_000, `${p.role} took ${ms} ms to exit`);
+  }
+});

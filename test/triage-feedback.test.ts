@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { fixedClock } from '../src/clock.ts';
+import { createScansService } from '../src/scans/scans.service.ts';
+import type { RedditItem, UpstreamSource } from '../src/upstream/source.ts';
+import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
+
+const SUB = 'salonowners';
+const PROFILE = {
+  pain: 'Small salons lose bookings to phone tag and no-shows',
+  solution: 'Online booking page with SMS reminders and deposits',
+  targetUsers: 'Owners of small hair salons and nail studios',
+  budgetFit: 'under $50 per month',
+  keywords: ['booking software'],
+  subreddits: [SUB],
+  scoreThreshold: 10,
+};
+
+function post(id: string, title: string, body: string, at: Date): RedditItem {
+  return {
+    kind: 'post',
+    id,
+    postId: id,
+    subreddit: SUB,
+    title,
+    body,
+    author: `author_${id}`,
+    url: `https://www.reddit.com/r/${SUB}/comments/${id}/_/`,
+    createdAt: at,
+  };
+}
+
+/** Two pages of r/salonowners: the first before triage, the second (after the cursor) after it. */
+function twoPages(start: Date): UpstreamSource {
+  const t = (min: number) => new Date(start.getTime() - 3_600_000 + min * 60_000);
+  const first = [
+    post(
+      'aa1',
+      'Booking software for my mobile dog grooming van?',
+      'I drive a grooming van around the county washing dogs and need booking software that knows my route.',
+      t(1),
+    ),
+    post('aa2', 'Booking software for a 3-chair hair salon?', 'Clients keep missing appointments.', t(2)),
+  ];
+  const second = [
+    post(
+      'bb1',
+      'Any booking software for a dog grooming van?',
+      'Mobile dog grooming, I wash dogs in my van on a route around the county. What booking software works?',
+      t(3),
+    ),
+    post(
+      'bb2',
+      'Booking software for a nail studio?',
+      'Two nail techs, clients keep missing appointments.',
+      t(4),
+    ),
+  ];
+  const page = (cursor: string | null) =>
+    cursor === null
+      ? { items: first, cursor: 'p1' }
+      : cursor === 'p1'
+        ? { items: second, cursor: 'p2' }
+        : { items: [], cursor };
+  return {
+    name: 'replay',
+    async subredditNew(_sub, cursor, report) {
+      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
+      return page(cursor);
+    },
+    async subredditComments(_sub, cursor, report) {
+      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
+      return { items: [], cursor };
+    },
+    async search() {
+      return { items: [], cursor: null };
+    },
+    async commentTree() {
+      return [];
+    },
+  };
+}
+
+describe('triage feedback', () => {
+  let t: TestApp;
+  const clock = fixedClock(new Date());
+  before(async () => {
+    t = await startTestApp({ clock });
+  });
+  after(() => t.close());
+
+  test('a lead marked not a fit lowers its near-duplicates for that project only, and the reason says so', async () => {
+    const scans = createScansService({
+      db: t.db,
+      clock,
+      config: t.services.config,
+      events: t.services.events,
+      upstream: twoPages(clock.now()),
+    });
+    const scan = async (projectId: string) => {
+      const q = await scans.requestScan(projectId, 'tool');
+      const done = await scans.waitForScan(q.scanId, 60_000);
+      assert.equal(done.status, 'done', JSON.stringify(done));
+    };
+    const lead = async (projectId: string, postId: string) => {
+      const rows = await t.db.query<{ id: string; score: number; reason: string }>(
+        'SELECT id, score, reason FROM leads WHERE project_id = $1 AND post_id = $2',
+        [projectId, postId],
+      );
+      assert.equal(rows.length, 1, `one lead for ${postId}`);
+      return rows[0]!;
+    };
+
+    const triaged = await createProject(t.services, (await createAccount(t.services)).userId, PROFILE);
+    const other = await createProject(t.services, (await createAccount(t.services)).userId, PROFILE);
+    await scan(triaged.id);
+    await scan(other.id);
+    const van = await lead(triaged.id, 'aa1');
+    await t.db.query(`UPDATE leads SET status = 'not_fit' WHERE id = $1`, [van.id]);
+
+    clock.advance(24 * 3_600_000);
+    await scan(triaged.id);
+    await scan(other.id);
+
+    const mine = await lead(triaged.id, 'bb1');
+    const theirs = await lead(other.id, 'bb1');
+    assert.ok(mine.score < theirs.score * 0.8, `near-duplicate ${mine.score} vs untouched ${theirs.score}`);
+    assert.match(mine.reason, /like a lead you marked hidden or not a fit/);
+    assert.doesNotMatch(theirs.reason, /marked/);
+    // An unrelated salon lead of the triaged project keeps the score the other project gives it.
+    assert.equal((await lead(triaged.id, 'bb2')).score, (await lead(other.id, 'bb2')).score);
+  });
+});

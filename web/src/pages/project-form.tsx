@@ -1,0 +1,436 @@
+// The project form, for a new project and for a project's settings: every ProjectDetail field, the three watch
+// lists as editable lists with the plan's limit beside each. The service checks everything again and its
+// message is shown as it is (docs/decisions/0067-project-editing.md).
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { normalizeSubreddit } from '../../../src/domain/subreddit-name.ts';
+import { api, messageOf } from '../api.ts';
+import { Link } from '../components/link.tsx';
+import { ErrorMessage } from '../components/ui.tsx';
+import { useResource } from '../resource.ts';
+import { navigate } from '../router.ts';
+import type { ProjectDetail, ProjectLimits } from '../types.ts';
+
+type ListField = 'keywords' | 'subreddits' | 'competitors';
+
+export interface ProjectDraft {
+  name: string;
+  url: string;
+  pain: string;
+  solution: string;
+  targetUsers: string;
+  geography: string;
+  budgetFit: string;
+  scoreThreshold: string;
+  keywords: string[];
+  subreddits: string[];
+  competitors: string[];
+}
+
+const EMPTY: ProjectDraft = {
+  name: '',
+  url: '',
+  pain: '',
+  solution: '',
+  targetUsers: '',
+  geography: '',
+  budgetFit: '',
+  scoreThreshold: '',
+  keywords: [],
+  subreddits: [],
+  competitors: [],
+};
+
+function draftOf(p: ProjectDetail): ProjectDraft {
+  return {
+    name: p.name,
+    url: p.url ?? '',
+    pain: p.pain ?? '',
+    solution: p.solution ?? '',
+    targetUsers: p.targetUsers ?? '',
+    geography: p.geography ?? '',
+    budgetFit: p.budgetFit ?? '',
+    scoreThreshold: p.scoreThreshold === null ? '' : String(p.scoreThreshold),
+    keywords: p.keywords,
+    subreddits: p.subreddits,
+    competitors: p.competitors,
+  };
+}
+
+/** The body the service reads: blank text is null, the threshold a number when given. */
+function bodyOf(d: ProjectDraft) {
+  const text = (v: string) => (v.trim() ? v.trim() : null);
+  const threshold = d.scoreThreshold.trim();
+  return {
+    name: d.name.trim(),
+    url: text(d.url),
+    pain: text(d.pain),
+    solution: text(d.solution),
+    targetUsers: text(d.targetUsers),
+    geography: text(d.geography),
+    budgetFit: text(d.budgetFit),
+    // Anything but digits goes as typed, so the service's message names the field.
+    scoreThreshold: threshold === '' ? null : /^\d+$/.test(threshold) ? Number(threshold) : threshold,
+    keywords: d.keywords,
+    subreddits: d.subreddits,
+    competitors: d.competitors,
+  };
+}
+
+export function useLimits() {
+  return useResource('limits', (signal) => api<ProjectLimits>('GET', '/limits', undefined, { signal }));
+}
+
+const LISTS: {
+  field: ListField;
+  label: string;
+  one: string;
+  limit: keyof ProjectLimits;
+  hint: string;
+  placeholder: string;
+}[] = [
+  {
+    field: 'keywords',
+    label: 'Keywords',
+    one: 'keyword',
+    limit: 'keywordsPerProject',
+    hint: 'Phrases a buyer would write. Start one with - to exclude posts that contain it.',
+    placeholder: 'e.g. invoice reminder',
+  },
+  {
+    field: 'subreddits',
+    label: 'Subreddits',
+    one: 'subreddit',
+    limit: 'subredditsPerProject',
+    hint: 'Paste r/name, /r/name/ or a reddit.com link; without any, Reddit is searched site-wide.',
+    placeholder: 'e.g. r/freelance',
+  },
+  {
+    field: 'competitors',
+    label: 'Competitors',
+    one: 'competitor',
+    limit: 'competitorsPerProject',
+    hint: 'Products people compare you with; a post naming one is a stronger lead.',
+    placeholder: 'e.g. FreshBooks',
+  },
+];
+
+/** One new entry, or several separated by commas or new lines; subreddits normalised as the service does. */
+function splitEntries(field: ListField, text: string): { values: string[]; error: string | null } {
+  const parts = text
+    .split(field === 'keywords' ? /\n/ : /[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (field !== 'subreddits') return { values: parts, error: null };
+  const values: string[] = [];
+  for (const part of parts) {
+    const r = normalizeSubreddit(part);
+    if ('error' in r) return { values: [], error: r.error };
+    values.push(r.name);
+  }
+  return { values, error: null };
+}
+
+function addUnique(list: string[], values: string[]): string[] {
+  const seen = new Set(list.map((v) => v.toLowerCase()));
+  const out = [...list];
+  for (const v of values) {
+    if (seen.has(v.toLowerCase())) continue;
+    seen.add(v.toLowerCase());
+    out.push(v);
+  }
+  return out;
+}
+
+function ListEditor(props: {
+  spec: (typeof LISTS)[number];
+  values: string[];
+  max: number | null;
+  tier: string;
+  pending: string;
+  onPending(text: string): void;
+  onChange(values: string[]): void;
+}) {
+  const { spec, values, max } = props;
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const countId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const over = max !== null && values.length > max;
+  const add = () => {
+    const { values: added, error } = splitEntries(spec.field, props.pending);
+    setError(error);
+    if (error || !added.length) return;
+    props.onChange(addUnique(values, added));
+    props.onPending('');
+  };
+  return (
+    <fieldset class="list-editor" data-list={spec.field}>
+      <legend>
+        {spec.label}{' '}
+        <span id={countId} class={over ? 'list-count error-text' : 'list-count muted'}>
+          {max === null ? `${values.length} · no limit` : `${values.length} of ${max}`}
+        </span>
+      </legend>
+      <p id={hintId} class="muted small">
+        {spec.hint}
+      </p>
+      {values.length > 0 ? (
+        <ul class="list-items" aria-label={spec.label}>
+          {values.map((v, i) => (
+            <li key={v} class="list-item">
+              <span>{spec.field === 'subreddits' ? `r/${v}` : v}</span>
+              <button
+                type="button"
+                class="list-remove"
+                aria-label={`Remove ${spec.one} ${v}`}
+                onClick={() => props.onChange(values.filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="muted small">No {spec.label.toLowerCase()} yet.</p>
+      )}
+      {over && (
+        <p class="error-text small" role="status">
+          {values.length - max} over the {props.tier} plan’s limit of {max}: remove{' '}
+          {values.length - max === 1 ? 'one' : values.length - max} to save.
+        </p>
+      )}
+      <div class="add-row">
+        <label for={inputId} class="sr-only">
+          Add {spec.one}
+        </label>
+        <input
+          id={inputId}
+          value={props.pending}
+          placeholder={spec.placeholder}
+          aria-describedby={`${hintId} ${countId}${error ? ` ${errorId}` : ''}`}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          spellcheck={false}
+          onInput={(e) => {
+            props.onPending(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" class="btn" onClick={add} disabled={!props.pending.trim()}>
+          Add {spec.one}
+        </button>
+      </div>
+      <p id={errorId} class="error small" role="alert" hidden={!error}>
+        {error}
+      </p>
+    </fieldset>
+  );
+}
+
+function TextField(props: {
+  label: string;
+  value: string;
+  onInput(v: string): void;
+  hint?: string;
+  multiline?: boolean;
+  type?: 'text' | 'url';
+  required?: boolean;
+  inputMode?: 'numeric';
+  placeholder?: string;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const common = {
+    id,
+    value: props.value,
+    placeholder: props.placeholder,
+    'aria-describedby': props.hint ? hintId : undefined,
+    onInput: (e: Event) => props.onInput((e.currentTarget as HTMLInputElement).value),
+  };
+  return (
+    <div class="field">
+      <label for={id}>
+        {props.label}
+        {props.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {props.multiline ? (
+        <textarea {...common} rows={3} />
+      ) : props.type === 'url' ? (
+        <input {...common} type="url" inputMode="url" />
+      ) : (
+        <input {...common} type="text" required={props.required} inputMode={props.inputMode} />
+      )}
+      {props.hint && (
+        <p id={hintId} class="muted small">
+          {props.hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form itself; `project` null for a new one. Resolves to the saved project. */
+export function ProjectForm(props: {
+  project: ProjectDetail | null;
+  limits: ProjectLimits | undefined;
+  onSaved(p: ProjectDetail): void;
+}) {
+  const [draft, setDraft] = useState<ProjectDraft>(props.project ? draftOf(props.project) : EMPTY);
+  const [pending, setPending] = useState<Record<ListField, string>>({
+    keywords: '',
+    subreddits: '',
+    competitors: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const set = (changes: Partial<ProjectDraft>) => {
+    setDraft((d) => ({ ...d, ...changes }));
+    setSaved(false);
+  };
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    // Text typed into a list's box but not yet added is meant to be saved too.
+    let next = draft;
+    for (const { field } of LISTS) {
+      const { values, error } = splitEntries(field, pending[field]);
+      if (error) {
+        setError(error);
+        return;
+      }
+      next = { ...next, [field]: addUnique(next[field], values) };
+    }
+    setDraft(next);
+    setPending({ keywords: '', subreddits: '', competitors: '' });
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const p = props.project
+        ? await api<ProjectDetail>('PUT', `/projects/${encodeURIComponent(props.project.id)}`, bodyOf(next))
+        : await api<ProjectDetail>('POST', '/projects', bodyOf(next));
+      setDraft(draftOf(p));
+      setSaved(true);
+      props.onSaved(p);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const limits = props.limits;
+  return (
+    <form class="project-form" onSubmit={submit} noValidate>
+      <div class="form-grid">
+        <TextField label="Name" value={draft.name} onInput={(name) => set({ name })} required />
+        <TextField
+          label="Website"
+          value={draft.url}
+          onInput={(url) => set({ url })}
+          type="url"
+          placeholder="https://"
+        />
+        <TextField
+          label="Pain"
+          value={draft.pain}
+          onInput={(pain) => set({ pain })}
+          multiline
+          hint="The problem your buyers describe, in their words."
+        />
+        <TextField
+          label="Solution"
+          value={draft.solution}
+          onInput={(solution) => set({ solution })}
+          multiline
+          hint="What your product does about it."
+        />
+        <TextField
+          label="Target users"
+          value={draft.targetUsers}
+          onInput={(targetUsers) => set({ targetUsers })}
+        />
+        <TextField
+          label="Geography"
+          value={draft.geography}
+          onInput={(geography) => set({ geography })}
+          hint="Where your buyers are; leaving it empty means anywhere."
+        />
+        <TextField label="Budget fit" value={draft.budgetFit} onInput={(budgetFit) => set({ budgetFit })} />
+        <TextField
+          label="Score threshold (0-100)"
+          value={draft.scoreThreshold}
+          onInput={(scoreThreshold) => set({ scoreThreshold })}
+          inputMode="numeric"
+          hint="Leads scoring below it are not kept; empty uses the service default."
+        />
+      </div>
+      {LISTS.map((spec) => (
+        <ListEditor
+          key={spec.field}
+          spec={spec}
+          values={draft[spec.field]}
+          max={(limits?.[spec.limit] as number | null | undefined) ?? null}
+          tier={limits?.tier ?? ''}
+          pending={pending[spec.field]}
+          onPending={(text) => setPending((p) => ({ ...p, [spec.field]: text }))}
+          onChange={(values) => set({ [spec.field]: values })}
+        />
+      ))}
+      <p ref={errorRef} tabIndex={-1} class="error" role="alert" hidden={!error}>
+        {error}
+      </p>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : props.project ? 'Save changes' : 'Create project'}
+        </button>
+        <span class="notice-ok" role="status">
+          {saved && props.project ? 'Saved.' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export function NewProjectPage() {
+  useEffect(() => {
+    document.title = 'New project · Lead Intelligence';
+  }, []);
+  const limits = useLimits();
+  const l = limits.data;
+  const full = l && l.projects !== null && l.projectCount >= l.projects;
+  return (
+    <div class="page">
+      <nav aria-label="Breadcrumb" class="crumbs">
+        <Link href="/">Projects</Link> <span aria-hidden="true">/</span>
+      </nav>
+      <div class="page-head">
+        <h1>New project</h1>
+      </div>
+      <ErrorMessage>{limits.error}</ErrorMessage>
+      {full && (
+        <p class="callout callout-warn" role="status">
+          The {l.tier} plan allows {l.projects} project{l.projects === 1 ? '' : 's'} and this account has{' '}
+          {l.projectCount}: delete one before creating another.
+        </p>
+      )}
+      <ProjectForm
+        project={null}
+        limits={l}
+        onSaved={(p) => navigate(`/projects/${encodeURIComponent(p.id)}`)}
+      />
+    </div>
+  );
+}
