@@ -102,13 +102,14 @@ describe('tools/list', () => {
       'list_projects',
       'list_seo_opportunities',
       'run_scan',
+      'set_lead_status',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
       assert.equal(x.inputSchema.type, 'object', x.name);
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
-      assert.equal(x.annotations.readOnlyHint, x.name !== 'run_scan', x.name);
+      assert.equal(x.annotations.readOnlyHint, x.name !== 'run_scan' && x.name !== 'set_lead_status', x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }
   });
