@@ -342,8 +342,9 @@ export function checkReplies(
       maxSentenceShare: Math.max(0, ...sentenceCount.values()) / n,
       maxWords: Math.max(0, ...drafts.map((d) => d.split(/\s+/).filter(Boolean).length)),
       productOnceShare:
-        drafts.filter((d) => count(d, project.name) === 1 && (!project.url || count(d, project.url) === 1))
-          .length / n,
+        drafts.filter(
+          (d) => count(d, productName(project)) === 1 && (!project.url || count(d, project.url) === 1),
+        ).length / n,
     };
   });
 }

@@ -96,6 +96,9 @@ async function main() {
       const shoot = async (name: string, path: string, ready: string) => {
         await page.goto(`${BASE}${path}`);
         await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.waitForFunction(
+          () => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'),
+        );
         await page.evaluate(() => document.fonts.ready);
         // The whole page, but at most MAX_HEIGHT: fifty leads on a phone make a picture nobody reads.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -126,6 +129,9 @@ async function main() {
       await shoot('project-usage', `${p}/usage`, '.chart-svg');
       await shoot('settings', `${p}/settings`, '.project-form');
       await shoot('webhooks', `${p}/webhooks`, '.add-form');
+      await shoot('pain-themes', `${p}/themes`, 'section[aria-label="Pain themes"]');
+      await shoot('seo', `${p}/seo`, 'section[aria-label="SEO opportunities"]');
+      await shoot('ai-visibility', `${p}/ai-visibility`, 'section[aria-label="AI visibility"]');
       await shoot('usage', '/usage', '.chart-svg');
       await shoot('new-project', '/projects/new', '.project-form');
       await shoot('api-access', '/api-access', '.keys-table');

@@ -10,6 +10,7 @@ import {
   readSignals,
   weigh,
 } from '../src/domain/scoring/internals.ts';
+import { combine } from '../src/domain/scoring/model.ts';
 import { type EvalData, type Group, ndcg10, toItem } from './eval-lib.ts';
 
 export interface Example {
@@ -91,12 +92,6 @@ export function predict(e: Example, w: ArrayLike<number>): number {
   for (let k = 0; k < e.features.index.length; k++)
     z += (w[e.features.index[k]!] ?? 0) * e.features.value[k]!;
   return sigmoid(z);
-}
-
-/** The shipped combination: the model's probability and the rule score, sellers kept at the bottom. */
-export function combine(rule: number, probability: number, sellerSide: boolean, modelShare: number): number {
-  const s = (1 - modelShare) * rule + modelShare * 100 * probability;
-  return sellerSide ? Math.min(9, s * 0.2) : s;
 }
 
 export interface CvRow {

@@ -28,7 +28,8 @@ before(async () => {
   const now = Date.now();
   await insertLeads(t.db, projectId, [
     { score: 95, scoredAt: new Date(now - 1 * DAY), body: 'Need a CRM for 5 people' },
-    { score: 70, scoredAt: new Date(now - 3 * DAY) },
+    // A null stage and null reason: the outputSchema and the served document must accept them.
+    { score: 70, scoredAt: new Date(now - 3 * DAY), stage: null, reason: null, costUsd: null },
     { score: 40, scoredAt: new Date(now - 5 * DAY) },
     { score: 88, status: 'hidden' },
     { score: 60, status: 'not_fit' },
@@ -103,6 +104,7 @@ describe('tools/list', () => {
       'list_seo_opportunities',
       'refresh_pain_themes',
       'run_scan',
+      'set_lead_status',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
@@ -110,7 +112,7 @@ describe('tools/list', () => {
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
       // Tools that start work or store what they learn are not read-only.
-      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility'];
+      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility', 'set_lead_status'];
       assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }

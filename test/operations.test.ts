@@ -112,9 +112,10 @@ describe('hostile transport: parser errors, slow clients, the connection cap, de
   test('requests the HTTP parser refuses get the JSON error body, and X-Request-Cost-Usd: 0 on the API', async () => {
     const cases: [string, string | Buffer, number][] = [
       ['huge header', `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
-      ['unknown method', 'BREW /api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['unknown method', 'BREW /api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n', 405],
+      ['CONNECT', 'CONNECT /api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n', 405],
       ['NUL in a header', 'GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 400],
-      ['malformed request line', 'GET/api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['malformed request line', 'GET/api/v1/me HTTP/1.1\r\nHost: x\r\n\r\n', 405],
       ['bad version', 'GET /api/v1/me HTTP/9.Z\r\nHost: x\r\n\r\n', 400],
       ['space in the path', 'GET /api/v1/m e HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ];

@@ -257,6 +257,8 @@ describe('REST API on a self-hosted instance', () => {
         'offset=9007199254740993',
         /^Invalid offset 9007199254740993: must be an integer from 0 to 1000000\.$/,
       ],
+      [`offset=${'9'.repeat(400)}`, /^Invalid offset: must be an integer from 0 to 1000000\.$/],
+      [`minScore=${'9'.repeat(400)}`, /^Invalid minScore: must be an integer from 0 to 100\.$/],
       ['since=2026-01-31T9:00', /since "2026-01-31T9:00".*ISO 8601 date or date-time/],
       ['since=2026-02-30', /since "2026-02-30".*ISO 8601 date or date-time/],
       ['since=yesterday', /since "yesterday".*ISO 8601/],

@@ -161,7 +161,9 @@ describe('a scan with the model phase configured', () => {
         assert.equal(l.score, local.score);
         assert.equal(l.stage, local.stage);
         assert.equal(l.reason, local.reason);
-        assert.match(l.reply ?? '', /Disclosure: I work on SlotBook \(https:\/\/slotbook\.example\)/);
+        // The local draft: the product named once, with its url.
+        assert.equal((l.reply ?? '').split('SlotBook').length, 2, l.reply ?? '');
+        assert.equal((l.reply ?? '').split('https://slotbook.example').length, 2, l.reply ?? '');
       }
       assert.ok(asked > 0);
       assert.equal(model?.calls, asked);

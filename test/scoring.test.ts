@@ -215,6 +215,118 @@ describe('geography and budget', () => {
   });
 });
 
+describe('reading the profile: geography, budget, competitors, advice', () => {
+  const usSalon: ScoringProfile = { ...booking, geography: 'United States' };
+  const ask = 'Looking for booking software for our 3-chair salon. Any recommendations?';
+
+  test('a lead clearly elsewhere ranks lower, and the reason names where and why', () => {
+    const home = scoreItem(post('Booking software for a salon in Ohio?', ask), usSalon);
+    const toronto = scoreItem(post('Booking software for a salon in Toronto?', ask), usSalon);
+    const uk = scoreItem(post('[UK] Booking software for a salon?', ask), usSalon);
+    for (const away of [toronto, uk]) {
+      assert.ok(home.score > away.score + 15, `${home.score} vs ${away.score}`);
+      assert.match(away.reason ?? '', /ranked lower: posted from .*outside the served geography/);
+    }
+    assert.match(toronto.reason ?? '', /Toronto/);
+    assert.doesNotMatch(home.reason ?? '', /geography/);
+  });
+
+  test('an explicit buyer with a budget that fits scores high and the reason says what and how much', () => {
+    const buyer = scoreItem(
+      post('Still need booking software for my salon', 'We have 3 chairs. Budget $50 a month. Any ideas?'),
+      booking,
+    );
+    assert.ok(buyer.score >= 80, `${buyer.score}: ${buyer.reason}`);
+    assert.equal(buyer.stage, 'purchase-ready');
+    assert.match(
+      buyer.reason ?? '',
+      /^Ready to buy: asks for booking software \(salon\); budget \$50 a month$/,
+    );
+  });
+
+  test('a stated budget far above the product range ranks below one that fits, and says so', () => {
+    const fits = scoreItem(post('Need booking software for our clinic, budget $40 a month'), booking);
+    const over = scoreItem(post('Need booking software for our clinic, budget $900 a month'), booking);
+    assert.ok(fits.score > over.score + 15, `${fits.score} vs ${over.score}`);
+    assert.match(over.reason ?? '', /above the product's range/);
+  });
+
+  test('asking for an alternative to a named competitor is strong intent', () => {
+    const leaving = scoreItem(
+      post(
+        'Anyone left Calendly? What did you move to?',
+        'Thinking of leaving Calendly after the price change.',
+      ),
+      booking,
+    );
+    assert.equal(leaving.stage, 'comparing');
+    assert.ok(leaving.score >= 75, `${leaving.score}`);
+    assert.match(leaving.reason ?? '', /Wants an alternative to Calendly/);
+  });
+
+  test('someone giving advice or a how-to ranks below someone asking', () => {
+    const asking = scoreItem(post('How do I stop no-shows at my salon? Any tool that helps?'), booking);
+    const advising = scoreItem(
+      post(
+        'Tips for reducing no-shows at your salon',
+        'I recommend sending reminders the day before. Here is what worked for me: deposits.',
+      ),
+      booking,
+    );
+    assert.ok(asking.score > advising.score + 20, `${asking.score} vs ${advising.score}`);
+    assert.ok(advising.score < 45, `${advising.score}`);
+    assert.match(advising.reason ?? '', /gives advice rather than asking/);
+  });
+});
+
+describe('seller side in prose, in any subreddit', () => {
+  const sellers: [string, string, string][] = [
+    [
+      'Latest update to my notes app',
+      'I just pushed out the latest version to the Play Store. Try it for free!',
+    ],
+    [
+      'Kivy-like toolkit 1.7.0 released',
+      "Hi everyone, we've just released version 1.7.0. Download it at our site.",
+    ],
+    [
+      'Would anyone be interested in a weekly networking class?',
+      "I'm trying to gauge interest before I start.",
+    ],
+    ['Any Excel developers looking for work?', "We're looking for another 2 developers to join our team."],
+    [
+      'My app - Medicine Reminder',
+      'The reason I made Medicine Reminder was simple: I kept forgetting my pills.',
+    ],
+    [
+      'Creating an Excel website for students',
+      "I'm working on an excel website where students can practice.",
+    ],
+    ['Will you take my quick survey about to-do apps?', 'It is five questions, thanks!'],
+    ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
+  ].map(([title, body]) => [title!, body!, 'productivity']);
+  for (const [title, body, sub] of sellers) {
+    test(`"${title}" is the selling side`, () => {
+      const s = scoreItem(post(title, body, sub), booking);
+      assert.equal(s.sellerSide, true, s.reason ?? '');
+      assert.ok(s.score <= 9);
+      assert.match(s.reason ?? '', /^Selling, not buying/);
+    });
+  }
+
+  test('buyers who mention their own work or ask a question are not sellers', () => {
+    const buyers = [
+      post(
+        'I made a spreadsheet of bookings and now I cannot keep up',
+        'What booking software should I use?',
+      ),
+      post('Looking for booking software', 'We are a small salon; if you need more details just ask.'),
+      post('How do I market my salon?', 'I own a 3-chair salon and want more clients. My website is basic.'),
+    ];
+    for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
+  });
+});
+
 describe('determinism and cost', () => {
   test('same input, same output; the compiled profile is reused', () => {
     const item = post('Can anyone recommend booking software?');

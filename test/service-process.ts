@@ -53,7 +53,7 @@ export function spawnService(
     child.once('exit', (code, signal) => reject(new Error(`service exited (${code ?? signal}): ${out}`))),
   );
   exited.catch(() => {});
-  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
+  const waitFor = (pattern: RegExp, timeoutMs = 300_000) =>
     Promise.race([
       exited,
       new Promise<RegExpMatchArray>((resolve, reject) => {

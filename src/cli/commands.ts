@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import type { Clock } from '../clock.ts';
-import { type Config, TIERS, type Tier, type TierLimits } from '../config.ts';
+import { type Config, TIERS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { StringEnum } from '../http/common.schemas.ts';

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/open.ts';
 import { type Command, runCommand, UsageError } from './commands.ts';
 
 /** How long a command waits for a service that is starting (it holds the database before its socket is up). */
-const WAIT_FOR_SERVICE_MS = 30_000;
+const WAIT_FOR_SERVICE_MS = 120_000;
 
 /**
  * Runs a command through the service when one runs on this DATA_DIR (so the embedded database keeps one owner

@@ -82,6 +82,10 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
 
   // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
   app.server.maxConnections = limits.maxConnections;
+  // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
+  app.server.on('connect', (req, socket: Socket) => {
+    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, req.url);
+  });
   app.setErrorHandler(handleError);
   const metrics = createMetrics({ db: services.db, health: services.health });
   const built = existsSync(join(webDist, 'index.html'));

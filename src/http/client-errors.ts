@@ -12,7 +12,7 @@ function describe(err: NodeJS.ErrnoException): { status: number; code: ErrorCode
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, code: 'invalid_request', message: 'The request took too long to arrive.' };
     case 'HPE_INVALID_METHOD':
-      return { status: 400, code: 'invalid_request', message: 'The request method is not valid HTTP.' };
+      return { status: 405, code: 'invalid_request', message: 'The request method is not supported.' };
     default:
       return { status: 400, code: 'invalid_request', message: 'The request is not valid HTTP.' };
   }
@@ -29,10 +29,14 @@ function pathOf(err: { rawPacket?: unknown }): string | null {
  * JSON-RPC error on /mcp), `X-Request-Cost-Usd: 0` unless the path is known to be outside the API, and
  * the connection closed. A reset connection or one already gone gets nothing.
  */
-export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket) {
+export function answerClientError(
+  err: NodeJS.ErrnoException & { rawPacket?: unknown },
+  socket: Socket,
+  knownPath?: string,
+) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message } = describe(err);
-  const path = pathOf(err);
+  const path = knownPath ?? pathOf(err);
   const body = JSON.stringify(
     path?.startsWith('/mcp')
       ? rpcErrorBody(null, { code: RPC.transport, message, data: { code } })

@@ -148,7 +148,8 @@ export async function startJobs(
   await services.scans.recoverScans({ all: services.db.kind === 'pglite' });
   await services.scans.scheduleDueScans();
   // A fresh instance fills its insights now rather than at the next hour (the demo's SEO sample, for one).
-  await boss.send(JOBS.scheduleInsights, {});
+  // Several workers starting together queue it once.
+  await boss.send(JOBS.scheduleInsights, {}, { singletonKey: 'start' });
 
   // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute.
   const recovery =

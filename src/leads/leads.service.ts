@@ -7,7 +7,7 @@ import {
   type DashboardLead,
   type DashboardLeadFilters,
   type DashboardLeadList,
-  type LeadListQuery,
+  LeadListQuery,
   type LeadStatus,
   type LeadStatusChanges,
   type LeadSummary,
@@ -22,6 +22,19 @@ const EXPORT_PAGE = 500;
 
 export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
   return new Date(now.getTime() - days * DAY_MS);
+}
+
+/**
+ * Ajv reads a number too large for a double ("1e400", 500 nines) as Infinity and lets it pass `maximum`;
+ * refused here in the schema validator's words, on REST and the tool endpoint alike.
+ */
+function checkFinite(name: 'minScore' | 'limit' | 'offset', value: number | undefined): void {
+  if (value === undefined || Number.isFinite(value)) return;
+  const { minimum, maximum } = LeadListQuery.properties[name] as unknown as {
+    minimum: number;
+    maximum: number;
+  };
+  throw new AppError('invalid_request', `Invalid ${name}: must be an integer from ${minimum} to ${maximum}.`);
 }
 
 /** The schema's pattern has let the text through; a date that does not exist (2026-02-30) is still refused. */
@@ -54,6 +67,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
   /** Query values arrive validated (REST, tool or dashboard schema); this applies the defaults and the window. */
   function conditionsOf(projectId: string, q: Partial<DashboardLeadFilters>): LeadConditions {
     const now = deps.clock.now();
+    checkFinite('minScore', q.minScore);
     const status = q.status ?? 'new';
     const scoredSince = q.since === undefined ? null : parseSince(q.since);
     return {
@@ -124,6 +138,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       q: LeadQuery,
       opts: { withReply?: boolean } = {},
     ): Promise<DashboardLeadList> {
+      for (const name of ['limit', 'offset'] as const) checkFinite(name, q[name]);
       const limit = q.limit ?? 50;
       const offset = q.offset ?? 0;
       const page = await leads.list({

@@ -1,6 +1,11 @@
 import { type Static, Type } from 'typebox';
-import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../domain/scoring.ts';
-import { STAGES } from '../leads/leads.schemas.ts';
+import {
+  type LeadScore,
+  productName,
+  type ScoringItem,
+  type ScoringProfile,
+  STAGES,
+} from '../domain/scoring.ts';
 
 /** What the model must answer when it scores a lead: sent as the response JSON schema, then checked. */
 export const LlmLeadAnswer = Type.Object(

@@ -26,6 +26,7 @@ interface PageSpec {
 
 const PAGES: PageSpec[] = [
   { name: 'signed out', path: () => '/signed-out', ready: 'h1', signedOut: true },
+  { name: 'sign-in form', path: () => '/sign-in', ready: '.sign-in-form', signedOut: true },
   {
     name: 'sign-in link refused',
     path: () => '/sign-in#token=not-a-token',
@@ -57,6 +58,17 @@ const PAGES: PageSpec[] = [
       await p.getByRole('button', { name: 'Delete project' }).click();
       await p.getByRole('dialog').waitFor();
     },
+  },
+  { name: 'pain themes', path: (id) => `/projects/${id}/themes`, ready: 'section[aria-label="Pain themes"]' },
+  {
+    name: 'SEO opportunities',
+    path: (id) => `/projects/${id}/seo`,
+    ready: 'section[aria-label="SEO opportunities"]',
+  },
+  {
+    name: 'AI visibility',
+    path: (id) => `/projects/${id}/ai-visibility`,
+    ready: 'section[aria-label="AI visibility"]',
   },
   { name: 'account usage', path: () => '/usage', ready: '.chart-svg' },
   { name: 'API access', path: () => '/api-access', ready: '.keys-table' },
@@ -122,12 +134,23 @@ describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip
   async function judge(page: Page, spec: PageSpec, width: number, failures: string[]) {
     await page.goto(`${t.baseUrl}${spec.path(projectId)}`);
     await page.locator(spec.ready).first().waitFor({ timeout: 20_000 });
+    // Judged once loaded: no placeholder left.
+    await page.waitForFunction(() => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'));
     await spec.act?.(page);
     for (const v of await seriousViolations(page)) failures.push(`${spec.name} @${width}: ${v}`);
-    const overflow = await page.evaluate(
-      (w) => document.documentElement.scrollWidth - Math.max(w, document.documentElement.clientWidth),
-      width,
-    );
-    if (overflow > 0) failures.push(`${spec.name} @${width}: ${overflow}px wider than the screen`);
+    // Wider than the screen, naming the outermost elements that stick out (inside no clipping box).
+    const overflow = await page.evaluate((w) => {
+      const over = document.documentElement.scrollWidth - Math.max(w, document.documentElement.clientWidth);
+      if (over <= 0) return '';
+      const clipped = (e: Element | null): boolean =>
+        !!e && (getComputedStyle(e).overflowX !== 'visible' || clipped(e.parentElement));
+      const culprits = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > w + 1 && !clipped(e.parentElement))
+        .filter((e) => !(e.parentElement && e.parentElement.getBoundingClientRect().right > w + 1))
+        .slice(0, 4)
+        .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`);
+      return `${over}px wider than the screen: ${culprits.join(', ')}`;
+    }, width);
+    if (overflow) failures.push(`${spec.name} @${width}: ${overflow}`);
   }
 });

@@ -44,6 +44,13 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     return { service, base: `http://localhost:${port}`, cliEnv };
   }
 
+  /** A page that waits long enough on a machine under load (these are failure guards, not timings). */
+  async function newPage(): Promise<Page> {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(120_000);
+    return page;
+  }
+
   before(async () => {
     await ensureWebBuilt();
     target = await freshTarget();
@@ -61,7 +68,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     const { service, base, cliEnv } = await start({});
     const made = runCli('src/cli/setup.ts', cliEnv, '--email', 'owner@example.com');
     assert.equal(made.code, 0, made.stderr);
-    const page = await browser.newPage();
+    const page = await newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${base}/sign-in`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -89,7 +96,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
 
   test('throttled: past the limit the page says so in words', async () => {
     const { base } = await start({});
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(`${base}/sign-in`);
     for (let i = 0; i < 5; i++) assert.equal(await askForLink(page, 'eager@example.com'), 202);
     assert.equal(await askForLink(page, 'eager@example.com'), 429);
@@ -110,7 +117,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     });
     const made = runCli('src/cli/setup.ts', cliEnv, '--email', 'mailed@example.com', '--tier', 'connected');
     assert.equal(made.code, 0, made.stderr);
-    const page = await browser.newPage();
+    const page = await newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${base}/sign-in`);
     assert.equal(await askForLink(page, 'mailed@example.com'), 202);
@@ -122,7 +129,7 @@ describe('signing in from the page', { skip: chromiumMissing }, () => {
     await page.waitForURL(`${base}/`);
     await page.locator('.account-email', { hasText: 'mailed@example.com' }).waitFor();
 
-    const fresh = await browser.newPage();
+    const fresh = await newPage();
     await fresh.goto(`${base}/sign-in`);
     assert.equal(await askForLink(fresh, 'newcomer@example.com'), 202);
     const welcome = await smtp.nextTo('newcomer@example.com');

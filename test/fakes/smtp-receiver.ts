@@ -64,7 +64,7 @@ export async function startSmtpReceiver(auth = { user: 'mailer', pass: 's3cret' 
     url: `smtp://${auth.user}:${auth.pass}@127.0.0.1:${port}`,
     messages,
     /** Resolves with the first message to this address, waiting for it when it has not arrived yet. */
-    async nextTo(address: string, timeoutMs = 20_000): Promise<ReceivedMail> {
+    async nextTo(address: string, timeoutMs = 120_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find((m) => m.to.includes(address));

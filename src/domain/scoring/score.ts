@@ -1,3 +1,5 @@
+import { featuresOf } from './features.ts';
+import { combine, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
 import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
@@ -301,7 +303,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     budget,
     budgetText,
     advice: texts(adviceHits, 0, full.length),
-    adviceInTitle: adviceHits.some((h) => h.start < titleEnd),
+    // "Tips for long-running jobs?" asks for tips; "Tips for reducing no-shows" gives them.
+    adviceInTitle: !title.includes('?') && adviceHits.some((h) => h.start < titleEnd),
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
   };
@@ -342,11 +345,16 @@ export function weigh(s: Signals): Weighed {
       : s.keywordCount > 0
         ? Math.min(0.8, 0.4 + 0.1 * s.keywordCount)
         : 0;
-  const fit = clamp01(
-    W.keyword * kw +
-      W.concept * clamp01(s.conceptWeight / 4) +
-      W.target * (s.targetUsers.length ? 1 : 0) +
-      W.competitor * (s.competitors.length ? 1 : 0),
+  // Leaving a named competitor places the author in the product's market as surely as any keyword.
+  const fitFloor = s.leavesCompetitor ? 0.6 : 0;
+  const fit = Math.max(
+    fitFloor,
+    clamp01(
+      W.keyword * kw +
+        W.concept * clamp01(s.conceptWeight / 4) +
+        W.target * (s.targetUsers.length ? 1 : 0) +
+        W.competitor * (s.competitors.length ? 1 : 0),
+    ),
   );
 
   const { seek, compare, purchase, pain } = s;
@@ -454,8 +462,13 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
   const p = compileProfile(profile);
   const s = readSignals(item, p);
   const w = weigh(s);
+  let score = w.score;
+  if (modelShare > 0) {
+    const f = featuresOf(normalizeText(item.title), normalizeText(item.body), p, s, w);
+    score = Math.round(combine(w.score, modelProbability(f), w.sellerSide, modelShare));
+  }
   return {
-    score: w.score,
+    score,
     stage: w.stage,
     reason: describe(s, w),
     sellerSide: w.sellerSide,

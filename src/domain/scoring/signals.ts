@@ -20,6 +20,8 @@ const SEEKING_PRODUCT = [
   'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
   'do you (?:guys |all |folks )?use (?:any|a|an|some)',
   'in the market for',
+  '(?:does|is there) (?:something|anything|an app|a tool|a service|such a thing) (?:like (?:this|that) )?(?:exist|out there)',
+  'is there (?:something|anything) like',
   `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
@@ -51,6 +53,9 @@ const SEEKING = [
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
   '(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
+  'need (?:some |a little |your )?(?:advice|help|suggestions|guidance|input)',
+  '^help (?:with|me|needed|please)',
+  '(?:best|easiest|cheapest|simplest|right|better) way to',
 ];
 
 /** Weighs named options or asks for alternatives to one. */
@@ -100,6 +105,8 @@ const PURCHASE = [
   'still (?:need|needing|looking for|searching for|in need of|hunting for)',
   '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
   'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$',
+  'how much (?:would|will|does|should|do|might) (?:it|this|that|a|an|one|i|we|you) (?:cost|charge|pay|budget|spend|expect to pay)',
+  'set (?:a|my|our) budget',
 ];
 
 /** Leaving a product: counts only right before a named competitor ("thinking of leaving Calendly"). */
@@ -145,7 +152,8 @@ const PAIN = [
   'pain in the',
   'waste (?:of )?(?:time|hours|money)',
   'wasting (?:time|hours|money)',
-  'keep (?:losing|missing|forgetting|getting|having)',
+  'keep (?:losing|missing|forgetting|getting|having|resetting|rebooting|restarting|dropping|disconnecting|failing|crashing|breaking)',
+  '(?:have|need|had) to (?:keep )?(?:reset|reboot|restart)',
   "(?:won't|doesn't|didn't|hasn't|haven't|refuses? to|never|not) (?:pay|paid|paying|show|showed|showing|respond|responding|answer)",
   'overdue',
   'late (?:payments?|fees?|paying)',
@@ -221,7 +229,7 @@ const SELLER_PITCH = [
   'pm me (?:for|if|with)',
   'looking for (?:users|testers|beta testers|early adopters)',
   'shameless (?:plug|self)',
-  'self[- ]promo(?:tion)?',
+  "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?",
   'just launched',
   "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
@@ -248,6 +256,7 @@ const SELLER_PITCH = [
   '(?:come (?:to|see|check out)|attend) (?:my|our) (?:[a-z]+ )?(?:talk|session|workshop|booth|class|webinar|presentation|meetup)',
   "(?:i'll|i will) be (?:speaking|presenting|giving a talk)",
   'gauge (?:interest|if|whether|how|the interest)',
+  "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)",
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",

@@ -1,70 +1,424 @@
-import { useEffect, useId, useState } from 'preact/hooks';
-import { api } from '../api.ts';
-import { CopyButton, ErrorMessage, Time } from '../components/ui.tsx';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { API_BASE, api, messageOf } from '../api.ts';
+import { ErrorMessage } from '../components/ui.tsx';
+import { plural } from '../format.ts';
+import { type Marks, marksFor, searchWords } from '../leads/highlight.tsx';
+import { LeadRows, rowId } from '../leads/lead-row.tsx';
+import {
+  applyCounts,
+  applyMoves,
+  DAYS,
+  filterParams,
+  MIN_SCORES,
+  type Move,
+  PAGE_SIZES,
+  readFilters,
+  STAGES,
+  STATUS_LABELS,
+} from '../leads/queue.ts';
+import { ShortcutsDialog } from '../leads/shortcuts.tsx';
 import { useResource } from '../resource.ts';
 import { navigate, withQuery } from '../router.ts';
-import type { Lead, LeadList } from '../types.ts';
+import type { Lead, LeadList, LeadStatus, LeadStatusChanges, LeadSummary } from '../types.ts';
 
-const PAGE_SIZE = 50;
-const STATUS_LABELS: Record<string, string> = {
-  new: 'New',
-  hidden: 'Hidden',
-  not_fit: 'Not a fit',
-  all: 'All',
+const BATCH = 100;
+/** Rows added per frame: a page of 500 fills in over a few frames instead of one long task that blocks keys. */
+const CHUNK = 60;
+const DAY_LABELS: Record<string, string> = {
+  '': 'Last 30 days',
+  '14': 'Last 14 days',
+  '7': 'Last 7 days',
+  '3': 'Last 3 days',
+  '1': 'Last 24 hours',
 };
-const MIN_SCORES = ['', '40', '60', '80'];
+const DONE: Record<LeadStatus, string> = {
+  hidden: 'Hidden',
+  not_fit: 'Marked not a fit',
+  new: 'Returned to new',
+};
 
-function scoreClass(score: number) {
-  if (score >= 80) return 'score score-hot';
-  if (score >= 60) return 'score score-warm';
-  if (score >= 40) return 'score score-mild';
-  return 'score score-cold';
+interface Queue {
+  rows: Lead[];
+  hasMore: boolean;
+  counts: LeadSummary['counts'] | null;
+  /** Index of the keyboard cursor in rows. */
+  cursor: number;
+  selected: ReadonlySet<string>;
+  openId: string | null;
 }
 
+const isTextField = (el: EventTarget | null) =>
+  el instanceof HTMLElement &&
+  (el.isContentEditable ||
+    el instanceof HTMLTextAreaElement ||
+    el instanceof HTMLSelectElement ||
+    (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(el.type)));
+
+/**
+ * The lead queue: filters in the URL, a keyboard cursor, selection and triage that show at once and are sent in
+ * order behind the scenes, undo, paging that keeps the cursor, and the CSV export of the filter.
+ */
 export function LeadsTab(props: {
   projectId: string;
   base: string;
   query: URLSearchParams;
   generation: number;
 }) {
-  const { query, base } = props;
-  const status = STATUS_LABELS[query.get('status') ?? ''] ? query.get('status')! : 'new';
-  const minScore = MIN_SCORES.includes(query.get('minScore') ?? '') ? (query.get('minScore') ?? '') : '';
+  const { query, base, projectId } = props;
+  const filters = readFilters(query);
+  const size = PAGE_SIZES.includes(query.get('size') ?? '') ? query.get('size')! : '50';
   const offset = Math.max(0, Number.parseInt(query.get('offset') ?? '0', 10) || 0);
+  const projectPath = `/projects/${encodeURIComponent(projectId)}`;
+  const fp = filterParams(filters);
+  const filterKey = fp.toString();
+  const summaryParams = new URLSearchParams(fp);
+  summaryParams.delete('status');
+  const listPath = `${projectPath}/leads?${fp}&limit=${size}&offset=${offset}`;
+  const summaryPath = `${projectPath}/leads/summary?${summaryParams}`;
+  const csvHref = `${API_BASE}${projectPath}/leads.csv?${fp}`;
 
-  const params = new URLSearchParams({ status, limit: String(PAGE_SIZE), offset: String(offset) });
-  if (minScore) params.set('minScore', minScore);
-  const path = `/projects/${encodeURIComponent(props.projectId)}/leads?${params}`;
-  const leads = useResource(`${path}#${props.generation}`, (signal) =>
-    api<LeadList>('GET', path, undefined, { signal }),
+  const list = useResource(`${listPath}#${props.generation}`, (signal) =>
+    api<LeadList>('GET', listPath, undefined, { signal }),
   );
-  const [open, setOpen] = useState<string | null>(null);
-  useEffect(() => setOpen(null), [path]);
+  const summary = useResource(`${summaryPath}#${props.generation}`, (signal) =>
+    api<LeadSummary>('GET', summaryPath, undefined, { signal }),
+  );
 
-  const go = (changes: Record<string, string | null>) => navigate(withQuery(base, query, changes));
-  const list = leads.data;
+  const [queue, setQueue] = useState<Queue>({
+    rows: [],
+    hasMore: false,
+    counts: null,
+    cursor: 0,
+    selected: new Set(),
+    openId: null,
+  });
+  // Key presses can come faster than renders: handlers read and write the latest queue through this ref.
+  const q = useRef(queue);
+  const update = (fn: (s: Queue) => Queue) => {
+    q.current = fn(q.current);
+    setQueue(q.current);
+  };
+  const [notice, setNotice] = useState<{ text: string; undo: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [search, setSearch] = useState(filters.q);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const undoStack = useRef<Move[][]>([]);
+  const sending = useRef<Promise<unknown>>(Promise.resolve());
+  /** Where the cursor goes when the next page arrives, and where it was on each page seen. */
+  const pendingFocus = useRef<'first' | 'last' | null>(null);
+  const positions = useRef(new Map<string, string>());
+  const focusRow = useRef(true);
+  const [shown, setShown] = useState(CHUNK);
+
+  // A new page or filter: its rows, the cursor where it was on that page (or first/last when paging by key).
+  useEffect(() => {
+    const data = list.data;
+    if (!data) return;
+    const rows = data.leads;
+    const remembered = positions.current.get(listPath);
+    let cursor = pendingFocus.current === 'last' ? rows.length - 1 : 0;
+    if (!pendingFocus.current && remembered)
+      cursor = Math.max(
+        0,
+        rows.findIndex((l) => l.id === remembered),
+      );
+    pendingFocus.current = null;
+    update((s) => ({
+      ...s,
+      rows,
+      hasMore: data.pagination.hasMore,
+      cursor,
+      selected: new Set(),
+      openId: null,
+    }));
+    let n = Math.max(CHUNK, cursor + 1);
+    setShown(n);
+    let frame = 0;
+    const more = () => {
+      n += CHUNK;
+      setShown(n);
+      if (n < rows.length) frame = requestAnimationFrame(more);
+    };
+    if (n < rows.length) frame = requestAnimationFrame(more);
+    return () => cancelAnimationFrame(frame);
+  }, [list.data]);
+
+  useEffect(() => {
+    if (summary.data) update((s) => ({ ...s, counts: summary.data!.counts }));
+  }, [summary.data]);
+
+  useEffect(() => setSearch(filters.q), [filters.q]);
+  useEffect(() => {
+    undoStack.current = [];
+    setNotice(null);
+  }, [filterKey]);
+
+  // The cursor's row takes the focus when the keyboard is in the list (or nowhere, as when the page opens) or a key
+  // asked for it; never from a text field. The latest cursor is read, since Preact may run an older render's effect
+  // just before the next render.
+  const cursorLead = queue.rows[Math.min(queue.cursor, queue.rows.length - 1)];
+  useEffect(() => {
+    const s = q.current;
+    const lead = s.rows[Math.min(s.cursor, s.rows.length - 1)];
+    if (!lead) return;
+    positions.current.set(listPath, lead.id);
+    const active = document.activeElement;
+    const inList = !active || active === document.body || active.closest('.leads') !== null;
+    if (!(focusRow.current || inList) || isTextField(active)) return;
+    focusRow.current = false;
+    const row = document.getElementById(rowId(lead.id));
+    if (!row || row === active) return;
+    row.focus({ preventScroll: true });
+    row.scrollIntoView({ block: 'nearest' });
+  }, [cursorLead?.id, queue.rows]);
+
+  const go = (changes: Record<string, string | null>, opts: { replace?: boolean } = {}) =>
+    navigate(withQuery(base, query, changes), opts);
+  const setFilter = (changes: Record<string, string | null>) => {
+    focusRow.current = false;
+    go({ ...changes, offset: null });
+  };
+
+  function nextPage(focus: 'first' | null = null) {
+    const s = q.current;
+    if (!s.hasMore) return false;
+    pendingFocus.current = focus;
+    focusRow.current = focus !== null;
+    go({ offset: String(offset + s.rows.length) });
+    return true;
+  }
+  function previousPage(focus: 'last' | null = null) {
+    if (offset === 0) return false;
+    pendingFocus.current = focus;
+    focusRow.current = focus !== null;
+    const back = Math.max(0, offset - Number(size));
+    go({ offset: back ? String(back) : null });
+    return true;
+  }
+
+  function moveCursor(delta: number) {
+    const s = q.current;
+    const at = Math.min(s.cursor, s.rows.length - 1) + delta;
+    if (at >= s.rows.length) return void nextPage('first');
+    if (at < 0) return void previousPage('last');
+    focusRow.current = true;
+    update((x) => ({ ...x, cursor: at }));
+  }
+
+  /** Shows moves at once (rows, counts, cursor), then sends them in order; a refusal puts everything back. */
+  function show(moves: Move[], cursorTo?: string) {
+    update((s) => {
+      const current = s.rows[Math.min(s.cursor, s.rows.length - 1)]?.id;
+      const rows = applyMoves(s.rows, moves, filters.status);
+      const keep = cursorTo ?? current;
+      const found = keep ? rows.findIndex((l) => l.id === keep) : -1;
+      const cursor = found >= 0 ? found : Math.max(0, Math.min(s.cursor, rows.length - 1));
+      return { ...s, rows, cursor, counts: s.counts && applyCounts(s.counts, moves), selected: new Set() };
+    });
+  }
+
+  function send(moves: Move[], restore: boolean) {
+    const path = `${projectPath}/leads/status${restore ? '/restore' : ''}`;
+    const batches: Move[][] = [];
+    for (let i = 0; i < moves.length; i += BATCH) batches.push(moves.slice(i, i + BATCH));
+    sending.current = sending.current.then(async () => {
+      try {
+        for (const batch of batches) {
+          await api<LeadStatusChanges>(
+            'POST',
+            path,
+            restore
+              ? { leads: batch.map((m) => ({ id: m.lead.id, status: m.to })) }
+              : { leadIds: batch.map((m) => m.lead.id), status: batch[0]!.to },
+          );
+        }
+      } catch (err) {
+        setError(`Not saved: ${messageOf(err)} The list has been reloaded.`);
+        undoStack.current = [];
+        setNotice(null);
+        list.reload();
+        summary.reload();
+      }
+    });
+  }
+
+  /** Triage: the selected leads, or the one under the cursor. */
+  function triage(to: LeadStatus) {
+    const s = q.current;
+    const targets = s.selected.size
+      ? s.rows.filter((l) => s.selected.has(l.id))
+      : s.rows.slice(Math.min(s.cursor, s.rows.length - 1)).slice(0, 1);
+    const moves = targets.filter((l) => l.status !== to).map((lead) => ({ lead, from: lead.status, to }));
+    setError(null);
+    if (targets.length === 0) return;
+    if (moves.length === 0) {
+      setNotice({ text: `Already ${STATUS_LABELS[to].toLowerCase()}.`, undo: false });
+      return;
+    }
+    show(moves);
+    undoStack.current.push(moves);
+    setNotice({ text: `${DONE[to]}: ${plural(moves.length, 'lead')}.`, undo: true });
+    send(moves, false);
+  }
+
+  function undo() {
+    const moves = undoStack.current.pop();
+    setError(null);
+    if (!moves) {
+      setNotice({ text: 'Nothing to undo.', undo: false });
+      return;
+    }
+    const back = moves.map((m) => ({ lead: { ...m.lead, status: m.to }, from: m.to, to: m.from }));
+    show(back, back[0]!.lead.id);
+    setNotice({ text: `Undone: ${plural(back.length, 'lead')} back to where they were.`, undo: false });
+    send(back, true);
+  }
+
+  function toggleSelect(id: string) {
+    update((s) => {
+      const selected = new Set(s.selected);
+      if (!selected.delete(id)) selected.add(id);
+      return { ...s, selected };
+    });
+  }
+  function toggleOpen(id: string) {
+    update((s) => ({ ...s, openId: s.openId === id ? null : id }));
+  }
+
+  // One keyboard handler for the page; it reads the latest closures through a ref.
+  const onKey = useRef<(e: KeyboardEvent) => void>(() => {});
+  onKey.current = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (document.querySelector('dialog[open]')) return;
+    const target = e.target as HTMLElement | null;
+    if (isTextField(target)) {
+      if (e.key === 'Escape' && target === searchRef.current) {
+        const s = q.current;
+        const lead = s.rows[Math.min(s.cursor, s.rows.length - 1)];
+        searchRef.current?.blur();
+        if (lead) document.getElementById(rowId(lead.id))?.focus();
+      }
+      return;
+    }
+    const s = q.current;
+    const lead = s.rows[Math.min(s.cursor, s.rows.length - 1)];
+    const onRow = target?.classList.contains('lead-row') ?? false;
+    const actions: Record<string, () => void> = {
+      j: () => moveCursor(1),
+      k: () => moveCursor(-1),
+      x: () => lead && toggleSelect(lead.id),
+      h: () => triage('hidden'),
+      n: () => triage('not_fit'),
+      e: () => triage('new'),
+      u: () => undo(),
+      o: () => lead && toggleOpen(lead.id),
+      O: () => lead && window.open(lead.url, '_blank', 'noopener'),
+      '/': () => searchRef.current?.focus(),
+      '?': () => setShortcutsOpen(true),
+      Escape: () => update((x) => ({ ...x, selected: new Set() })),
+    };
+    if (onRow && e.key === 'Enter') actions[e.key] = actions.o!;
+    if (onRow && e.key === ' ') actions[e.key] = actions.x!;
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey.current(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  // The search is sent 300 ms after the last key, or at once with Enter.
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = setTimeout(() => setFilter({ q: search.trim() ? search : null }), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  /** Clicks anywhere in the list: the row under the pointer gets the cursor; buttons say what they do. */
+  function onListClick(e: MouseEvent) {
+    const el = e.target as HTMLElement;
+    const body = el.closest('tbody.lead');
+    const id = body?.querySelector<HTMLElement>('tr.lead-row')?.dataset.leadId;
+    if (!id) return;
+    const index = q.current.rows.findIndex((l) => l.id === id);
+    if (index >= 0) update((s) => ({ ...s, cursor: index }));
+    const action = el.closest<HTMLElement>('[data-action]')?.dataset.action;
+    if (action === 'select') toggleSelect(id);
+    else if (action === 'open') toggleOpen(id);
+    else if (action === 'hidden' || action === 'not_fit' || action === 'new') {
+      update((s) => ({ ...s, selected: new Set() }));
+      triage(action);
+    }
+  }
+
+  const words = useMemo(() => searchWords(filters.q), [filters.q]);
+  const marksCache = useMemo(() => new Map<string, Marks>(), [filters.q]);
+  const marksOf = (phrase: string | null) => {
+    const key = phrase ?? '';
+    const cached = marksCache.get(key);
+    if (cached) return cached;
+    const made = marksFor(phrase, words);
+    marksCache.set(key, made);
+    return made;
+  };
+
+  const { rows, counts, selected } = queue;
+  const cursorIndex = Math.min(queue.cursor, rows.length - 1);
+  const allSelected = rows.length > 0 && rows.every((l) => selected.has(l.id));
+  const total = counts
+    ? filters.status === 'all'
+      ? counts.new + counts.hidden + counts.not_fit
+      : counts[filters.status]
+    : null;
+  const scope = selected.size ? `${plural(selected.size, 'selected lead')}` : 'the focused lead';
+  const loaded = list.data !== undefined;
 
   return (
-    <section aria-label="Leads">
-      <form class="filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Status
-          <select
-            value={status}
-            onChange={(e) =>
-              go({ status: e.currentTarget.value === 'new' ? null : e.currentTarget.value, offset: null })
-            }
-          >
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option value={value} key={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+    <section aria-label="Leads" class="queue">
+      <fieldset class="status-tabs">
+        <legend class="sr-only">Status</legend>
+        {(['new', 'hidden', 'not_fit', 'all'] as const).map((s) => {
+          const n = counts ? (s === 'all' ? counts.new + counts.hidden + counts.not_fit : counts[s]) : null;
+          return (
+            <button
+              type="button"
+              key={s}
+              class="status-tab"
+              aria-pressed={filters.status === s}
+              data-status={s}
+              onClick={() => setFilter({ status: s === 'new' ? null : s })}
+            >
+              {STATUS_LABELS[s]} <span class="count">{n ?? '…'}</span>
+            </button>
+          );
+        })}
+      </fieldset>
+
+      <form
+        class="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter({ q: search.trim() ? search : null });
+        }}
+      >
+        <label class="search">
+          <span class="sr-only">Search title and text</span>
+          <input
+            ref={searchRef}
+            type="search"
+            placeholder="Search title and text  ( / )"
+            value={search}
+            maxLength={200}
+            onInput={(e) => setSearch(e.currentTarget.value)}
+          />
         </label>
         <label>
           Minimum score
-          <select value={minScore} onChange={(e) => go({ minScore: e.currentTarget.value, offset: null })}>
+          <select value={filters.minScore} onChange={(e) => setFilter({ minScore: e.currentTarget.value })}>
             {MIN_SCORES.map((s) => (
               <option value={s} key={s}>
                 {s ? `${s}+` : 'Any'}
@@ -72,31 +426,149 @@ export function LeadsTab(props: {
             ))}
           </select>
         </label>
-        <span class="filters-summary muted" aria-live="polite">
-          {list
-            ? list.leads.length === 0
-              ? 'No leads'
-              : `${offset + 1}–${offset + list.leads.length}${list.pagination.hasMore ? '' : ` of ${offset + list.leads.length}`}, highest score first`
-            : ''}
-        </span>
+        <label>
+          Stage
+          <select value={filters.stage} onChange={(e) => setFilter({ stage: e.currentTarget.value })}>
+            <option value="">Any</option>
+            {STAGES.map((s) => (
+              <option value={s} key={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Posters
+          <select value={filters.seller} onChange={(e) => setFilter({ seller: e.currentTarget.value })}>
+            <option value="">Buyers and sellers</option>
+            <option value="buyers">Buyers only</option>
+            <option value="sellers">Seller-side only</option>
+          </select>
+        </label>
+        <label>
+          Subreddit
+          <select value={filters.subreddit} onChange={(e) => setFilter({ subreddit: e.currentTarget.value })}>
+            <option value="">Any</option>
+            {filters.subreddit && !summary.data?.subreddits.some((s) => s.name === filters.subreddit) && (
+              <option value={filters.subreddit}>r/{filters.subreddit}</option>
+            )}
+            {summary.data?.subreddits.map((s) => (
+              <option value={s.name} key={s.name}>
+                r/{s.name} ({s.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Posted
+          <select value={filters.days} onChange={(e) => setFilter({ days: e.currentTarget.value })}>
+            {DAYS.map((d) => (
+              <option value={d} key={d}>
+                {DAY_LABELS[d]}
+              </option>
+            ))}
+          </select>
+        </label>
       </form>
-      <ErrorMessage>{leads.error}</ErrorMessage>
-      <div class={`table-wrap ${leads.loading && list ? 'is-loading' : ''}`} aria-busy={leads.loading}>
-        {!list && !leads.error && <div class="skeleton-table" />}
-        {list && list.leads.length === 0 && (
+
+      <fieldset class="queue-toolbar">
+        <legend class="sr-only">Triage</legend>
+        <label class="select-all">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={rows.length === 0}
+            onChange={() =>
+              update((s) => ({ ...s, selected: allSelected ? new Set() : new Set(s.rows.map((l) => l.id)) }))
+            }
+          />
+          Select all on this page
+        </label>
+        <span class="muted small" id="triage-scope">
+          Acts on {scope}
+        </span>
+        <button
+          type="button"
+          class="btn btn-small"
+          onClick={() => triage('hidden')}
+          aria-describedby="triage-scope"
+          disabled={rows.length === 0}
+        >
+          Hide <kbd>h</kbd>
+        </button>
+        <button
+          type="button"
+          class="btn btn-small"
+          onClick={() => triage('not_fit')}
+          aria-describedby="triage-scope"
+          disabled={rows.length === 0}
+        >
+          Not a fit <kbd>n</kbd>
+        </button>
+        <button
+          type="button"
+          class="btn btn-small"
+          onClick={() => triage('new')}
+          aria-describedby="triage-scope"
+          disabled={rows.length === 0}
+        >
+          Back to new <kbd>e</kbd>
+        </button>
+        <button type="button" class="btn btn-small" onClick={undo}>
+          Undo <kbd>u</kbd>
+        </button>
+        <span class="toolbar-end">
+          <a class="btn btn-small" href={csvHref} download>
+            Export CSV
+          </a>
+          <button type="button" class="btn btn-small" onClick={() => setShortcutsOpen(true)}>
+            Shortcuts <kbd>?</kbd>
+          </button>
+        </span>
+      </fieldset>
+
+      <div class="queue-notice" role="status" aria-live="polite">
+        {notice && (
+          <>
+            {notice.text}{' '}
+            {notice.undo && (
+              <button type="button" class="btn-link" onClick={undo}>
+                Undo
+              </button>
+            )}
+          </>
+        )}
+      </div>
+      <ErrorMessage>{error ?? list.error ?? summary.error}</ErrorMessage>
+
+      <div class={`table-wrap ${list.loading && loaded ? 'is-loading' : ''}`} aria-busy={list.loading}>
+        {!loaded && !list.error && <div class="skeleton-table" />}
+        {loaded && rows.length === 0 && !list.loading && (
           <div class="empty">
             <h2>No leads match</h2>
             <p>
-              {status === 'new' && !minScore
+              {filters.status === 'new' && fp.size === 1
                 ? 'Nothing waiting for triage. Run a scan to look for new posts, or show all statuses.'
-                : 'Try a lower minimum score or another status.'}
+                : 'Try other filters or another status.'}
             </p>
           </div>
         )}
-        {list && list.leads.length > 0 && (
-          <table class="leads">
+        {rows.length > 0 && (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard has its own shortcuts (see ShortcutsDialog)
+          <table
+            class="leads"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a data grid is a table with role grid (WAI-ARIA APG)
+            role="grid"
+            aria-multiselectable="true"
+            aria-label={`Leads, ${STATUS_LABELS[filters.status]}`}
+            aria-describedby="queue-summary"
+            onClick={onListClick}
+          >
             <thead>
               <tr>
+                <th scope="col" class="col-select">
+                  <span class="sr-only">Selected</span>
+                </th>
                 <th scope="col" class="col-score">
                   Score
                 </th>
@@ -112,121 +584,51 @@ export function LeadsTab(props: {
                 </th>
               </tr>
             </thead>
-            {list.leads.map((lead) => (
+            {rows.slice(0, Math.max(shown, cursorIndex + 1)).map((lead, i) => (
               <LeadRows
                 key={lead.id}
                 lead={lead}
-                open={open === lead.id}
-                onToggle={() => setOpen(open === lead.id ? null : lead.id)}
+                cursor={i === cursorIndex}
+                selected={selected.has(lead.id)}
+                open={queue.openId === lead.id}
+                marks={marksOf(lead.matchedPhrase)}
               />
             ))}
           </table>
         )}
       </div>
-      {list && (offset > 0 || list.pagination.hasMore) && (
-        <nav class="pager" aria-label="Pages">
-          <button
-            type="button"
-            class="btn"
-            disabled={offset === 0}
-            onClick={() => go({ offset: offset - PAGE_SIZE > 0 ? String(offset - PAGE_SIZE) : null })}
-          >
-            ← Previous
-          </button>
-          <span class="muted">Page {Math.floor(offset / PAGE_SIZE) + 1}</span>
-          <button
-            type="button"
-            class="btn"
-            disabled={!list.pagination.hasMore}
-            onClick={() => go({ offset: String(offset + PAGE_SIZE) })}
-          >
-            Next →
-          </button>
-        </nav>
-      )}
-    </section>
-  );
-}
 
-function LeadRows({ lead, open, onToggle }: { lead: Lead; open: boolean; onToggle(): void }) {
-  const detailsId = useId();
-  return (
-    <tbody
-      class={`lead ${open ? 'is-open' : ''} ${lead.sellerSide ? 'is-seller' : ''}`}
-      data-lead-id={lead.id}
-    >
-      <tr>
-        <td class="col-score">
-          <span class={scoreClass(lead.score)} title={`Score ${lead.score} of 100`}>
-            {lead.score}
-          </span>
-          <span class="stage">{lead.stage ?? '—'}</span>
-        </td>
-        <td class="col-lead">
-          <a href={lead.url} target="_blank" rel="noopener noreferrer" class="lead-title">
-            {lead.title}
-          </a>
-          {lead.sellerSide && (
-            <span class="flag flag-seller" title="The poster is selling, not buying">
-              Seller-side
-            </span>
-          )}
-          {lead.commentId && <span class="flag">Comment</span>}
-          {lead.status !== 'new' && <span class="flag">{STATUS_LABELS[lead.status]}</span>}
-          <p class="reason">{lead.reason ?? ''}</p>
-        </td>
-        <td class="col-sub">r/{lead.subreddit}</td>
-        <td class="col-time">
-          <Time iso={lead.postedAt} />
-        </td>
-        <td class="col-toggle">
-          <button
-            type="button"
-            class="btn btn-small btn-toggle"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            onClick={onToggle}
+      <nav class="pager" aria-label="Pages">
+        <button type="button" class="btn" disabled={offset === 0} onClick={() => previousPage()}>
+          ← Previous
+        </button>
+        <span class="muted" id="queue-summary" aria-live="polite">
+          {rows.length > 0
+            ? `${offset + 1}–${offset + rows.length}${total !== null ? ` of ${total}` : ''}, highest score first`
+            : loaded
+              ? 'No leads'
+              : ''}
+        </span>
+        <button type="button" class="btn" disabled={!queue.hasMore} onClick={() => nextPage()}>
+          Next →
+        </button>
+        <label class="page-size">
+          Per page
+          <select
+            value={size}
+            onChange={(e) =>
+              setFilter({ size: e.currentTarget.value === '50' ? null : e.currentTarget.value })
+            }
           >
-            <span class="sr-only">Details of “{lead.title}”</span>
-            <span aria-hidden="true" class="chevron" />
-          </button>
-        </td>
-      </tr>
-      <tr class="lead-details" id={detailsId} hidden={!open}>
-        {open && (
-          <td colSpan={5}>
-            <div class="details-grid">
-              <div>
-                <h3>{lead.commentId ? 'Comment' : 'Post'}</h3>
-                <p class="muted small">
-                  {lead.author ? `u/${lead.author}` : 'unknown author'} · r/{lead.subreddit}
-                  {lead.matchedPhrase ? ` · matched “${lead.matchedPhrase}”` : ''}
-                </p>
-                <div class="body-text">
-                  {lead.body?.trim() || <span class="muted">No text (title only).</span>}
-                </div>
-              </div>
-              <div>
-                <div class="reply-head">
-                  <h3>Drafted reply</h3>
-                  {lead.reply && <CopyButton text={lead.reply} label="Copy reply" />}
-                </div>
-                {lead.reply ? (
-                  <div class="reply-text">{lead.reply}</div>
-                ) : (
-                  <p class="muted">No reply drafted for this lead.</p>
-                )}
-                <p class="muted small">
-                  A draft for you to review and post yourself; nothing is posted for you.{' '}
-                  <a href={lead.url} target="_blank" rel="noopener noreferrer">
-                    Open on Reddit ↗
-                  </a>
-                </p>
-              </div>
-            </div>
-          </td>
-        )}
-      </tr>
-    </tbody>
+            {PAGE_SIZES.map((s) => (
+              <option value={s} key={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </section>
   );
 }

@@ -1,0 +1,31 @@
+import { FEATURE_COUNT, type Features, logit } from './features.ts';
+import model from './model-weights.json' with { type: 'json' };
+
+/**
+ * The learned ranker (docs/scoring.md, "Learned model"): logistic regression over the rule signals and hashed
+ * word n-grams, trained by `npm run train`. Its share of the score is chosen by leave-one-profile-out
+ * cross-validation; at share 0 the scorer is the rules alone and no features are computed.
+ */
+export const modelShare: number = model.share;
+const MODEL_WEIGHTS: readonly number[] = model.weights;
+
+let weights: Float64Array | null = null;
+
+function loadWeights(): Float64Array {
+  if (!weights) {
+    weights = new Float64Array(FEATURE_COUNT);
+    for (let i = 0; i + 1 < MODEL_WEIGHTS.length; i += 2) weights[MODEL_WEIGHTS[i]!] = MODEL_WEIGHTS[i + 1]!;
+  }
+  return weights;
+}
+
+/** The model's probability that the pair is a good lead (0-1). */
+export function modelProbability(f: Features): number {
+  return 1 / (1 + Math.exp(-logit(f, loadWeights())));
+}
+
+/** The shipped score: rules and model mixed by share; sellers stay at the bottom whatever the model says. */
+export function combine(rule: number, probability: number, sellerSide: boolean, share: number): number {
+  const s = (1 - share) * rule + share * 100 * probability;
+  return sellerSide ? Math.min(9, s * 0.2) : s;
+}
