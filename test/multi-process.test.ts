@@ -127,10 +127,6 @@ test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, 
   );
   // The api processes ran no scan: the tool's scan was a worker's.
   for (const a of apis) assert.doesNotMatch(a.output(), /"msg":"scan started"/);
-  const [toolScans] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM scans WHERE trigger = 'tool'`,
-  );
-  assert.ok(toolScans!.n >= 1);
 
   // Counters: what /me reports is every request made, on both processes (the /me below included).
   const me = await fetch(`${apis[1]!.url}/api/v1/me`, {
