@@ -8,8 +8,7 @@ import { loadavg } from 'node:os';
 import {
   activeScans,
   createClusterDb,
-  keepScanning,
-  killHard,
+  killWorkerMidScan,
   leadKeys,
   type Proc,
   referenceLeads,
@@ -72,21 +71,19 @@ try {
   for (let k = 0; k < KILLS; k++) {
     const i = k % 2;
     const victim = workers[i]!;
-    toolScans += await keepScanning(
+    const kill = await killWorkerMidScan({
       db,
-      apis.map((a) => a.url),
-      cluster.mcpKey,
-      cluster.projectIds,
-    );
-    const committed = victim.count(/"msg":"scan unit committed"/);
-    await victim.waitFor(
-      /"msg":"scan unit committed"/,
-      committed + 1 + Math.floor(Math.random() * 4),
-      300_000,
-    );
-    if ((await activeScans(db)).running > 0) killedMidScan++;
-    await killHard(victim);
-    workers[i] = await startProcess('worker', url, workerEnv);
+      apiUrls: apis.map((a) => a.url),
+      mcpKey: cluster.mcpKey,
+      projectIds: cluster.projectIds,
+      victim,
+      restart: () => startProcess('worker', url, workerEnv),
+      extraUnits: 4,
+      timeoutMs: 300_000,
+    });
+    toolScans += kill.toolScans;
+    if (kill.midScan) killedMidScan++;
+    workers[i] = kill.replacement;
     procs.push(workers[i]!);
     say(`kill -9 #${k + 1} of a worker mid-scan, restarted`);
   }

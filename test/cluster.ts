@@ -302,3 +302,29 @@ export async function keepScanning(db: Db, apiUrls: string[], mcpKey: string, pr
   }
   return 8;
 }
+
+/**
+ * Kills a worker with SIGKILL just after it commits one to `extraUnits` more scan units (run_scan keeps scans
+ * coming meanwhile), then starts a new one in its place. midScan: a scan was running when the kill landed.
+ */
+export async function killWorkerMidScan(opts: {
+  db: Db;
+  apiUrls: string[];
+  mcpKey: string;
+  projectIds: string[];
+  victim: Proc;
+  restart: () => Promise<Proc>;
+  extraUnits: number;
+  timeoutMs: number;
+}): Promise<{ replacement: Proc; midScan: boolean; toolScans: number }> {
+  const toolScans = await keepScanning(opts.db, opts.apiUrls, opts.mcpKey, opts.projectIds);
+  const committed = opts.victim.count(/"msg":"scan unit committed"/);
+  await opts.victim.waitFor(
+    /"msg":"scan unit committed"/,
+    committed + 1 + Math.floor(Math.random() * opts.extraUnits),
+    opts.timeoutMs,
+  );
+  const midScan = (await activeScans(opts.db)).running > 0;
+  await killHard(opts.victim);
+  return { replacement: await opts.restart(), midScan, toolScans };
+}

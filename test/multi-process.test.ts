@@ -9,8 +9,7 @@ import {
   activeScans,
   type ClusterDb,
   createClusterDb,
-  keepScanning,
-  killHard,
+  killWorkerMidScan,
   leadKeys,
   type Proc,
   referenceLeads,
@@ -83,22 +82,18 @@ test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, 
   for (let k = 0; k < KILLS; k++) {
     const i = k % 2;
     const victim = workers[i]!;
-    // Once the scheduled round is through, run_scan keeps scans coming so that the kill lands in one.
-    await keepScanning(
+    const kill = await killWorkerMidScan({
       db,
-      apis.map((a) => a.url),
-      cluster.mcpKey,
-      cluster.projectIds,
-    );
-    const committed = victim.count(/"msg":"scan unit committed"/);
-    await victim.waitFor(
-      /"msg":"scan unit committed"/,
-      committed + 1 + Math.floor(Math.random() * 3),
-      120_000,
-    );
-    assert.ok((await activeScans(db)).running > 0, 'killed in the middle of a scan');
-    await killHard(victim);
-    workers[i] = await startProcess('worker', url, workerEnv);
+      apiUrls: apis.map((a) => a.url),
+      mcpKey: cluster.mcpKey,
+      projectIds: cluster.projectIds,
+      victim,
+      restart: () => startProcess('worker', url, workerEnv),
+      extraUnits: 3,
+      timeoutMs: 120_000,
+    });
+    assert.ok(kill.midScan, 'killed in the middle of a scan');
+    workers[i] = kill.replacement;
     procs.push(workers[i]!);
   }
   await traffic;

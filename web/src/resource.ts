@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { isAbort, messageOf } from './api.ts';
+import { api, isAbort, messageOf } from './api.ts';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -43,4 +43,29 @@ export function useResource<T>(key: string, load: (signal: AbortSignal) => Promi
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload, set: setData };
+}
+
+export interface Refresh {
+  busy: boolean;
+  error: string | null;
+  run(): Promise<void>;
+}
+
+/** A "refresh now" button's state: POSTs `path` and puts the answer in `resource`, or shows why it failed. */
+export function useRefresh<T>(resource: Resource<T>, path: string): Refresh {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await api<T>('POST', path, {});
+      resource.set(() => next);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }

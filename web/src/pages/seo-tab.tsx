@@ -1,8 +1,7 @@
-import { useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { api } from '../api.ts';
 import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural, usd } from '../format.ts';
-import { useResource } from '../resource.ts';
+import { useRefresh, useResource } from '../resource.ts';
 import type { DashboardSeo } from '../types.ts';
 
 export function SeoTab({ projectId, generation }: { projectId: string; generation: number }) {
@@ -10,20 +9,7 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
   const data = useResource(`${path}#${generation}`, (signal) =>
     api<DashboardSeo>('GET', path, undefined, { signal }),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const refresh = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api<DashboardSeo>('POST', path, {});
-      data.set(() => next);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: refresh } = useRefresh(data, path);
   const d = data.data;
   const last = d?.lastRefresh;
 

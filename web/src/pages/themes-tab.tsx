@@ -1,8 +1,7 @@
-import { useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { api } from '../api.ts';
 import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural } from '../format.ts';
-import { useResource } from '../resource.ts';
+import { useRefresh, useResource } from '../resource.ts';
 import type { DashboardPainThemes, PainTheme } from '../types.ts';
 
 export function ThemesTab({ projectId, generation }: { projectId: string; generation: number }) {
@@ -10,20 +9,7 @@ export function ThemesTab({ projectId, generation }: { projectId: string; genera
   const data = useResource(`${path}#${generation}`, (signal) =>
     api<DashboardPainThemes>('GET', path, undefined, { signal }),
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const refresh = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api<DashboardPainThemes>('POST', path, {});
-      data.set(() => next);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: refresh } = useRefresh(data, path);
 
   const d = data.data;
   const newest = d?.themes.filter((t) => t.generatedAt === d.themes[0]?.generatedAt) ?? [];
