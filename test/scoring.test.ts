@@ -304,6 +304,10 @@ describe('seller side in prose, in any subreddit', () => {
     ],
     ['Will you take my quick survey about to-do apps?', 'It is five questions, thanks!'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
+    [
+      'A planner for running a small studio',
+      'I made a booking planner that I thought would be pretty useful for studio owners. Link below.',
+    ],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {
     test(`"${title}" is the selling side`, () => {

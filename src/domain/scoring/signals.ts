@@ -262,6 +262,8 @@ const SELLER_PITCH = [
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
   'amzn\\.to/|[?&](?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
+  // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
+  '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
 
 /**
