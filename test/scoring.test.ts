@@ -194,6 +194,49 @@ describe('seller side', () => {
   });
 });
 
+describe('a device the product is not', () => {
+  const cloud: ScoringProfile = {
+    name: 'GPUHive',
+    url: 'https://gpuhive.example',
+    pain: 'Researchers wait for or overpay for GPUs and lose days setting up training environments',
+    solution: 'On-demand cloud GPUs with ready notebooks and per-minute billing',
+    targetUsers: 'ML practitioners and students',
+    geography: null,
+    budgetFit: 'under $2 per GPU hour',
+    keywords: ['gpu', 'notebook', 'training', 'deep learning'],
+    competitors: ['Colab'],
+  };
+  const shopper = post(
+    'Recommend me a notebook with a good GPU for deep learning?',
+    'Student here, budget around $900.',
+    'SuggestALaptop',
+  );
+  const renter = post(
+    'Recommend a GPU service for deep learning training?',
+    'Student here, my experiments take days on my own machine.',
+    'MachineLearning',
+  );
+
+  test('shopping for a laptop ranks below asking for the service, and the reason says why', () => {
+    const s = scoreItem(shopper, cloud);
+    const r = scoreItem(renter, cloud);
+    assert.ok(s.score < r.score * 0.7, `${s.score} vs ${r.score}`);
+    assert.match(s.reason ?? '', /shops for a laptop, which the product is not/);
+    assert.doesNotMatch(r.reason ?? '', /which the product is not/);
+  });
+
+  test('a laptop seller keeps the laptop shopper', () => {
+    const s = scoreItem(post('Looking for a laptop under $600?', 'For college.', 'SuggestALaptop'), laptops);
+    assert.doesNotMatch(s.reason ?? '', /which the product is not/);
+    assert.ok(s.score >= 50, String(s.score));
+  });
+
+  test('an app for a phone is still a request for the app', () => {
+    const s = scoreItem(post('Best booking app for my phone?', 'I run a small salon.'), booking);
+    assert.doesNotMatch(s.reason ?? '', /which the product is not/);
+  });
+});
+
 describe('geography and budget', () => {
   test('a buyer outside the served geography ranks below one inside it', () => {
     const us = scoreItem(

@@ -24,6 +24,8 @@ export interface CompiledProfile {
   /** Short noun phrase for reply drafts, e.g. "online booking page". */
   solution: string | null;
   painText: string | null;
+  /** Devices the profile itself sells ("refurbished laptops", "mesh Wi-Fi kit"): a request for one is for it. */
+  devicesSold: Set<string>;
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
@@ -101,7 +103,42 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     budget: parseBudget(p.budgetFit),
     solution: p.solution,
     painText: p.pain,
+    devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
   };
+}
+
+/**
+ * Things people shop for by the item, by kind (not phones or tablets: apps run on them, so asking for an app
+ * "for my phone" is asking for the app). A post whose title shops for one of them asks for that thing,
+ * not for a service or software, unless the profile sells that kind of thing itself.
+ */
+const DEVICES: [kind: string, pattern: RegExp][] = [
+  [
+    'laptop',
+    /(?<![a-z])(?:laptops?|ultrabooks?|macbooks?|chromebooks?|netbooks?|notebook (?:pc|computer)s?)(?![a-z])/,
+  ],
+  [
+    'desktop computer',
+    /(?<![a-z])(?:desktop (?:pc|computer)s?|gaming (?:pc|rig)s?|pc builds?|build(?:ing)? a pc)(?![a-z])/,
+  ],
+  ['camera', /(?<![a-z])(?:cameras?|dslrs?|camcorders?)(?![a-z])/],
+  [
+    'router',
+    /(?<![a-z])(?:routers?|modems?|access points?|wi-?fi (?:kit|system|extender)s?|range extenders?)(?![a-z])/,
+  ],
+  ['printer', /(?<![a-z])(?:printers?|scanners?)(?![a-z])/],
+  ['car', /(?<![a-z])(?:cars?|trucks?)(?![a-z])/],
+];
+
+function devicesNamed(text: string): Set<string> {
+  const t = normalizeText(text);
+  return new Set(DEVICES.filter(([, re]) => re.test(t)).map(([kind]) => kind));
+}
+
+/** The kind of device a title shops for that the profile does not sell ("laptop"), else null. */
+export function deviceAskedFor(title: string, p: CompiledProfile): string | null {
+  for (const [kind, re] of DEVICES) if (!p.devicesSold.has(kind) && re.test(title)) return kind;
+  return null;
 }
 
 /** Countries and the ways posts name them (title tags like [UK], currencies, demonyms). */

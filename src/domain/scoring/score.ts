@@ -1,7 +1,7 @@
 import { featuresOf } from './features.ts';
 import { combine, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
-import { type CompiledProfile, compileProfile, PROFILE_GROUP } from './profile.ts';
+import { type CompiledProfile, compileProfile, deviceAskedFor, PROFILE_GROUP } from './profile.ts';
 import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
@@ -48,6 +48,8 @@ export interface Signals {
   leavesCompetitor: boolean;
   /** The product the post names in the profile's terms ("booking software"), for the reason. */
   asksFor: string | null;
+  /** The title shops for a kind of device the profile does not sell ("laptop" for a cloud service). */
+  otherDevice: string | null;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -307,6 +309,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     adviceInTitle: !title.includes('?') && adviceHits.some((h) => h.start < titleEnd),
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
+    // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.
+    otherDevice:
+      deviceAskedFor(subredditWords(item.subreddit), p) ??
+      (!comment && (seek.inTitle || title.includes('?') || G(SIGNAL.purchase).some((h) => h.start < titleEnd))
+        ? deviceAskedFor(title, p)
+        : null),
   };
 }
 
@@ -324,6 +332,8 @@ export interface Weighed {
 /** The weights of the score (docs/scoring.md); one object so the eval can show what each one moves. */
 export const WEIGHTS = {
   base: 0.1,
+  /** The share of the score left to a title shopping for a device the product is not (a laptop for a cloud). */
+  otherDevice: 0.5,
   intent: 0.6,
   fit: 0.2,
   /** How much of intent counts when the fit is nil: intent about something else is worth little. */
@@ -382,6 +392,7 @@ export function weigh(s: Signals): Weighed {
   if (s.geography === 'foreign') score *= 0.45;
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
+  if (s.otherDevice) score *= W.otherDevice;
   else if (s.budget === 'fits') score = Math.min(100, score * 1.1);
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
   if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
@@ -403,6 +414,14 @@ export function weigh(s: Signals): Weighed {
     else if (strong(pain) || s.question >= 0.35) stage = 'problem-aware';
   }
   return { score: Math.round(score), stage, sellerSide, fit, intent };
+}
+
+/** "SuggestALaptop" -> "suggest a laptop": where a post is says what it is about. */
+function subredditWords(subreddit: string | null | undefined): string {
+  return (subreddit ?? '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 const capitalize = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
@@ -451,6 +470,7 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push(
       `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
     );
+  if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
