@@ -194,6 +194,19 @@ describe('seller side', () => {
   });
 });
 
+describe('profile words', () => {
+  test('function words in the target users are not people ("offices without IT staff")', () => {
+    const p = compileProfile({ ...booking, targetUsers: 'Households and small offices without IT staff' });
+    assert.ok(!p.targetStems.has('without'), [...p.targetStems].join(','));
+    assert.ok(p.targetStems.has('household'), [...p.targetStems].join(','));
+    const s = scoreItem(post('Booking a VLAN setup without downtime?', 'How do I tag ports?'), {
+      ...booking,
+      targetUsers: 'Households and small offices without IT staff',
+    });
+    assert.doesNotMatch(s.reason ?? '', /\(without\)/);
+  });
+});
+
 describe('a device the product is not', () => {
   const cloud: ScoringProfile = {
     name: 'GPUHive',

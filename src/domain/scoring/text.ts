@@ -62,7 +62,8 @@ business businesses company companies owner owners team teams user users custome
 work working job time times day days hour hours week weeks month months year years money free cheap paid pay
 who's don't can't won't i'm it's that's there's they're we're you're i've lose loses losing find finds instead
 help helps want able reliable afford buying buy sell selling service services product products
-person personal set sets minutes know knowing shared shared automatic online manual`
+person personal set sets minutes know knowing shared shared automatic online manual without within across along
+among around upon onto toward towards whether yet else ever even still already often always never less fewer nobody`
     .split(/\s+/)
     .filter(Boolean),
 );
