@@ -202,6 +202,12 @@ const LOW_VALUE = [
   'resume',
   'cover letter',
   'job interview',
+  // Careers and schooling in the field: the author works in it or wants to, and buys nothing.
+  'careers?(?! page)',
+  'internships?',
+  'job offer',
+  'degree in',
+  '(?:major|majoring|minor) in',
   'salary',
   'story time',
   'funny',
