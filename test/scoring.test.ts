@@ -307,6 +307,24 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.match(over.reason ?? '', /above the product's range/);
   });
 
+  test('the budget is the amount named as one, not a price the author refuses', () => {
+    const s = scoreItem(
+      post(
+        'need booking software in the next 2 weeks - shop opens on the 15th',
+        'Six chairs. Budget about $45/mo. Happy to pay for something good, just not $70 a month.',
+        'Barber',
+      ),
+      booking,
+    );
+    assert.match(s.reason ?? '', /budget \$45\/mo/);
+    assert.doesNotMatch(s.reason ?? '', /\$70|above the product's range/);
+    const range = scoreItem(
+      post('Laptop for college', 'My budget is $1250-$1750, preferably lower.', 'SuggestALaptop'),
+      laptops,
+    );
+    assert.match(range.reason ?? '', /budget \$1750, above the product's range/);
+  });
+
   test('asking for an alternative to a named competitor is strong intent', () => {
     const leaving = scoreItem(
       post(

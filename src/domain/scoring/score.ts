@@ -104,8 +104,10 @@ function strongest(a: Hits, b: Hits): Hits {
 }
 
 /**
- * The largest amount a buyer states ("$600 budget", "[$500-$800]", "$240/year"), per month when the profile
- * prices per month: yearly amounts are divided by 12, and amounts with no period are not compared at all.
+ * The amount a buyer states as their budget ("budget about $45/mo", "$600 budget", "[$500-$800]", "$240/year"),
+ * per month when the profile prices per month: yearly amounts are divided by 12, and amounts with no period are
+ * not compared at all. An amount named as a budget ("budget", "can spend", "willing to pay") wins over the
+ * others; otherwise the largest counts. An amount the author refuses ("just not $70 a month") is no budget.
  */
 function statedBudget(
   title: string,
@@ -113,8 +115,7 @@ function statedBudget(
   monthly: boolean,
 ): { amount: number; text: string } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
-  let max: number | null = null;
-  let said = '';
+  let best: { amount: number; text: string; named: boolean } | null = null;
   for (const m of text.matchAll(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
   )) {
@@ -123,13 +124,20 @@ function statedBudget(
       if (!m[3]) continue;
       if (/^y|^an/.test(m[3])) n /= 12;
     }
-    if (n >= (monthly ? 1 : 50) && n < 100_000 && (max === null || n > max)) {
-      max = n;
-      said = m[0].trim();
-    }
+    if (n < (monthly ? 1 : 50) || n >= 100_000) continue;
+    const before = text.slice(Math.max(0, m.index - 30), m.index);
+    if (REFUSED_AMOUNT.test(before)) continue;
+    const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
+    if (!best || (named && !best.named) || (named === best.named && n > best.amount))
+      best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named };
   }
-  return max === null ? null : { amount: max, text: said };
+  return best && { amount: best.amount, text: best.text };
 }
+/** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
+const NAMED_BUDGET =
+  /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
+/** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
+const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 
 const GROUPS = PROFILE_GROUP.category + 1;
 
