@@ -264,6 +264,34 @@ describe('geography and budget', () => {
     assert.match(uk.reason ?? '', /outside the served geography/);
   });
 
+  test('every country counts, by name or capital; everyday words and US places do not', () => {
+    const served = { ...booking, geography: 'US, UK, Canada' };
+    const ask = (where: string) =>
+      scoreItem(post(`Booking software recommendations for a salon ${where}?`, 'Three chairs.'), served);
+    const home = ask('in Austin');
+    for (const elsewhere of ['in Dublin', 'in Poland', 'in Brazil', 'in Oslo', 'in Mexico']) {
+      const s = ask(elsewhere);
+      assert.ok(s.score < home.score * 0.6, `${elsewhere}: ${s.score} vs ${home.score}`);
+      assert.match(s.reason ?? '', /outside the served geography/, elsewhere);
+    }
+    for (const notAPlace of [
+      'in New Mexico',
+      'after a turkey dinner',
+      'for my friend Jordan',
+      'in Georgia',
+    ]) {
+      assert.doesNotMatch(ask(notAPlace).reason ?? '', /outside the served geography/, notAPlace);
+    }
+  });
+
+  test('a profile serving a continent serves each of its countries', () => {
+    const europe = { ...booking, geography: 'Europe' };
+    const s = scoreItem(post('Booking software for a salon in Warsaw?', 'Two chairs.'), europe);
+    assert.doesNotMatch(s.reason ?? '', /outside the served geography/);
+    const far = scoreItem(post('Booking software for a salon in Toronto?', 'Two chairs.'), europe);
+    assert.match(far.reason ?? '', /posted from Toronto, outside the served geography/);
+  });
+
   test('a budget far above the product range lowers the score', () => {
     const fits = scoreItem(post('[USA] Laptop for school around $700?', '', 'SuggestALaptop'), laptops);
     const over = scoreItem(post('[USA] Laptop for school around $3000?', '', 'SuggestALaptop'), laptops);

@@ -1,3 +1,4 @@
+import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
 import { PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
 import { contentStems, normalizeText, phrasePatterns } from './text.ts';
@@ -18,7 +19,7 @@ export interface CompiledProfile {
   /** Stems of the keywords and of the competitors' names: the learned model reads them as placeholders. */
   keywordStems: Set<string>;
   competitorStems: Set<string>;
-  geography: { allowed: RegExp; foreign: RegExp } | null;
+  geography: { allowed: PlaceMatcher; foreign: PlaceMatcher } | null;
   /** Per month when the profile says so (SaaS prices), else per purchase (one laptop). */
   budget: { min: number | null; max: number | null; monthly: boolean } | null;
   /** Short noun phrase for reply drafts, e.g. "online booking page". */
@@ -139,86 +140,6 @@ function devicesNamed(text: string): Set<string> {
 export function deviceAskedFor(title: string, p: CompiledProfile): string | null {
   for (const [kind, re] of DEVICES) if (!p.devicesSold.has(kind) && re.test(title)) return kind;
   return null;
-}
-
-/** Countries and the ways posts name them (title tags like [UK], currencies, demonyms). */
-const COUNTRIES: { names: string[]; markers: string[] }[] = [
-  {
-    names: ['united states', 'usa', 'us', 'america'],
-    markers: [
-      'usa',
-      'u\\.s\\.a?\\.?',
-      'us',
-      'united states',
-      'america',
-      'american',
-      'conus',
-      'us-[a-z]{2}',
-      'usa-[a-z]{2,3}',
-    ],
-  },
-  {
-    names: ['united kingdom', 'uk', 'britain', 'england'],
-    markers: [
-      'uk',
-      'u\\.k\\.',
-      'united kingdom',
-      'britain',
-      'british',
-      'england',
-      'scotland',
-      'wales',
-      'london',
-      '£',
-    ],
-  },
-  {
-    names: ['canada'],
-    markers: ['canada', 'canadian', 'can', 'ca', 'cdn', 'cad', 'toronto', 'vancouver', 'ontario'],
-  },
-  { names: ['australia'], markers: ['australia', 'australian', 'au', 'aus', 'aud', 'sydney', 'melbourne'] },
-  { names: ['new zealand'], markers: ['new zealand', 'nz', 'nzd'] },
-  { names: ['india'], markers: ['india', 'indian', 'inr', '₹', 'rupees?'] },
-  {
-    names: ['europe', 'eu', 'germany', 'france', 'spain', 'italy', 'netherlands'],
-    markers: [
-      'europe',
-      'eu',
-      'germany',
-      'german',
-      'ger',
-      'de',
-      'france',
-      'french',
-      'spain',
-      'italy',
-      'netherlands',
-      'dutch',
-      '€',
-      'eur',
-      'euros?',
-    ],
-  },
-];
-
-function compileGeography(geography: string | null): CompiledProfile['geography'] {
-  if (!geography) return null;
-  const g = normalizeText(geography);
-  const mine = COUNTRIES.filter((c) => c.names.some((n) => new RegExp(`(?<![a-z])${n}(?![a-z])`).test(g)));
-  if (mine.length === 0) return null;
-  const others = COUNTRIES.filter((c) => !mine.includes(c));
-  // Short codes only count inside brackets ([UK], [AU]); full names count anywhere.
-  const build = (cs: typeof COUNTRIES, strictShort: boolean) => {
-    const long = cs.flatMap((c) => c.markers.filter((m) => m.length > 4 || /[£€₹]/.test(m)));
-    const short = cs.flatMap((c) => c.markers.filter((m) => m.length <= 4 && !/[£€₹]/.test(m)));
-    const bracket = short.length ? `\\[[^\\]]*(?<![a-z-])(?:${short.join('|')})(?![a-z-])[^\\]]*\\]` : null;
-    const alts = long.map((m) => (/[£€₹]/.test(m) ? m : `(?<![a-z])${m}(?![a-z])`));
-    if (bracket) alts.push(bracket);
-    if (!strictShort)
-      alts.push(...short.filter((s) => s.length >= 3 && s !== 'can').map((s) => `(?<![a-z])${s}(?![a-z])`));
-    return new RegExp(alts.join('|'));
-  };
-  return { allowed: build(mine, false), foreign: build(others, true) };
 }
 
 /** "$300-900 per laptop" -> 300..900; "under $50 per month" -> ..50; "free tier, paid from $30" -> 30.. */

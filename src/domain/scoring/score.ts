@@ -255,12 +255,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   let place: string | null = null;
   if (p.geography) {
     const head = full.slice(0, titleEnd + 600);
-    const foreign = p.geography.foreign.exec(head);
+    const foreign = p.geography.foreign.find(head);
     if (foreign) {
       geography = 'foreign';
-      place = foreign[0].replace(/^\[|\]$/g, '').trim();
+      place = foreign.replace(/^\[|\]$/g, '').trim();
     }
-    if (p.geography.allowed.test(head)) {
+    if (p.geography.allowed.find(head)) {
       geography = 'match';
       place = null;
     }
