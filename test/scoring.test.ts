@@ -428,6 +428,11 @@ describe('seller side in prose, in any subreddit', () => {
       ),
       post('Looking for booking software', 'We are a small salon; if you need more details just ask.'),
       post('How do I market my salon?', 'I own a 3-chair salon and want more clients. My website is basic.'),
+      post(
+        'How do I keep my booking calendar under control?',
+        'I moved from a client-based model to a self-promotion based one and my schedule fell apart.',
+      ),
+      post('Ideas for a shared salon calendar?', 'PM me if you have better ideas than a paper book.'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
   });

@@ -232,10 +232,11 @@ const SELLER_PITCH = [
   'rates? start',
   'available for (?:hire|freelance|work|new projects|projects|commissions)',
   'commissions? (?:are )?open',
-  'pm me (?:for|if|with)',
+  "pm me (?:for|with|if (?:you(?:'re| are) )?interested)",
   'looking for (?:users|testers|beta testers|early adopters)',
   'shameless (?:plug|self)',
-  "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?",
+  // "[self-promotion]", "sorry for the self-promo!", not "a self-promotion based model".
+  "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?(?=\\s*(?:[\\]):!.,]|$))",
   'just launched',
   "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
