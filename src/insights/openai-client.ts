@@ -56,10 +56,8 @@ async function post(e: OpenAiEndpoint, path: string, body: object, doFetch: type
   }
   if (!res.ok) {
     const retry = res.headers.get('retry-after');
-    throw new OpenAiError(
-      `HTTP ${res.status}${res.status === 429 ? ' (rate limited' + (retry ? `, retry after ${retry} s)` : ')') : ''}` +
-        (text ? `: ${text.slice(0, 160)}` : ''),
-    );
+    const limited = res.status === 429 ? ` (rate limited${retry ? `, retry after ${retry} s` : ''})` : '';
+    throw new OpenAiError(`HTTP ${res.status}${limited}${text ? `: ${text.slice(0, 160)}` : ''}`);
   }
   try {
     return JSON.parse(text);
