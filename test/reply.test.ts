@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
@@ -32,6 +33,12 @@ const leads: ScoringItem[] = [
   post('Random thought about invoices', ''),
 ];
 
+const plainOf = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9$ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const count = (s: string, x: string) => s.split(x).length - 1;
 
@@ -50,10 +57,16 @@ describe('reply drafts', () => {
     });
   }
 
-  test('the draft answers by stage: a comparing lead hears about the competitor it named', () => {
+  test('the draft answers the question first: a lead asking for alternatives hears about the tool it named', () => {
     const reply = draftReply(leads[1]!, profile);
-    assert.match(reply, /FreshBooks/);
-    assert.match(reply, /alternative/);
+    const first = reply.split(/(?<=[.?!])\s/)[0]!;
+    assert.match(first, /FreshBooks/, reply);
+    assert.match(first, /alternative|leave|move off|moving off|isn't working/i, reply);
+  });
+
+  test("a how-to question is said back in the author's words, as the replier says them", () => {
+    const reply = draftReply(post('How do I get my clients to pay invoices on time?'), profile);
+    assert.match(reply.split(/(?<=[.?!])\s/)[0]!, /get your clients to pay invoices on time/, reply);
   });
 
   test('deterministic, and never longer than 120 words even for a very long profile', () => {
@@ -78,7 +91,7 @@ describe('reply drafts', () => {
 describe('reply drafts across a project', () => {
   // The demo project over the sample corpus: every item it would keep as a lead gets a draft.
   const demo = { ...DEMO_PROJECT };
-  const drafts = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+  const leadItems = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { title: string; body: string; subreddit: string; parentId?: string })
@@ -96,19 +109,28 @@ describe('reply drafts across a project', () => {
       return demo.keywords.some((k) => text.includes(k.toLowerCase()));
     })
     .map((item) => ({ item, lead: scoreItem(item, demo) }))
-    .filter(({ lead }) => lead.score >= demo.scoreThreshold && !lead.sellerSide)
-    .map(({ item, lead }) => draftReply(item, demo, lead));
+    .filter(({ lead }) => lead.score >= demo.scoreThreshold && !lead.sellerSide);
+  const drafts = leadItems.map(({ item, lead }) => draftReply(item, demo, lead));
+  const profileText = [
+    demo.name,
+    demo.url,
+    demo.pain,
+    demo.solution,
+    demo.targetUsers,
+    ...demo.keywords,
+    ...demo.competitors,
+  ].join(' ');
+  /** Each draft's sentences as templates: the words its post and the profile gave it masked (the eval's measure). */
+  const templates = leadItems.map(({ item }, i) => {
+    const own = new Set(plainOf(`${item.title} ${item.body} ${profileText}`).split(' '));
+    return drafts[i]!.split(/(?<=[.?!)])\s+/).map((x) => templateOf(x, own));
+  });
   const share = (keys: string[]) => {
     const n = new Map<string, number>();
     for (const k of keys) n.set(k, (n.get(k) ?? 0) + 1);
     return Math.max(...n.values()) / keys.length;
   };
-  const plain = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^a-z0-9$ ]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const plain = plainOf;
 
   test('there are enough drafts to judge (the demo project finds dozens of leads)', () => {
     assert.ok(drafts.length >= 30, `${drafts.length} drafts`);
@@ -120,6 +142,12 @@ describe('reply drafts across a project', () => {
       share(openings) <= 0.1,
       `most common opening in ${(share(openings) * 100).toFixed(0)}% of drafts`,
     );
+    // As templates too: "For <the post's words>, I'd ..." in every draft is one opening, whatever fills the slot.
+    const openingTemplates = templates.map((t) => t[0]!.split(' ').slice(0, 4).join(' '));
+    assert.ok(
+      share(openingTemplates) <= 0.1,
+      `most common opening template in ${(share(openingTemplates) * 100).toFixed(0)}% of drafts`,
+    );
     assert.ok(drafts.every((d) => !/^(?:that sounds frustrating|great question)/i.test(d)));
   });
 
@@ -129,6 +157,10 @@ describe('reply drafts across a project', () => {
     for (const s of sentences) n.set(s, (n.get(s) ?? 0) + 1);
     const [worst, count] = [...n].sort((a, b) => b[1] - a[1])[0]!;
     assert.ok(count / drafts.length <= 0.1, `"${worst}" in ${count} of ${drafts.length} drafts`);
+    const t = new Map<string, number>();
+    for (const x of templates.flatMap((ts) => [...new Set(ts)])) t.set(x, (t.get(x) ?? 0) + 1);
+    const [worstT, countT] = [...t].sort((a, b) => b[1] - a[1])[0]!;
+    assert.ok(countT / drafts.length <= 0.1, `template "${worstT}" in ${countT} of ${drafts.length} drafts`);
   });
 
   test('each names the product once by the name a person says, with its url, under 120 words', () => {

@@ -1,0 +1,225 @@
+import type { ScoringItem } from './types.ts';
+
+/**
+ * What the author asks, in their words, so a reply can answer it first:
+ * - recommend: "Can anyone recommend an online booking system for a service based business?" -> the thing wanted
+ * - how: "How do I keep track of each tenant's history?" -> "keep track of each tenant's history"
+ * - advice: "Any tips on negotiating for repairs?" -> "negotiating for repairs"
+ * - whether: "Is my landlord being reasonable?" -> "your landlord is being reasonable"
+ * - versus: "Duplex vs single family?" -> both sides; alternative: "Alternatives to Hootsuite?" -> the tool
+ * - stuck: "What can I do?", "Where do I start?" (no slot)
+ */
+export type Question =
+  | { form: 'recommend' | 'how' | 'advice' | 'whether' | 'alternative'; slot: string }
+  | { form: 'versus'; slot: string; other: string }
+  | { form: 'stuck'; slot: null };
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+/** A title or sentence without tags, entities, shouting prefixes and trailing subreddit names. */
+function clean(text: string): string {
+  return text
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\[[^\]]*\]|\([^)]*\)|\*+|#+/g, ' ')
+    .replace(/^\s*(?:help|question|q|update|advice|psa|serious)\s*[:!-]+\s*/i, '')
+    .replace(/\s+:\s*[a-z0-9_]+\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The author's words as the replier says them back: "my" -> "your", "I'm" -> "you're". */
+export function yours(text: string): string {
+  return text
+    .replace(/\bI'm\b|\bI am\b/gi, "you're")
+    .replace(/\bI've\b/gi, "you've")
+    .replace(/\bI'd\b/gi, "you'd")
+    .replace(/\bI'll\b/gi, "you'll")
+    .replace(/\bI was\b/gi, 'you were')
+    .replace(/\b(?:I|we)\b/gi, 'you')
+    .replace(/\b(?:my|our)\b/gi, 'your')
+    .replace(/\b(?:mine|ours)\b/gi, 'yours')
+    .replace(/\b(?:myself|ourselves)\b/gi, 'yourself')
+    .replace(/\b(?:me|us)\b/g, 'you');
+}
+
+/** A slot reads in a sentence: a few plain words, not a clause that points elsewhere ("what it was"). */
+function usable(slot: string | undefined, maxWords = 9): slot is string {
+  if (!slot) return false;
+  const n = slot.split(' ').length;
+  return (
+    n >= 1 &&
+    n <= maxWords &&
+    /^[\w$'/&.,+ -]+$/.test(slot) &&
+    !/^(?:it|this|that|what|which|who|if|how|why|when|where|there|one|some|any|anything|something)\b/i.test(
+      slot,
+    ) &&
+    !/\b(?:you|your|yours)\b.*\b(?:you|your)\b.*\b(?:you|your)\b/i.test(slot)
+  );
+}
+
+const trim = (x: string | undefined) =>
+  (x ?? '')
+    .replace(
+      /\s*(?:\bin (?:your|my) opinion\b.*|\bplease\b|\bthanks?\b.*|\bthank you\b.*|\bor something\b.*|\betc\b.*)$/i,
+      '',
+    )
+    .replace(/[\s,.;:!?-]+$/, '')
+    .trim();
+
+const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
+
+/** "laptop for college" -> "a laptop for college"; plurals, mass nouns and phrases with a determiner stay. */
+export function withArticle(np: string): string {
+  if (/^(?:a|an|the|your|some|any|\d|\$)\b/i.test(np)) return np;
+  const head =
+    np
+      .split(/,| (?:for|with|that|to|in|under|on|from|which|who|and|or)\b/)[0]!
+      .split(' ')
+      .pop() ?? '';
+  if (
+    /(?:s|ing|ware|ment|tion|data|help|advice|info|wifi|wi-fi|internet|storage|backup|insurance|equipment|access|stuff|support|sync|setup|billing|colou?rs?)$/i.test(
+      head,
+    )
+  )
+    return np;
+  return `${/^[aeiou]/i.test(np) ? 'an' : 'a'} ${np}`;
+}
+
+/** "do it", "software to do this": the words point back into the post and say nothing alone. */
+const ENDS_IN_POINTER = /\b(?:it|this|that|them|these|those)$/i;
+
+/** Slots that name nothing in particular: "advice", "alternatives", "best practices". */
+const VAGUE =
+  /^(?:help|advice|to|some help|tips|suggestions|ideas|practices?|ways?|time|options?|place|approach|alternatives?)$|^(?:help|advice|to|tips|suggestions|ideas)\b/i;
+
+const PREDICATE =
+  /^(?:\w+ing|worth|normal|legal|illegal|ok|okay|fine|reasonable|right|wrong|enough|necessary|possible|common|safe|better|worse|likely|allowed|required|responsible|liable|supposed|able|too|still|really|actually|a|an|the)\b/i;
+
+type Reader = (s: string) => Question | null;
+
+const READERS: Reader[] = [
+  (s) => {
+    const m = /^(?:any |good |best |cheaper |free )?alternatives? (?:to|for) (.+)$/i.exec(s);
+    const n = /^(?:moving|switching|migrating) (?:away )?from (.+?)(?: to .+)?$/i.exec(s);
+    const o = /^(?:any |good |best )?(.+?) alternatives?$/i.exec(s);
+    const slot = trim(m?.[1] ?? n?.[1] ?? o?.[1]);
+    return usable(slot, 4) ? { form: 'alternative', slot } : null;
+  },
+  (s) => {
+    const m = /^(.{2,40}?) (?:vs\.?|versus) (.{2,40})$/i.exec(s);
+    const [a, b] = [trim(m?.[1]).replace(/^(?:should i (?:buy|get|use|go with) )/i, ''), trim(m?.[2])];
+    return usable(a, 5) && usable(b, 5) ? { form: 'versus', slot: a, other: b } : null;
+  },
+  (s) =>
+    /^(?:so |and |but )?(?:what (?:can|should|would|do) (?:i|we) do|where do (?:i|we) (?:start|begin)|what do (?:i|we) need to know|what (?:are )?(?:my|our) options|what action can be taken)\b/i.test(
+      s,
+    )
+      ? { form: 'stuck', slot: null }
+      : null,
+  (s) => {
+    const m = /\b(?:tips|advice|suggestions|ideas|thoughts) (?:on|for|about|with|regarding) (.+)$/i.exec(s);
+    const slot = trim(yours(m?.[1] ?? ''));
+    return usable(slot, 8) && !VAGUE.test(slot) ? { form: 'advice', slot: lowerFirst(slot) } : null;
+  },
+  (s) => {
+    const m =
+      /^what(?:'s| is) the (?:best|easiest|simplest|cheapest|right) way (?:to|for (?:me|us) to|(?:i|we) can) (.+)$/i.exec(
+        s,
+      );
+    const slot = trim(yours(m?.[1] ?? ''));
+    return usable(slot, 10) ? { form: 'how', slot } : null;
+  },
+  (s) => {
+    const m =
+      /^(?:so |and |but )?how (?:(?:do|can|should|would|could|might|does) (?:i|we|you(?: [a-z ]{0,25}?(?:guys|folks|people))?|one)|to) (?:best |even |actually )?(.+)$/i.exec(
+        s,
+      );
+    const slot = trim(yours(m?.[1] ?? ''));
+    return usable(slot, 10) && !/^(?:know|tell|you)\b/i.test(slot) && !ENDS_IN_POINTER.test(slot)
+      ? { form: 'how', slot }
+      : null;
+  },
+  (s) => {
+    const m =
+      /^(?:(?:can|could|would) (?:anyone|anybody|someone|you|you guys) (?:please )?(?:recommend|suggest)(?: me)?|recommend me|(?:any )?(?:recommendations?|suggestions?|ideas|advice|tips) (?:for|on)(?: getting)?|(?:i'?m |i am |we're |we are |currently |still )?(?:looking for|searching for|shopping for|in need of|need|want)|(?:does )?(?:anyone|anybody) (?:know of|use|recommend|have (?:a |any )?recommendations? for)|what(?:'s| is| are) (?:a |an |the |some |your )?(?:good|best|decent|favou?rite|recommended|cheapest|easiest|simplest)|(?:the )?best|good|cheap) (?:a |an |some |any )?(?:good |new |decent |cheap |simple |reliable )?(.+)$/i.exec(
+        s,
+      );
+    const slot = trim(yours(m?.[1] ?? '')).replace(/ (?:to use|out there|you (?:use|recommend|like))$/i, '');
+    return usable(slot, 8) && !VAGUE.test(slot) && !ENDS_IN_POINTER.test(slot)
+      ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
+      : null;
+  },
+  (s) => {
+    const m =
+      /^what (?:do|would|should) (?:you|people|y'all|you guys) (?:use|recommend|suggest) (?:for|to) (.+)$/i.exec(
+        s,
+      );
+    const slot = trim(yours(m?.[1] ?? ''));
+    return usable(slot, 7) && !ENDS_IN_POINTER.test(slot)
+      ? { form: 'recommend', slot: `tools for ${lowerFirst(slot)}` }
+      : null;
+  },
+  (s) => {
+    const m =
+      /^(should|can|could|will|would|is|are|am|was) (i|we|it|this|that|there|they|he|she|(?:my|our|the|a|an) \w+(?: \w+)??) (.+)$/i.exec(
+        s,
+      );
+    if (!m) return null;
+    // "Is my landlord being reasonable", not "Is my Land | Lord being reasonable": a noun subject needs a predicate.
+    if (/ /.test(m[2]!) && !PREDICATE.test(m[3]!)) return null;
+    const [aux, subj, rest] = [
+      m[1]!.toLowerCase(),
+      m[2]!.toLowerCase(),
+      trim(yours(m[3]!.replace(/,? (?:or|and|but) .*$/i, ''))),
+    ];
+    const who = yours(subj);
+    const plural = /^(?:you|they)$/.test(who);
+    const verb =
+      aux === 'should' && who === 'you'
+        ? null
+        : aux === 'am' || aux === 'are' || aux === 'is'
+          ? plural
+            ? 'are'
+            : 'is'
+          : aux === 'was'
+            ? plural
+              ? 'were'
+              : 'was'
+            : aux;
+    const slot = verb ? `${who} ${verb} ${rest}` : `to ${rest}`;
+    return usable(rest, 11) ? { form: 'whether', slot } : null;
+  },
+];
+
+/** "Looking for Scheduling Software" -> "Looking for scheduling software"; "ESXi" and "AWS" stay. */
+function plainCase(sentence: string): string {
+  const ws = sentence.split(' ');
+  if (ws.filter((w) => /^[A-Z][a-z]/.test(w)).length < ws.length * 0.6) return sentence;
+  return ws.map((w, i) => (i > 0 && /^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
+}
+
+/** The first question the post asks that a reply can echo: the title's sentences first, then the body's questions. */
+export function readQuestion(item: Pick<ScoringItem, 'title' | 'body'>): Question | null {
+  const title = clean(item.title)
+    .split(/(?<=[?!.])\s+|\s+-\s+/)
+    .map((x) => x.replace(/[?!.]+$/, '').trim());
+  const body = clean(item.body.slice(0, 1500))
+    .split(/(?<=[?!.])\s+|\n+/)
+    .filter((x) => x.trim().endsWith('?'))
+    .slice(0, 4)
+    .map((x) => x.replace(/[?]+$/, '').trim());
+  for (const sentence of [...title, ...body].map(plainCase)) {
+    for (const read of READERS) {
+      const q = read(sentence);
+      if (q) return q;
+    }
+  }
+  return null;
+}
