@@ -109,7 +109,11 @@ const READERS: Reader[] = [
     const m = /^(?:any |good |best |cheaper |free )?alternatives? (?:to|for) (.+)$/i.exec(s);
     const n = /^(?:moving|switching|migrating) (?:away )?from (.+?)(?: to .+)?$/i.exec(s);
     const o = /^(?:any |good |best )?(.+?) alternatives?$/i.exec(s);
-    const slot = trim(m?.[1] ?? n?.[1] ?? o?.[1]);
+    const p =
+      /^(?:has )?(?:anyone|anybody) (?:left|switched from|moved (?:away )?from|dropped|ditched) (.+)$/i.exec(
+        s,
+      );
+    const slot = trim(m?.[1] ?? n?.[1] ?? o?.[1] ?? p?.[1]);
     return usable(slot, 4) ? { form: 'alternative', slot } : null;
   },
   (s) => {
@@ -127,6 +131,34 @@ const READERS: Reader[] = [
     const m = /\b(?:tips|advice|suggestions|ideas|thoughts) (?:on|for|about|with|regarding) (.+)$/i.exec(s);
     const slot = trim(yours(m?.[1] ?? ''));
     return usable(slot, 8) && !VAGUE.test(slot) ? { form: 'advice', slot: lowerFirst(slot) } : null;
+  },
+  (s) => {
+    // "Is there booking software that does tips?" asks for a product; "Is there any way to ..." asks how.
+    const m =
+      /^(?:is|are) there (?:a |an |any |some )?(?:good |decent |cheap |free |simple |easy )?(.+)$/i.exec(s);
+    if (!m) return null;
+    const way = /^ways? (?:to|for (?:me|us) to|(?:i|we) can) (.+)$/i.exec(m[1]!);
+    const slot = trim(yours(way?.[1] ?? m[1]!));
+    if (!usable(slot, 10) || ENDS_IN_POINTER.test(slot) || VAGUE.test(slot)) return null;
+    return way ? { form: 'how', slot } : { form: 'recommend', slot: lowerFirst(withArticle(slot)) };
+  },
+  (s) => {
+    // "Which booking software has the best no-show protection?" -> "booking software with the best ...".
+    const m =
+      /^(?:which|what) ([\w/ -]{2,40}?) (?:(has|have)|(is|are)|(?:should|would|can|do|does) (?:i|we|you) (?:buy|get|use|choose|pick)) ?(.*)$/i.exec(
+        s,
+      );
+    if (!m || /^(?:is|are|do|does|would|should|can|kind|sort|type)$/i.test(m[1]!)) return null;
+    const thing = trim(m[1]);
+    const rest = trim(yours(m[4] ?? ''));
+    const slot = m[2]
+      ? `${thing} with ${rest}`
+      : m[3]
+        ? `${thing} that ${m[3].toLowerCase()} ${rest}`
+        : thing;
+    return usable(slot, 9) && rest !== undefined && !(m[2] || m[3]) === !rest
+      ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
+      : null;
   },
   (s) => {
     const m =
@@ -201,7 +233,7 @@ const READERS: Reader[] = [
 /** "Looking for Scheduling Software" -> "Looking for scheduling software"; "ESXi" and "AWS" stay. */
 function plainCase(sentence: string): string {
   const ws = sentence.split(' ');
-  if (ws.filter((w) => /^[A-Z][a-z]/.test(w)).length < ws.length * 0.6) return sentence;
+  if (ws.length < 4 || ws.filter((w) => /^[A-Z][a-z]/.test(w)).length < ws.length * 0.6) return sentence;
   return ws.map((w, i) => (i > 0 && /^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
 }
 

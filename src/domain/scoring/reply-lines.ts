@@ -14,41 +14,68 @@ export type Slots = {
   cap2: string;
   /** " for salon owners" or "". */
   who: string;
+  /** What the options are called: "tools" (software), "models" (goods), "providers" (services). */
+  things: string;
 };
 export type Line = (x: Slots) => string;
 type Frame = (slot: string, other: string) => string;
+export type Sold = 'software' | 'goods' | 'service';
+/** Which kind of end completes a beginning: choosing, doing or deciding. */
+export type End = 'choose' | 'do' | 'decide';
 
 const upper = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
 
 /** Ends of a first sentence about choosing something. */
 export const CHOOSE: Line[] = [
   ({ a, b }) => `I'd judge the options on ${a} first and ${b} second.`,
-  ({ a }) => `I'd put ${a} at the top of the list.`,
+  ({ a }) => `${a} would be my first filter.`,
   ({ a }) => `check ${a} before you read any feature list.`,
   ({ a, b }) => `look hard at ${a} and ${b} before price.`,
   ({ a }) => `I'd narrow it to two or three and test ${a} on each.`,
   ({ b }) => `most of the real difference between them is in ${b}.`,
-  ({ a }) => `ask each vendor straight out about ${a}.`,
-  ({ a }) => `I'd skip anything that is weak on ${a}.`,
-  ({ b }) => `a free trial will tell you more about ${b} than any review.`,
+  ({ a }) => `ask each one straight out about ${a}.`,
+  ({ a }) => `anything weak on ${a} can go straight off the list.`,
+  ({ b }) => `a week of real use will tell you more about ${b} than any review.`,
   ({ a }) => `the deciding factor is usually ${a}.`,
   ({ a }) => `make ${a} the deciding point, then compare price.`,
   ({ a }) => `compare ${a} side by side; the rest tends to be similar.`,
+  ({ a, b }) => `you'll notice ${a} every day and ${b} every month, so weigh them that way.`,
+  ({ b }) => `the good ones pull ahead on ${b}.`,
+  ({ a }) => `start from ${a} and cross off whatever falls short.`,
 ];
 
-/** Ends of a first sentence about doing something. */
-export const DO: Line[] = [
-  ({ cap, cap2 }) => `start with ${cap} and add ${cap2} once that works.`,
-  ({ cap }) => `set up ${cap} first; most of the rest follows from it.`,
-  ({ cap }) => `get ${cap} in place before anything fancier.`,
-  ({ cap }) => `write down the steps you repeat each week, then hand the dullest one to ${cap}.`,
-  ({ cap }) => `begin with a simple written routine, then bring in ${cap}.`,
-  ({ cap }) => `the part that does most of the work is ${cap}.`,
-  ({ cap }) => `fix the process on paper first, then look at ${cap}.`,
-  ({ cap }) => `do it the same way every time and let ${cap} carry the repetitive part.`,
-  ({ cap }) => `aim for a routine you can keep, with ${cap} where it saves real time.`,
-  ({ cap, cap2 }) => `I'd sort out ${cap} this week and leave ${cap2} for later.`,
-];
+/** Ends of a first sentence about doing something, by what the profile sells. */
+export const DO: Record<Sold, Line[]> = {
+  software: [
+    ({ cap, cap2 }) => `start with ${cap} and add ${cap2} once that works.`,
+    ({ cap }) => `set up ${cap} first; most of the rest follows from it.`,
+    ({ cap }) => `get ${cap} in place before anything fancier.`,
+    ({ cap }) => `write down the steps you repeat each week, then hand the dullest one to ${cap}.`,
+    ({ cap }) => `begin with a simple written routine, then bring in ${cap}.`,
+    ({ cap }) => `the part that does most of the work is ${cap}.`,
+    ({ cap }) => `fix the process on paper first, then look at ${cap}.`,
+    ({ cap }) => `do it the same way every time and let ${cap} carry the repetitive part.`,
+    ({ cap }) => `aim for a routine you can keep, with ${cap} where it saves real time.`,
+    ({ cap, cap2 }) => `I'd sort out ${cap} this week and leave ${cap2} for later.`,
+  ],
+  goods: [
+    () => `write down what you'll use it for most and let that pick the model.`,
+    ({ a }) => `decide the must-haves first; ${a} is usually one of them.`,
+    ({ a }) => `fix the budget, then compare ${a} within it.`,
+    ({ a }) => `narrow it to two models and compare ${a} side by side.`,
+    () => `I'd settle the must-haves before looking at prices.`,
+    ({ a }) => `check ${a} before anything else.`,
+    ({ a, b }) => `sort out ${a} first and ${b} second; the rest is taste.`,
+  ],
+  service: [
+    () => 'write a one-page brief first; it saves rounds of revisions.',
+    () => 'agree on scope and price before any work starts.',
+    () => 'collect three examples you like, then talk to providers.',
+    ({ a, b }) => `settle what you need, such as ${a} and ${b}, before asking for quotes.`,
+    ({ a }) => `start small and check ${a} before committing to more.`,
+    ({ a }) => `ask up front how ${a} is handled, and get it in writing.`,
+  ],
+};
 
 /** Ends of a first sentence about deciding yes or no. */
 export const DECIDE: Line[] = [
@@ -65,26 +92,26 @@ export const DECIDE: Line[] = [
 /** First-sentence beginnings that echo the author's own question; each is completed by an end above. */
 export const FRAMES: Record<
   'recommend' | 'how' | 'advice' | 'whether' | 'versus' | 'alternative' | 'stuck',
-  { frames: Frame[]; ends: Line[] }
+  { frames: Frame[]; ends: End }
 > = {
   recommend: {
-    ends: CHOOSE,
+    ends: 'choose',
     frames: [
       (s) => `For ${s}, `,
       (s) => `Picking ${s}? `,
       (s) => `Need ${s}? `,
       (s) => `When choosing ${s}, `,
-      (s) => `Before you settle on ${s}, `,
+      (s) => `Before buying ${s}, `,
       (s) => `Shopping for ${s} is easier than it looks: `,
       (s) => `On ${s}: `,
       (s) => `You'll get plenty of names for ${s} here, so `,
-      (s) => `For what you describe (${s}), `,
+      (s) => `For ${s}, in my experience, `,
       (s) => `The short list for ${s} gets clear fast: `,
       (s) => `I've helped a few people pick ${s}, and my advice is simple: `,
     ],
   },
   alternative: {
-    ends: CHOOSE,
+    ends: 'choose',
     frames: [
       (s) => `If ${s} isn't working for you, `,
       (s) => `Plenty of people leave ${s}, and `,
@@ -93,7 +120,7 @@ export const FRAMES: Record<
     ],
   },
   versus: {
-    ends: CHOOSE,
+    ends: 'choose',
     frames: [
       (s, o) => `Between ${s} and ${o}, `,
       (s, o) => `On ${s} versus ${o}: `,
@@ -102,7 +129,7 @@ export const FRAMES: Record<
     ],
   },
   how: {
-    ends: DO,
+    ends: 'do',
     frames: [
       (s) => `To ${s}, `,
       (s) => `If you want to ${s}, `,
@@ -115,7 +142,7 @@ export const FRAMES: Record<
     ],
   },
   advice: {
-    ends: DO,
+    ends: 'do',
     frames: [
       (s) => `On ${s}, `,
       (s) => `My two cents on ${s}: `,
@@ -125,17 +152,17 @@ export const FRAMES: Record<
     ],
   },
   whether: {
-    ends: DECIDE,
+    ends: 'decide',
     frames: [
       (s) => `On whether ${s}: `,
       (s) => `As for whether ${s}, `,
       (s) => `You asked whether ${s}; `,
       (s) => `To your question of whether ${s}: `,
-      (s) => `Whether ${s} is a fair thing to wonder, and `,
+      (s) => `Whether ${s} is a fair question, and `,
     ],
   },
   stuck: {
-    ends: DO,
+    ends: 'do',
     frames: [
       () => 'In your spot, ',
       () => `What I'd do in your position: `,
@@ -146,44 +173,41 @@ export const FRAMES: Record<
 };
 
 /** Beginnings of a first sentence when the post asks nothing a reply can echo, by what the author is doing. */
-export const LEADS: Record<'seek' | 'compare' | 'buy' | 'pain', { leads: Line[]; ends: Line[] }> = {
+export const LEADS: Record<'seek' | 'compare' | 'buy' | 'pain', { leads: Line[]; ends: End }> = {
   seek: {
-    ends: CHOOSE,
+    ends: 'choose',
     leads: [
       ({ need }) => `For ${need}, `,
-      ({ need }) => `Short answer on ${need}: `,
-      ({ need }) => `If you're choosing ${need} today, `,
+      ({ need }) => `${upper(need)}, short answer: `,
+      ({ need }) => `To choose ${need}, `,
       ({ topic, who }) => `From the ${topic} setups I've seen${who}, `,
       ({ topic }) => `Most ${topic} options look alike on paper, so `,
       ({ need }) => `Picking ${need} is mostly one decision: `,
-      ({ topic }) => `Everyone here will name a favourite ${topic} tool; `,
-      ({ need }) => `Honest take on ${need}: `,
-      ({ topic }) => `Lots of ${topic} tools would do the job, so `,
+      ({ topic, things }) => `Everyone here will name favourite ${topic} ${things}; `,
+      ({ need }) => `Honestly, for ${need}, `,
+      ({ topic, things }) => `Lots of ${topic} ${things} would do the job, so `,
       ({ topic }) => `On the ${topic} question, `,
-      () => 'From what you describe, ',
-      () => 'Going by your post, ',
-      ({ topic, who }) => `Speaking as someone who has compared ${topic} tools${who}, `,
-      ({ topic }) => `My rule for ${topic} tools: `,
-      ({ topic }) => `Since you're weighing ${topic} options, `,
+      () => 'From your description, ',
+      () => 'Reading this, ',
+      ({ topic, who, things }) => `Speaking as someone who has compared ${topic} ${things}${who}, `,
+      ({ topic, things }) => `My rule for ${topic} ${things}: `,
+      ({ topic }) => `Weighing ${topic} options, `,
       ({ need }) => `There's no single best answer for ${need}, but `,
       ({ topic }) => `I'd keep the ${topic} choice simple: `,
-      ({ need }) => `${upper(need)} is worth a little care, so `,
       ({ need }) => `Re ${need}: `,
       ({ need }) => `${upper(need)}: `,
       ({ topic }) => `${upper(topic)}-wise, `,
       ({ need }) => `About ${need}, `,
-      ({ topic }) => `For ${topic}, `,
       ({ need }) => `On ${need}, `,
-      ({ topic }) => `Among ${topic} tools, `,
-      ({ topic }) => `With ${topic} tools, `,
+      ({ topic, things }) => `Among ${topic} ${things}, `,
+      ({ topic, things }) => `With ${topic} ${things}, `,
       ({ need }) => `Picking ${need}? `,
       ({ need }) => `Comparing ${need}? `,
-      ({ topic }) => `In ${topic}, `,
       ({ topic }) => `Across ${topic} options, `,
     ],
   },
   compare: {
-    ends: CHOOSE,
+    ends: 'choose',
     leads: [
       ({ need }) => `If ${need} no longer fits, `,
       ({ need }) => `People leave ${need} over price more than anything, but `,
@@ -197,7 +221,7 @@ export const LEADS: Record<'seek' | 'compare' | 'buy' | 'pain', { leads: Line[];
     ],
   },
   buy: {
-    ends: CHOOSE,
+    ends: 'choose',
     leads: [
       ({ topic }) => `With ${/^[aeiou]/i.test(topic) ? 'an' : 'a'} ${topic} budget already set, `,
       () => 'Since you are ready to buy, ',
@@ -212,9 +236,9 @@ export const LEADS: Record<'seek' | 'compare' | 'buy' | 'pain', { leads: Line[];
     ],
   },
   pain: {
-    ends: DO,
+    ends: 'do',
     leads: [
-      ({ topic }) => `With ${topic} trouble like this, `,
+      ({ topic }) => `${upper(topic)} trouble like this? `,
       ({ topic, who }) => `A lot of people${who} have been where you are with ${topic}; `,
       ({ topic }) => `This kind of ${topic} headache gets easier in steps: `,
       ({ topic }) => `Plenty of people hit this ${topic} problem, and my advice is plain: `,
@@ -232,31 +256,69 @@ export const LEADS: Record<'seek' | 'compare' | 'buy' | 'pain', { leads: Line[];
   },
 };
 
-/** A practical sentence, in two halves: something to try on their own case, and why. */
-export const TRIES: Line[] = [
-  () => 'Run a week of real work through a free trial',
-  () => 'Ask for a demo with your own data, not the sample account',
-  () => 'Read the cancellation terms and check the data export',
-  () => 'Try each one on your busiest day',
-  () => 'Start on the smallest plan',
-  () => 'Test each option against the three tasks you repeat most',
-  () => 'Skim the one-star reviews',
-  ({ a }) => `Give each option an afternoon on ${a}`,
-  () => 'Keep your current setup running in parallel for a couple of weeks',
-  () => 'Have a short call with support before you commit',
-  ({ b }) => `Check what ${b} looks like on the cheapest plan`,
-  () => 'Ask someone here who switched recently what surprised them',
-];
+/** A practical sentence, in two halves: something to try on their own case (by what is sold), and why. */
+export const TRIES: Record<'software' | 'goods' | 'service', Line[]> = {
+  software: [
+    () => 'Run a week of real work through a free trial',
+    () => 'Ask for a demo with your own data, not the sample account',
+    () => 'Read the cancellation terms and check the data export',
+    () => 'Try each one on your busiest day',
+    () => 'Start on the smallest plan',
+    () => 'Test each option against the three tasks you repeat most',
+    () => 'Skim the one-star reviews',
+    ({ a }) => `Give each option an afternoon on ${a}`,
+    () => 'Keep your current setup running in parallel for a couple of weeks',
+    () => 'Have a short call with support before you commit',
+    ({ cap }) => `Check whether the cheapest plan includes ${cap}`,
+    () => 'Ask someone here who switched recently what surprised them',
+    () => 'Move one real week of your data in before deciding',
+    () => 'Check which integrations you actually need',
+    () => 'Look at how the mobile app handles the daily tasks',
+    () => 'Time how long the first setup takes you',
+  ],
+  goods: [
+    () => 'Check the return window and the warranty terms',
+    () => 'Look up reviews of the exact model, not the whole series',
+    () => 'Price-check the same model in two or three places',
+    () => 'See one in person if you can',
+    () => 'Ask people here who own one what they would change',
+    () => 'Use it hard in the first week, while you can still return it',
+    () => 'Skim the one-star reviews',
+    ({ a }) => `Compare ${a} on the two or three models you like best`,
+    () => 'Write down the three things you will do with it most and check the specs against them',
+    () => 'Check what support covers in the first year',
+    () => 'Ask what happens if it fails in month thirteen',
+    () => 'Check the exact part numbers against the listing',
+    () => 'Read the fine print on what the warranty excludes',
+  ],
+  service: [
+    () => 'Ask for two or three past projects like yours',
+    () => 'Agree on the number of revisions up front',
+    () => 'Get the price and the deadline in writing',
+    () => 'Ask who exactly will do the work',
+    () => 'Make sure you own the final files',
+    () => 'Start with a small paid piece before the big one',
+    () => 'Ask for references from clients in your field',
+    ({ a }) => `Ask each provider how they handle ${a}`,
+    () => 'Look at work they did two years ago, not just the latest',
+    () => 'Ask what the fixed price does not include',
+    () => 'Check how they hand over the files at the end',
+    () => 'Ask how many other projects they run at once',
+  ],
+};
 export const WHYS: string[] = [
   '; that is where the differences show.',
-  '; it is cheaper than a bad switch later.',
+  '; it is cheaper than a bad choice later.',
   ', because the marketing pages all sound the same.',
-  '; an hour of that beats a week of reading reviews.',
+  '; an hour of that beats a week of forum threads.',
   '; you learn more that way than from any comparison table.',
   ', and the choice usually makes itself.',
   '; most regrets I hear about start with skipping this.',
   '.',
-  ' before you decide.',
+  ', then decide.',
+  ', ideally this week.',
+  '; it takes less time than it sounds.',
+  ', and trust what you see over what you read.',
 ];
 
 /** An optional closing question, as a person asks one back. */
@@ -264,24 +326,30 @@ export const ASKS: Line[] = [
   () => `What are you using today?`,
   ({ topic }) => `Which part of the ${topic} side hurts most right now?`,
   () => `What have you tried so far?`,
-  () => `How many people will use it day to day?`,
+  () => `What's your timeline?`,
   () => `Happy to say more if you share what you've ruled out.`,
   () => `Curious what you end up choosing.`,
   () => `Is this the main problem, or one of several?`,
   () => `What would make you call it solved?`,
-  () => `Is this for just you, or a team?`,
+  () => `What matters most to you here?`,
   () => `Any hard limits, like a platform you're tied to?`,
+  ({ topic }) => `How long has the ${topic} side been a problem?`,
+  ({ topic }) => `What does your ${topic} setup look like today?`,
+  () => `Did anything you tried come close?`,
+  () => `Who else has a say in the choice?`,
+  () => `If you post what you settle on, I'd like to know how it goes.`,
+  ({ a }) => `How much does ${a} matter to you?`,
 ];
 
 /** The product mention, in three parts: who I am to it, what it does, a hedge. */
 export const DISCLOSE: ((product: string) => string)[] = [
   (p) => `Disclosure: I work on ${p}`,
-  (p) => `Full disclosure, I help build ${p}`,
+  (p) => `Full disclosure, I'm part of ${p}`,
   (p) => `I'm on the team behind ${p}`,
   (p) => `I should say I work on ${p}`,
   (p) => `For what it's worth, I work on ${p}`,
   (p) => `Bias warning: I'm one of the people who make ${p}`,
-  (p) => `Worth saying that I build ${p}`,
+  (p) => `Worth saying that I work with ${p}`,
   (p) => `I'm involved with ${p}`,
 ];
 export const HEDGES: ((x: { b: string }) => string)[] = [

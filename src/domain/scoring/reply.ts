@@ -1,6 +1,21 @@
 import { compileProfile } from './profile.ts';
 import { readQuestion, withArticle, yours } from './question.ts';
-import { ASKS, DISCLOSE, FRAMES, HEDGES, LEADS, type Line, type Slots, TRIES, WHYS } from './reply-lines.ts';
+import {
+  ASKS,
+  CHOOSE,
+  DECIDE,
+  DISCLOSE,
+  DO,
+  type End,
+  FRAMES,
+  HEDGES,
+  LEADS,
+  type Line,
+  type Slots,
+  type Sold,
+  TRIES,
+  WHYS,
+} from './reply-lines.ts';
 import { readSignals, type Signals, scoreItem } from './score.ts';
 import { normalizeText } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
@@ -77,20 +92,22 @@ function pick(seed: string, n: number, salt: number): number {
  * What the author asks for, in their words: the keyword they used and what follows it in the title ("booking
  * software for your salon"), else the product category they named, else the project's first keyword.
  */
-function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, category: string | null): string {
+function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: string): string {
   const title = normalizeText(item.title).replace(/[^a-z0-9$'/ -]+/g, ' ');
-  const keys = [s.asksFor, ...s.keywordsTitle, ...s.competitors].filter((x): x is string => !!x);
+  // Not the competitors: "square appointment tools" is nobody's word for what they need.
+  const keys = [s.asksFor, ...s.keywordsTitle].filter((x): x is string => !!x);
   for (const k of keys) {
     const at = title.indexOf(k);
     if (at < 0) continue;
     const m = new RegExp(
       `^${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: (?:software|tools?|apps?|services?|systems?|platforms?))?(?: for (?:a|an|my|our|the) (?:[0-9a-z-]+ ){0,2}[a-z-]+)?`,
     ).exec(title.slice(at));
-    if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim());
+    if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim(), things);
   }
-  const word = s.asksFor ?? s.keywordsTitle[0] ?? s.keywordsBody[0] ?? profile.keywords[0] ?? 'this';
-  // A word that is not a product ("landlord", "laptop") reads better as the kind of thing the profile sells.
-  return PRODUCT.test(word) || !category ? asNoun(word) : withArticle(category);
+  return asNoun(
+    s.asksFor ?? s.keywordsTitle[0] ?? s.keywordsBody[0] ?? profile.keywords[0] ?? 'this',
+    things,
+  );
 }
 
 /** The subject in one or two words ("booking", "rent management"): the keyword the author used, else the project's. */
@@ -100,18 +117,31 @@ function topicOf(s: Signals, profile: ScoringProfile, named: (x: string) => bool
   // A noun reads in "booking trouble"; a verb phrase ("get paid", "track my time") does not.
   const noun = (k: string) => !named(k) && !/^(?:get|track|schedule|automate)\b|\bmy\b/.test(k);
   const found = [...new Set(own)].filter(noun).slice(0, 3);
-  if (found.length) return found[pick(seed, found.length, 8)]!;
-  return profile.keywords.find(noun) ?? profile.keywords.find((k) => !named(k)) ?? 'this';
+  const topic = found.length
+    ? found[pick(seed, found.length, 8)]!
+    : (profile.keywords.find(noun) ?? profile.keywords.find((k) => !named(k)) ?? 'this');
+  return singular(topic);
 }
+
+/** A word said as a modifier ("laptop trouble", "gpu tools") is singular. */
+function singular(word: string): string {
+  return /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : word;
+}
+
+/** "automating reports" is something done; "alerting that sets up in minutes" is a thing. */
+const GERUND = /^\w+ing (?!that|which|with|for|and|in|on|of|to)\w/;
 
 const COUNTABLE =
   /(?:^|\s)(?:system|tool|app|application|plugin|service|platform|program|solution|page|site|provider)(?= for |$)/;
 const PRODUCT =
   /(?:^|\s)(?:software|systems?|tools?|apps?|applications?|plugins?|services?|platforms?|programs?|solutions?|pages?|sites?|providers?)(?= for |$)/;
 
-/** A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software", "excel tools". */
-function asNoun(need: string): string {
-  if (!PRODUCT.test(need)) return need.includes(' for ') ? need : `the right ${need} option`;
+/**
+ * A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software"; a bare word is
+ * named by what the profile sells ("time tracking tools", "laptop models").
+ */
+function asNoun(need: string, things: string): string {
+  if (!PRODUCT.test(need)) return need.includes(' for ') ? withArticle(need) : `${singular(need)} ${things}`;
   return COUNTABLE.test(need) ? an(need) : need;
 }
 
@@ -124,19 +154,48 @@ const GENERIC_FEATURES = [
 ];
 
 function both(profileFeatures: string[], i: number): [string, string] {
-  const features = [...profileFeatures, ...GENERIC_FEATURES].slice(0, Math.max(4, profileFeatures.length));
+  const features = [...profileFeatures.map(withArticle), ...GENERIC_FEATURES].slice(
+    0,
+    Math.max(4, profileFeatures.length),
+  );
   const a = features[i % features.length] ?? 'day-to-day ease of use';
   const b = features[(i + 1) % features.length] ?? 'setup time';
   return a === b ? [a, 'setup time'] : [a, b];
 }
 
-/** A sentence on what the author told us (their budget, size, deadline, the tool they use), when they told us. */
+/**
+ * Whether the profile sells software, goods or a service, by the first telling word of its solution ("a mesh
+ * Wi-Fi kit with app setup" is goods): the practical tip differs ("free trial" vs "return window").
+ */
+function soldAs(profile: ScoringProfile): Sold {
+  const text = normalizeText(`${profile.solution ?? ''} ${profile.name}`);
+  const at = (re: RegExp) => re.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+  const found: [Sold, number][] = [
+    [
+      'software',
+      at(/\b(?:software|apps?|platforms?|saas|dashboards?|tools?|monitoring|invoicing|booking)\b/),
+    ],
+    [
+      'goods',
+      at(/\b(?:laptops?|computers?|phones?|kits?|devices?|hardware|routers?|equipment|furniture|parts)\b/),
+    ],
+    ['service', at(/\b(?:studio|agency|services?|consult\w*|design|done for you|freelance\w*)\b/)],
+  ];
+  const [first] = found.sort((x, y) => x[1] - y[1]);
+  return first && Number.isFinite(first[1]) ? first[0] : 'software';
+}
+
+/**
+ * What the author told us (their budget, size, deadline, the tool they use), when they told us: as a sentence of
+ * its own, and as the beginning of the first sentence ("On $50/month, ...").
+ */
 function detailOf(
   item: ScoringItem,
   s: Signals,
   competitor: string | undefined,
   seed: string,
-): string | null {
+  sells: Sold,
+): { sentence: string; lead: string } | null {
   const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`);
   const size =
     /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/.exec(
@@ -147,7 +206,14 @@ function detailOf(
       text,
     )?.[1];
   const options: string[] = [];
-  const budget = s.budgetText?.replace(/[,.;:]+$/, '');
+  const leads: string[] = [];
+  // "$42,000/yr" is an income, not a budget for a tool.
+  const budget =
+    s.budgetText && Number(s.budgetText.replace(/[^0-9.]/g, '')) < 10_000
+      ? s.budgetText.replace(/[,.;:]+$/, '').replace(/\$\s+/, '$')
+      : null;
+  if (budget)
+    leads.push(`On ${budget}, `, `With ${budget} to spend, `, `For ${budget}, `, `Within ${budget}, `);
   if (budget)
     options.push(
       `${upper(budget)} is a workable budget for this.`,
@@ -155,24 +221,37 @@ function detailOf(
       `On ${budget} you can be picky; several options fit under it.`,
       `${upper(budget)} goes further than people expect here, so don't overbuy.`,
       `With ${budget} to spend, put the money where you'll feel it every day.`,
-      `Keep some of the ${budget} back; the cheaper tier is often enough to start.`,
+      `${upper(budget)} is enough for something solid if you skip the extras.`,
+      `Stretching past ${budget} is rarely worth it here.`,
     );
+  if (budget && sells === 'software')
+    options.push(`Keep some of the ${budget} back; the cheaper tier is often enough to start.`);
   if (size) {
-    const [n, unit] = [size[1], size[2]];
-    options.push(
-      `At ${n} ${unit}, you are past what spreadsheets and sticky notes handle well.`,
-      `With ${n} ${unit}, per-seat pricing adds up, so check how each option charges.`,
-      `${n} ${unit} is small enough that setup should take an afternoon, not a project.`,
-      `For ${n} ${unit}, the lower tiers of most plans will do.`,
-      `Having ${n} ${unit} means the cheapest plans may cap you, so read the limits.`,
-    );
+    const n = size[1]!;
+    const unit = n !== '1' && !size[2]!.endsWith('s') ? `${size[2]}s` : size[2]!;
+    leads.push(`At ${n} ${unit}, `, `With ${n} ${unit}, `, `For ${n} ${unit}, `);
+    if (sells === 'software')
+      options.push(
+        `At ${n} ${unit}, you are past what spreadsheets and sticky notes handle well.`,
+        `${n} ${unit} is small enough that setup should take an afternoon, not a project.`,
+        `With ${n} ${unit}, per-seat pricing adds up, so check how each option charges.`,
+        `For ${n} ${unit}, the lower tiers of most plans will do.`,
+        `Having ${n} ${unit} means the cheapest plans may cap you, so read the limits.`,
+      );
+    else
+      options.push(
+        `With ${n} ${unit}, ask about a price for the lot.`,
+        `For ${n} ${unit}, what matters is that it works the same everywhere.`,
+      );
   }
+  if (when) leads.push(`Since you need it ${when}, `, `With ${when} as the deadline, `);
   if (when)
     options.push(
       `With ${when} as your deadline, pick something you can set up in a day.`,
       `Since you need it ${when}, I'd avoid anything that needs a long onboarding.`,
       `If it has to work ${when}, go with what you can learn quickly and revisit later.`,
     );
+  if (competitor) leads.push(`Coming from ${competitor}, `, `Compared with ${competitor}, `);
   if (competitor)
     options.push(
       `${competitor} does the basics, so the question is what you are missing.`,
@@ -180,7 +259,7 @@ function detailOf(
       `Coming from ${competitor}, expect a week of getting used to a new layout.`,
       `If ${competitor} mostly works, change only what bothers you.`,
     );
-  return options.length ? options[pick(seed, options.length, 6)]! : null;
+  return options.length ? { sentence: choose(options, seed, 6), lead: choose(leads, seed, 17) } : null;
 }
 
 function upper(x: string): string {
@@ -197,15 +276,24 @@ const joined = (start: string, end: string) =>
  * The first sentence: the author's own question said back and answered when the post asks one ("To follow up
  * with leads, start with ..."), else an answer by what they are doing (asking, comparing, ready to buy, in pain).
  */
-function openingOf(item: ScoringItem, kind: keyof typeof LEADS, x: Slots, seed: string): [string, boolean] {
+function openingOf(
+  item: ScoringItem,
+  kind: keyof typeof LEADS,
+  sells: Sold,
+  x: Slots,
+  seed: string,
+  detailLead: string | null,
+): [string, boolean] {
+  const endsOf = (e: End) => (e === 'choose' ? CHOOSE : e === 'decide' ? DECIDE : DO[sells]);
   const q = readQuestion(item);
   if (!q) {
     const { leads, ends } = LEADS[kind];
-    return [joined(choose(leads, seed, 2)(x), choose(ends, seed, 10)(x)), false];
+    const lead = detailLead ?? choose(leads, seed, 2)(x);
+    return [joined(lead, choose(endsOf(ends), seed, 10)(x)), false];
   }
   const { frames, ends } = FRAMES[q.form];
   const frame = choose(frames, seed, 2)(q.slot ?? '', q.form === 'versus' ? q.other : '');
-  return [joined(frame, choose(ends, seed, 10)(x)), true];
+  return [joined(frame, choose(endsOf(ends), seed, 10)(x)), true];
 }
 
 /**
@@ -219,14 +307,17 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   const s = readSignals(item, compileProfile(profile));
   const seed = `${item.title}\n${item.body.slice(0, 200)}`;
   const { category, features } = splitSolution(profile.solution);
+  const sells = soldAs(profile);
   const product = productName(profile);
   const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
-  let need = needOf(item, s, profile, category && !named(category) ? lowerFirst(category) : null);
-  if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this');
+  const things = sells === 'goods' ? 'models' : sells === 'service' ? 'providers' : 'tools';
+  let need = needOf(item, s, profile, things);
+  if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this', things);
   const topic = topicOf(s, profile, named, seed);
   const [a, b] = both(features, pick(seed, 97, 1));
+  // "automating reports" is something a tool does: "start with a tool for automating reports".
   const caps = (features.length ? features : [category ?? 'a simple tool for the repetitive part']).map(
-    withArticle,
+    (f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)),
   );
   const c0 = pick(seed, caps.length, 11);
   const target = s.targetUsers[0];
@@ -251,20 +342,22 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
     cap: caps[c0]!,
     cap2: caps[(c0 + 1) % caps.length] === caps[c0] ? 'the rest' : caps[(c0 + 1) % caps.length]!,
     who,
+    things,
   };
-  const [opening, answered] = openingOf(item, kind, x, seed);
-  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed);
-  const tip = `${choose(TRIES, seed, 3)(x)}${choose(WHYS, seed, 16)}`;
-  const ask: Line | null = pick(seed, 4, 12) === 0 ? choose(ASKS, seed, 13) : null;
+  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed, sells);
   // The shape varies with what the post gives: an echoed question always leads; otherwise the author's own
-  // detail leads half the time; a draft with a detail sometimes skips the tip.
-  const body = detail
-    ? !answered && pick(seed, 2, 7)
-      ? [detail, opening, tip]
-      : pick(seed, 3, 14)
-        ? [opening, detail, tip]
-        : [opening, detail]
-    : [opening, tip];
+  // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
+  // and a draft with a detail sometimes skips the tip.
+  const detailLeads = !!detail && pick(seed, 2, 7) === 1;
+  const [opening, answered] = openingOf(item, kind, sells, x, seed, detailLeads ? detail.lead : null);
+  const tip = `${choose(TRIES[sells], seed, 3)(x)}${choose(WHYS, seed, 16)}`;
+  const ask: Line | null = pick(seed, 5, 12) === 0 ? choose(ASKS, seed, 13) : null;
+  const body =
+    detail && !(detailLeads && !answered)
+      ? pick(seed, 3, 14)
+        ? [opening, detail.sentence, tip]
+        : [opening, detail.sentence]
+      : [opening, tip];
   if (ask) body.push(ask(x));
   const url = profile.url ? ` (${profile.url})` : '';
   const f0 = pick(seed, Math.max(1, features.length), 9);
@@ -276,7 +369,11 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
         : [];
   const what = [
     '',
-    shown.length ? `, which does ${shown.map(withArticle).join(' and ')}` : `, which covers ${x.cap}`,
+    shown.length
+      ? GERUND.test(shown[0]!)
+        ? `, which helps with ${shown.join(' and ')}`
+        : `, which offers ${shown.map(withArticle).join(' and ')}`
+      : `, which covers ${x.cap}`,
     `, built for cases like yours`,
   ][pick(seed, 3, 5)]!;
   const disclosure = `${choose(DISCLOSE, seed, 4)(`${product}${url}`)}${what}${choose(HEDGES, seed, 15)({ b })}`;
