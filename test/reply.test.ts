@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
+import { readQuestion } from '../src/domain/scoring/question.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {
@@ -86,6 +87,45 @@ describe('reply drafts', () => {
     assert.equal(count(reply, 'InvoiceOwl'), 1);
     assert.doesNotMatch(reply, /null|undefined|\(\)/);
   });
+});
+
+describe('reading the question a reply answers first', () => {
+  const cases: [string, string, ReturnType<typeof readQuestion>][] = [
+    [
+      'Can anyone recommend online booking system for a service based business?',
+      '',
+      { form: 'recommend', slot: 'an online booking system for a service based business' },
+    ],
+    [
+      'Which booking software has the best no-show protection?',
+      '',
+      { form: 'recommend', slot: 'booking software with the best no-show protection' },
+    ],
+    [
+      'What do you use for time tracking and invoicing?',
+      '',
+      { form: 'recommend', slot: 'tools for time tracking and invoicing' },
+    ],
+    [
+      'Getting paid',
+      'How do you more seasoned guys go about getting paid?',
+      { form: 'how', slot: 'go about getting paid' },
+    ],
+    ['How do I track my hours?', '', { form: 'how', slot: 'track your hours' }],
+    ['Is my landlord being reasonable?', '', { form: 'whether', slot: 'your landlord is being reasonable' }],
+    ['340K / 5 Unit / Multi-Family - Should I invest?', '', { form: 'whether', slot: 'to invest' }],
+    ['Duplex vs single family?', '', { form: 'versus', slot: 'Duplex', other: 'single family' }],
+    ['Anyone left Calendly? What did you move to?', '', { form: 'alternative', slot: 'Calendly' }],
+    ['Any tips on negotiating for repairs?', '', { form: 'advice', slot: 'negotiating for repairs' }],
+    ['Tenant broke the lease, what can I do?', '', { form: 'stuck', slot: null }],
+    // Nothing a reply can say back: a pointer ("do it"), a vague ask, a statement.
+    ['Excel crashes with 374 files. How to do it?', '', null],
+    ['Home Purchasing Process - Best Practices', '', null],
+    ['Tenants moved out early...', '', null],
+  ];
+  for (const [title, body, expected] of cases)
+    test(`"${title}${body ? ` / ${body}` : ''}"`, () =>
+      assert.deepEqual(readQuestion({ title, body }), expected));
 });
 
 describe('reply drafts across a project', () => {

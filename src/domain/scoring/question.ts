@@ -1,3 +1,4 @@
+import { decodeEntities } from './text.ts';
 import type { ScoringItem } from './types.ts';
 
 /**
@@ -14,18 +15,9 @@ export type Question =
   | { form: 'versus'; slot: string; other: string }
   | { form: 'stuck'; slot: null };
 
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-
 /** A title or sentence without tags, entities, shouting prefixes and trailing subreddit names. */
 function clean(text: string): string {
-  return text
-    .replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
+  return decodeEntities(text)
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\[[^\]]*\]|\([^)]*\)|\*+|#+/g, ' ')
     .replace(/^\s*(?:help|question|q|update|advice|psa|serious)\s*[:!-]+\s*/i, '')
@@ -102,8 +94,17 @@ const VAGUE =
 const PREDICATE =
   /^(?:\w+ing|worth|normal|legal|illegal|ok|okay|fine|reasonable|right|wrong|enough|necessary|possible|common|safe|better|worse|likely|allowed|required|responsible|liable|supposed|able|too|still|really|actually|a|an|the)\b/i;
 
+/** The verb said back with the swapped subject: "am I" -> "you are", "was I" -> "you were". */
+function agree(aux: string, who: string): string {
+  const plural = /^(?:you|they)$/.test(who);
+  if (aux === 'am' || aux === 'are' || aux === 'is') return plural ? 'are' : 'is';
+  if (aux === 'was') return plural ? 'were' : 'was';
+  return aux;
+}
+
 type Reader = (s: string) => Question | null;
 
+/** Tried in order on each sentence; the first that reads it wins (alternatives before "looking for", ...). */
 const READERS: Reader[] = [
   (s) => {
     const m = /^(?:any |good |best |cheaper |free )?alternatives? (?:to|for) (.+)$/i.exec(s);
@@ -122,7 +123,7 @@ const READERS: Reader[] = [
     return usable(a, 5) && usable(b, 5) ? { form: 'versus', slot: a, other: b } : null;
   },
   (s) =>
-    /^(?:so |and |but )?(?:what (?:can|should|would|do) (?:i|we) do|where do (?:i|we) (?:start|begin)|what do (?:i|we) need to know|what (?:are )?(?:my|our) options|what action can be taken)\b/i.test(
+    /(?:^|, )(?:so |and |but )?(?:what (?:can|should|would|do) (?:i|we) do|where do (?:i|we) (?:start|begin)|what do (?:i|we) need to know|what (?:are )?(?:my|our) options|what action can be taken)\b/i.test(
       s,
     )
       ? { form: 'stuck', slot: null }
@@ -156,7 +157,8 @@ const READERS: Reader[] = [
       : m[3]
         ? `${thing} that ${m[3].toLowerCase()} ${rest}`
         : thing;
-    return usable(slot, 9) && rest !== undefined && !(m[2] || m[3]) === !rest
+    // "has"/"is" need what follows; "should I buy" needs nothing after it.
+    return usable(slot, 9) && !(m[2] || m[3]) === !rest
       ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
       : null;
   },
@@ -212,21 +214,10 @@ const READERS: Reader[] = [
       trim(yours(m[3]!.replace(/,? (?:or|and|but) .*$/i, ''))),
     ];
     const who = yours(subj);
-    const plural = /^(?:you|they)$/.test(who);
-    const verb =
-      aux === 'should' && who === 'you'
-        ? null
-        : aux === 'am' || aux === 'are' || aux === 'is'
-          ? plural
-            ? 'are'
-            : 'is'
-          : aux === 'was'
-            ? plural
-              ? 'were'
-              : 'was'
-            : aux;
-    const slot = verb ? `${who} ${verb} ${rest}` : `to ${rest}`;
-    return usable(rest, 11) ? { form: 'whether', slot } : null;
+    if (!usable(rest, 11)) return null;
+    // "Should I invest" -> "whether to invest"; "Is my landlord ..." -> "whether your landlord is ...".
+    if (aux === 'should' && who === 'you') return { form: 'whether', slot: `to ${rest}` };
+    return { form: 'whether', slot: `${who} ${agree(aux, who)} ${rest}` };
   },
 ];
 
@@ -243,7 +234,7 @@ export function readQuestion(item: Pick<ScoringItem, 'title' | 'body'>): Questio
     .split(/(?<=[?!.])\s+|\s+-\s+/)
     .map((x) => x.replace(/[?!.]+$/, '').trim());
   const body = clean(item.body.slice(0, 1500))
-    .split(/(?<=[?!.])\s+|\n+/)
+    .split(/(?<=[?!.])\s+/)
     .filter((x) => x.trim().endsWith('?'))
     .slice(0, 4)
     .map((x) => x.replace(/[?]+$/, '').trim());

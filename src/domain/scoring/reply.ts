@@ -90,7 +90,7 @@ function pick(seed: string, n: number, salt: number): number {
 
 /**
  * What the author asks for, in their words: the keyword they used and what follows it in the title ("booking
- * software for your salon"), else the product category they named, else the project's first keyword.
+ * software for your salon"), else their keyword named by what the profile sells ("time tracking tools").
  */
 function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: string): string {
   const title = normalizeText(item.title).replace(/[^a-z0-9$'/ -]+/g, ' ');
@@ -297,6 +297,27 @@ function openingOf(
 }
 
 /**
+ * The one product mention, in three parts chosen apart: who I am to it ("I'm on the team behind X (url)"), what
+ * it does (its features, or nothing), and a hedge.
+ */
+function disclosureOf(product: string, features: string[], x: Slots, seed: string): string {
+  const f0 = pick(seed, Math.max(1, features.length), 9);
+  const shown =
+    features.length > 2
+      ? [features[f0]!, features[(f0 + 1) % features.length]!]
+      : features.length === 2
+        ? features
+        : [];
+  const does = shown.length
+    ? GERUND.test(shown[0]!)
+      ? `, which helps with ${shown.join(' and ')}`
+      : `, which offers ${shown.map(withArticle).join(' and ')}`
+    : `, which covers ${x.cap}`;
+  const what = ['', does, ', built for cases like yours'][pick(seed, 3, 5)]!;
+  return `${choose(DISCLOSE, seed, 4)(product)}${what}${choose(HEDGES, seed, 15)(x)}`;
+}
+
+/**
  * The deterministic reply draft, written for the post: the author's question answered first, in their words,
  * what they told us (budget, size, deadline, the tool they use), sometimes a practical tip or a question back,
  * then one honest mention of the product with its url. Sentences and their order vary by post; under 120 words.
@@ -360,23 +381,7 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
       : [opening, tip];
   if (ask) body.push(ask(x));
   const url = profile.url ? ` (${profile.url})` : '';
-  const f0 = pick(seed, Math.max(1, features.length), 9);
-  const shown =
-    features.length > 2
-      ? [features[f0]!, features[(f0 + 1) % features.length]!]
-      : features.length === 2
-        ? features
-        : [];
-  const what = [
-    '',
-    shown.length
-      ? GERUND.test(shown[0]!)
-        ? `, which helps with ${shown.join(' and ')}`
-        : `, which offers ${shown.map(withArticle).join(' and ')}`
-      : `, which covers ${x.cap}`,
-    `, built for cases like yours`,
-  ][pick(seed, 3, 5)]!;
-  const disclosure = `${choose(DISCLOSE, seed, 4)(`${product}${url}`)}${what}${choose(HEDGES, seed, 15)({ b })}`;
+  const disclosure = disclosureOf(`${product}${url}`, features, x, seed);
   let reply = `${body.join(' ')} ${disclosure}`;
   if (wordCount(reply) >= MAX_REPLY_WORDS) {
     const short = `Disclosure: I work on ${product}${url}; it may or may not fit.`;
