@@ -113,6 +113,16 @@ describe('reading the question a reply answers first', () => {
     ],
     ['How do I track my hours?', '', { form: 'how', slot: 'track your hours' }],
     ['Is my landlord being reasonable?', '', { form: 'whether', slot: 'your landlord is being reasonable' }],
+    [
+      'Is my Land Lord being reasonable?',
+      '',
+      { form: 'whether', slot: 'your land lord is being reasonable' },
+    ],
+    [
+      'Tools for analysing traffic patterns on a network?',
+      '',
+      { form: 'recommend', slot: 'tools for analysing traffic patterns on a network' },
+    ],
     ['340K / 5 Unit / Multi-Family - Should I invest?', '', { form: 'whether', slot: 'to invest' }],
     ['Duplex vs single family?', '', { form: 'versus', slot: 'Duplex', other: 'single family' }],
     ['Anyone left Calendly? What did you move to?', '', { form: 'alternative', slot: 'Calendly' }],

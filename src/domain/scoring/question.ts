@@ -72,11 +72,12 @@ export function withArticle(np: string): string {
   if (/^(?:a|an|the|your|some|any|\d|\$)\b/i.test(np)) return np;
   const head =
     np
-      .split(/,| (?:for|with|that|to|in|under|on|from|which|who|and|or)\b/)[0]!
+      .split(/,| (?:for|with|that|to|in|under|on|from|which|who|and|or|you|i|we|they|it)(?= |$)/)[0]!
       .split(' ')
       .pop() ?? '';
   if (
-    /(?:s|ing|ware|ment|tion|data|help|advice|info|wifi|wi-fi|internet|storage|backup|insurance|equipment|access|stuff|support|sync|setup|billing|colou?rs?)$/i.test(
+    !/(?:applica|solu|op|sta|subscrip|exten)tion$/i.test(head) &&
+    /(?:s|ing|ware|ment|tion|data|help|advice|info|wifi|wi-fi|internet|storage|backup|insurance|equipment|access|stuff|support|sync|setup|billing|typography|colou?rs?)$/i.test(
       head,
     )
   )
@@ -87,9 +88,13 @@ export function withArticle(np: string): string {
 /** "do it", "software to do this": the words point back into the post and say nothing alone. */
 const ENDS_IN_POINTER = /\b(?:it|this|that|them|these|those)$/i;
 
+/** Words for something one buys or uses: "Is there booking software ...?" asks for one, "Is there a reason ...?" not. */
+const PRODUCT_NOUN =
+  /\b(?:software|tools?|apps?|applications?|programs?|services?|plugins?|sites?|websites?|platforms?|systems?|solutions?|products?|devices?|calculators?|templates?|books?|courses?|providers?|companies|company)\b/i;
+
 /** Slots that name nothing in particular: "advice", "alternatives", "best practices". */
 const VAGUE =
-  /^(?:help|advice|to|some help|tips|suggestions|ideas|practices?|ways?|time|options?|place|approach|alternatives?)$|^(?:help|advice|to|tips|suggestions|ideas)\b/i;
+  /^(?:help|advice|to|some help|tips|suggestions|ideas|practices?|ways?|time|options?|place|approach|alternatives?)$|^(?:an? |some )?(?:help|advice|to|tips|suggestions|ideas|words|feedback|opinions?|thoughts|input|motivation|encouragement|support|reassurance|reason|break)(?=\s|$)/i;
 
 const PREDICATE =
   /^(?:\w+ing|worth|normal|legal|illegal|ok|okay|fine|reasonable|right|wrong|enough|necessary|possible|common|safe|better|worse|likely|allowed|required|responsible|liable|supposed|able|too|still|really|actually|a|an|the)\b/i;
@@ -102,7 +107,8 @@ function agree(aux: string, who: string): string {
   return aux;
 }
 
-type Reader = (s: string) => Question | null;
+/** Reads one sentence (its final "?" removed; `asked` says it had one). */
+type Reader = (s: string, asked: boolean) => Question | null;
 
 /** Tried in order on each sentence; the first that reads it wins (alternatives before "looking for", ...). */
 const READERS: Reader[] = [
@@ -141,7 +147,8 @@ const READERS: Reader[] = [
     const way = /^ways? (?:to|for (?:me|us) to|(?:i|we) can) (.+)$/i.exec(m[1]!);
     const slot = trim(yours(way?.[1] ?? m[1]!));
     if (!usable(slot, 10) || ENDS_IN_POINTER.test(slot) || VAGUE.test(slot)) return null;
-    return way ? { form: 'how', slot } : { form: 'recommend', slot: lowerFirst(withArticle(slot)) };
+    if (way) return { form: 'how', slot };
+    return PRODUCT_NOUN.test(slot) ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) } : null;
   },
   (s) => {
     // "Which booking software has the best no-show protection?" -> "booking software with the best ...".
@@ -149,7 +156,9 @@ const READERS: Reader[] = [
       /^(?:which|what) ([\w/ -]{2,40}?) (?:(has|have)|(is|are)|(?:should|would|can|do|does) (?:i|we|you) (?:buy|get|use|choose|pick)) ?(.*)$/i.exec(
         s,
       );
+    // "What exactly is deep learning" asks what something is; only "which X has/is" and "what X should I buy" ask for one.
     if (!m || /^(?:is|are|do|does|would|should|can|kind|sort|type)$/i.test(m[1]!)) return null;
+    if (/^what/i.test(s) && (m[2] || m[3])) return null;
     const thing = trim(m[1]);
     const rest = trim(yours(m[4] ?? ''));
     const slot = m[2]
@@ -164,7 +173,7 @@ const READERS: Reader[] = [
   },
   (s) => {
     const m =
-      /^what(?:'s| is) the (?:best|easiest|simplest|cheapest|right) way (?:to|for (?:me|us) to|(?:i|we) can) (.+)$/i.exec(
+      /^(?:what(?:'s| is) )?(?:the )?(?:best|easiest|simplest|cheapest|right) way (?:to|for (?:me|us) to|(?:i|we) can) (.+)$/i.exec(
         s,
       );
     const slot = trim(yours(m?.[1] ?? ''));
@@ -182,10 +191,13 @@ const READERS: Reader[] = [
   },
   (s) => {
     const m =
-      /^(?:(?:can|could|would) (?:anyone|anybody|someone|you|you guys) (?:please )?(?:recommend|suggest)(?: me)?|recommend me|(?:any )?(?:recommendations?|suggestions?|ideas|advice|tips) (?:for|on)(?: getting)?|(?:i'?m |i am |we're |we are |currently |still )?(?:looking for|searching for|shopping for|in need of|need|want)|(?:does )?(?:anyone|anybody) (?:know of|use|recommend|have (?:a |any )?recommendations? for)|what(?:'s| is| are) (?:a |an |the |some |your )?(?:good|best|decent|favou?rite|recommended|cheapest|easiest|simplest)|(?:the )?best|good|cheap) (?:a |an |some |any )?(?:good |new |decent |cheap |simple |reliable )?(.+)$/i.exec(
+      /^(?:(?:can|could|would) (?:anyone|anybody|someone|you|you guys) (?:please )?(?:recommend|suggest)(?: me)?|recommend(?: me)?|(?:any )?(?:recommendations?|suggestions?|ideas|advice|tips) (?:for|on)(?: getting)?|(?:i'?m |i am |we're |we are |currently |still )?(?:looking for|searching for|shopping for|in need of|need|want)|(?:does )?(?:anyone|anybody) (?:know of|use|recommend|have (?:a |any )?recommendations? for)|what(?:'s| is| are) (?:a |an |the |some |your )?(?:good|best|decent|favou?rite|recommended|cheapest|easiest|simplest)|(?:the )?best|good|cheap) (?:some |any )?(?:good |new |decent |cheap |simple |reliable )?(.+)$/i.exec(
         s,
       );
-    const slot = trim(yours(m?.[1] ?? '')).replace(/ (?:to use|out there|you (?:use|recommend|like))$/i, '');
+    // "a touchscreen laptop, capable of running most modern games" -> "a touchscreen laptop".
+    const slot = trim(yours(m?.[1] ?? ''))
+      .replace(/ (?:to use|out there|you (?:use|recommend|like))$/i, '')
+      .split(', ')[0]!;
     return usable(slot, 8) && !VAGUE.test(slot) && !ENDS_IN_POINTER.test(slot)
       ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
       : null;
@@ -201,23 +213,43 @@ const READERS: Reader[] = [
       : null;
   },
   (s) => {
-    const m =
-      /^(should|can|could|will|would|is|are|am|was) (i|we|it|this|that|there|they|he|she|(?:my|our|the|a|an) \w+(?: \w+)??) (.+)$/i.exec(
-        s,
-      );
+    const m = /^(should|can|could|will|would|is|are|am|was) (.+)$/i.exec(s);
     if (!m) return null;
-    // "Is my landlord being reasonable", not "Is my Land | Lord being reasonable": a noun subject needs a predicate.
-    if (/ /.test(m[2]!) && !PREDICATE.test(m[3]!)) return null;
-    const [aux, subj, rest] = [
-      m[1]!.toLowerCase(),
-      m[2]!.toLowerCase(),
-      trim(yours(m[3]!.replace(/,? (?:or|and|but) .*$/i, ''))),
-    ];
-    const who = yours(subj);
+    const aux = m[1]!.toLowerCase();
+    const words = m[2]!.split(' ');
+    // "Is my Land Lord being reasonable": a noun subject is one or two words and ends where a predicate starts.
+    const size = /^(?:i|we|it|this|that|there|they|he|she)$/i.test(words[0]!)
+      ? 1
+      : /^(?:my|our|the|a|an)$/i.test(words[0]!)
+        ? [2, 3].find((n) => PREDICATE.test(words.slice(n).join(' ')))
+        : undefined;
+    if (!size) return null;
+    const subj = words.slice(0, size).join(' ');
+    if (/^th/i.test(subj) && !PREDICATE.test(words.slice(1).join(' '))) return null;
+    const rest = trim(
+      yours(
+        words
+          .slice(size)
+          .join(' ')
+          .replace(/,? (?:or|and|but) .*$/i, ''),
+      ),
+    );
+    const who = yours(subj.toLowerCase());
     if (!usable(rest, 11)) return null;
     // "Should I invest" -> "whether to invest"; "Is my landlord ..." -> "whether your landlord is ...".
     if (aux === 'should' && who === 'you') return { form: 'whether', slot: `to ${rest}` };
     return { form: 'whether', slot: `${who} ${agree(aux, who)} ${rest}` };
+  },
+  (s, asked) => {
+    // A bare title question naming a kind of product: "Invoicing tools?", "Tools for analysing traffic?".
+    const m =
+      /^(?:[\w-]+ ){0,3}(?:software|tools?|apps?|applications?|systems?|platforms?|services?|plugins?)(?: for .+)?$/i.exec(
+        s,
+      );
+    const slot = trim(m?.[0]);
+    return asked && usable(slot, 9) && !ENDS_IN_POINTER.test(slot)
+      ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
+      : null;
   },
 ];
 
@@ -230,17 +262,16 @@ function plainCase(sentence: string): string {
 
 /** The first question the post asks that a reply can echo: the title's sentences first, then the body's questions. */
 export function readQuestion(item: Pick<ScoringItem, 'title' | 'body'>): Question | null {
-  const title = clean(item.title)
-    .split(/(?<=[?!.])\s+|\s+-\s+/)
-    .map((x) => x.replace(/[?!.]+$/, '').trim());
+  const title = clean(item.title).split(/(?<=[?!.])\s+|\s+-\s+/);
   const body = clean(item.body.slice(0, 1500))
     .split(/(?<=[?!.])\s+/)
     .filter((x) => x.trim().endsWith('?'))
-    .slice(0, 4)
-    .map((x) => x.replace(/[?]+$/, '').trim());
-  for (const sentence of [...title, ...body].map(plainCase)) {
+    .slice(0, 4);
+  for (const sentence of [...title, ...body]) {
+    const asked = sentence.trim().endsWith('?');
+    const plain = plainCase(sentence.replace(/[?!.]+$/, '').trim());
     for (const read of READERS) {
-      const q = read(sentence);
+      const q = read(plain, asked);
       if (q) return q;
     }
   }

@@ -1,5 +1,6 @@
-// The sentence forms of a local reply draft. Each takes slots the post fills (its question, its words, the
-// profile's features); reply.ts picks one of each kind by a hash of the post. Why so many: see ADR 0037.
+// The parts of a local reply draft: beginnings and ends of the first sentence, tips, questions back, the
+// disclosure. Each takes slots the post fills (its question, its words, the profile's features); reply.ts picks
+// every part apart by a hash of the post. Why parts rather than whole sentences: ADR 0037.
 
 export type Slots = {
   /** What the author asks for, as a noun phrase: "booking software for your salon". */
