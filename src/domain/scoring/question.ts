@@ -194,10 +194,12 @@ const READERS: Reader[] = [
       /^(?:(?:can|could|would) (?:anyone|anybody|someone|you|you guys) (?:please )?(?:recommend|suggest)(?: me)?|recommend(?: me)?|(?:any )?(?:recommendations?|suggestions?|ideas|advice|tips) (?:for|on)(?: getting)?|(?:i'?m |i am |we're |we are |currently |still )?(?:looking for|searching for|shopping for|in need of|need|want)|(?:does )?(?:anyone|anybody) (?:know of|use|recommend|have (?:a |any )?recommendations? for)|what(?:'s| is| are) (?:a |an |the |some |your )?(?:good|best|decent|favou?rite|recommended|cheapest|easiest|simplest)|(?:the )?best|good|cheap) (?:some |any )?(?:good |new |decent |cheap |simple |reliable )?(.+)$/i.exec(
         s,
       );
-    // "a touchscreen laptop, capable of running most modern games" -> "a touchscreen laptop".
-    const slot = trim(yours(m?.[1] ?? ''))
+    // "a touchscreen laptop, capable of running most modern games" -> "a touchscreen laptop"; but not "light" from
+    // "light, 15 inch, 1080p" or "software for creating professional-looking" from a list of adjectives.
+    const [slot = '', after] = trim(yours(m?.[1] ?? ''))
       .replace(/ (?:to use|out there|you (?:use|recommend|like))$/i, '')
-      .split(', ')[0]!;
+      .split(', ');
+    if (after !== undefined && (!/ /.test(slot) || /(?:ing|ed|ful|able|ive)$/i.test(slot))) return null;
     return usable(slot, 8) && !VAGUE.test(slot) && !ENDS_IN_POINTER.test(slot)
       ? { form: 'recommend', slot: lowerFirst(withArticle(slot)) }
       : null;

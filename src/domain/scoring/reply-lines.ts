@@ -159,7 +159,7 @@ export const FRAMES: Record<
       (s) => `As for whether ${s}, `,
       (s) => `You asked whether ${s}; `,
       (s) => `To your question of whether ${s}: `,
-      (s) => `Whether ${s} is a fair question, and `,
+      (s) => `Whether ${s} is a fair question; `,
     ],
   },
   stuck: {
@@ -317,7 +317,7 @@ export const WHYS: string[] = [
   '; most regrets I hear about start with skipping this.',
   '.',
   ', then decide.',
-  ', ideally this week.',
+  '; it is worth the hour.',
   '; it takes less time than it sounds.',
   ', and trust what you see over what you read.',
 ];
