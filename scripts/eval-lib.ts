@@ -291,12 +291,15 @@ export function simulateTriage(
 export interface ReplyFigures {
   project: string;
   drafts: number;
-  /** The largest share of the project's drafts that start with the same four words. */
+  /**
+   * The largest share of the project's drafts that open alike: the first four words of the first sentence,
+   * compared as written and as a template (the post's and the profile's own words masked), whichever is larger.
+   */
   repeatedOpeningShare: number;
-  /** The largest share of the project's drafts that contain one same sentence. */
+  /** The largest share of the project's drafts that contain one sentence, as written or as a template. */
   maxSentenceShare: number;
   maxWords: number;
-  /** Share of drafts naming the product exactly once (and its url at most once). */
+  /** Share of drafts naming the product exactly once (and its url exactly once when it has one). */
   productOnceShare: number;
 }
 
@@ -307,9 +310,39 @@ const normalizeSentence = (x: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Words a template keeps when the post uses them too ("for", "your"): masking them would hide templates. */
+const FUNCTION_WORDS = new Set(
+  'a an the and or but if of to in on at for with from by as is are was were be been being i you we they he she it my your our their me us this that these those what which who how why when where do does did have has had not no so just can could should would will any some all more most very much many one two s t d ll re ve m'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A sentence as a template: every word that also occurs in the post or the profile (other than function words),
+ * and every number, becomes "_", and runs of "_" become one. "For a booking plugin, I'd ..." and "For scheduling
+ * software, I'd ..." are both "for _ i d ...": one template, whatever the post filled in.
+ */
+export function templateOf(sentence: string, own: Set<string>): string {
+  const out: string[] = [];
+  for (const w of normalizeSentence(sentence).split(' ')) {
+    const x = (own.has(w) && !FUNCTION_WORDS.has(w)) || /\d/.test(w) ? '_' : w;
+    if (x !== '_' || out[out.length - 1] !== '_') out.push(x);
+  }
+  return out.join(' ');
+}
+
+const largestShare = (keys: string[], n: number) => {
+  const count = new Map<string, number>();
+  for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
+  return Math.max(0, ...count.values()) / (n || 1);
+};
+
+const sentencesOf = (draft: string) => draft.split(/(?<=[.?!)])\s+/).filter((x) => normalizeSentence(x));
+
 /**
  * The reply check: a draft for every labeled pair of a project that is not the selling side (more drafts than
- * the leads above a threshold, so the shares are steadier).
+ * the leads above a threshold, so the shares are steadier). Openings and sentences are compared both as written
+ * and as templates, so a stock sentence with the post's words slotted in still counts as repeated.
  */
 export function checkReplies(
   data: EvalData,
@@ -317,34 +350,41 @@ export function checkReplies(
   draft: (item: ScoringItem, profile: EvalProject, lead: LeadScore) => string,
 ): ReplyFigures[] {
   return data.projects.map((project) => {
-    const drafts = rankProject(data, project, scorer)
+    const profileText = [
+      project.name,
+      project.url ?? '',
+      project.pain ?? '',
+      project.solution ?? '',
+      project.targetUsers ?? '',
+      ...project.keywords,
+      ...project.competitors,
+    ].join(' ');
+    const rows = rankProject(data, project, scorer)
       .filter((r) => !r.score.sellerSide)
-      .map((r) => draft(toItem(r.post), project, r.score));
-    const openings = drafts.map((d) => normalizeSentence(d).split(' ').slice(0, 4).join(' '));
-    const openCount = new Map<string, number>();
-    for (const o of openings) openCount.set(o, (openCount.get(o) ?? 0) + 1);
-    const sentenceCount = new Map<string, number>();
-    for (const d of drafts) {
-      const sentences = new Set(
-        d
-          .split(/(?<=[.?!)])\s+/)
-          .map(normalizeSentence)
-          .filter(Boolean),
-      );
-      for (const x of sentences) sentenceCount.set(x, (sentenceCount.get(x) ?? 0) + 1);
-    }
+      .map((r) => ({
+        draft: draft(toItem(r.post), project, r.score),
+        own: new Set(normalizeSentence(`${r.post.title} ${r.post.body} ${profileText}`).split(' ')),
+      }));
+    const drafts = rows.map((r) => r.draft);
+    const n = drafts.length;
+    const first4 = (x: string) => x.split(' ').slice(0, 4).join(' ');
+    const openings = rows.map((r) => first4(normalizeSentence(sentencesOf(r.draft)[0] ?? '')));
+    const openingTemplates = rows.map((r) => first4(templateOf(sentencesOf(r.draft)[0] ?? '', r.own)));
+    const sentences = rows.flatMap((r) => [...new Set(sentencesOf(r.draft).map(normalizeSentence))]);
+    const sentenceTemplates = rows.flatMap((r) => [
+      ...new Set(sentencesOf(r.draft).map((x) => templateOf(x, r.own))),
+    ]);
     const count = (d: string, x: string) => d.split(x).length - 1;
-    const n = drafts.length || 1;
     return {
       project: project.key,
-      drafts: drafts.length,
-      repeatedOpeningShare: Math.max(0, ...openCount.values()) / n,
-      maxSentenceShare: Math.max(0, ...sentenceCount.values()) / n,
+      drafts: n,
+      repeatedOpeningShare: Math.max(largestShare(openings, n), largestShare(openingTemplates, n)),
+      maxSentenceShare: Math.max(largestShare(sentences, n), largestShare(sentenceTemplates, n)),
       maxWords: Math.max(0, ...drafts.map((d) => d.split(/\s+/).filter(Boolean).length)),
       productOnceShare:
         drafts.filter(
           (d) => count(d, productName(project)) === 1 && (!project.url || count(d, project.url) === 1),
-        ).length / n,
+        ).length / (n || 1),
     };
   });
 }

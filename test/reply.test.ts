@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
+import { readQuestion } from '../src/domain/scoring/question.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {
@@ -32,6 +34,12 @@ const leads: ScoringItem[] = [
   post('Random thought about invoices', ''),
 ];
 
+const plainOf = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9$ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const count = (s: string, x: string) => s.split(x).length - 1;
 
@@ -44,16 +52,22 @@ describe('reply drafts', () => {
       assert.equal(count(reply, 'https://invoiceowl.example'), 1, reply);
       assert.ok(reply.indexOf('InvoiceOwl') > reply.length / 3, 'the product comes after the answer');
       assert.doesNotMatch(reply, /buy now|best in the market|sign up today|limited offer|!{2,}/i);
-      const matched = scoreItem(item, profile).matchedPhrase;
-      if (matched)
-        assert.ok(reply.toLowerCase().includes(matched.toLowerCase()), `mentions "${matched}": ${reply}`);
+      // In the author's terms: their word, singular as a modifier ("invoice tools" for "invoices").
+      const matched = scoreItem(item, profile).matchedPhrase?.toLowerCase().replace(/s$/, '');
+      if (matched) assert.ok(reply.toLowerCase().includes(matched), `mentions "${matched}": ${reply}`);
     });
   }
 
-  test('the draft answers by stage: a comparing lead hears about the competitor it named', () => {
+  test('the draft answers the question first: a lead asking for alternatives hears about the tool it named', () => {
     const reply = draftReply(leads[1]!, profile);
-    assert.match(reply, /FreshBooks/);
-    assert.match(reply, /alternative/);
+    const first = reply.split(/(?<=[.?!])\s/)[0]!;
+    assert.match(first, /FreshBooks/, reply);
+    assert.match(first, /alternative|leave|move off|moving off|isn't working/i, reply);
+  });
+
+  test("a how-to question is said back in the author's words, as the replier says them", () => {
+    const reply = draftReply(post('How do I get my clients to pay invoices on time?'), profile);
+    assert.match(reply.split(/(?<=[.?!])\s/)[0]!, /get your clients to pay invoices on time/, reply);
   });
 
   test('deterministic, and never longer than 120 words even for a very long profile', () => {
@@ -75,10 +89,59 @@ describe('reply drafts', () => {
   });
 });
 
+describe('reading the question a reply answers first', () => {
+  const cases: [string, string, ReturnType<typeof readQuestion>][] = [
+    [
+      'Can anyone recommend online booking system for a service based business?',
+      '',
+      { form: 'recommend', slot: 'an online booking system for a service based business' },
+    ],
+    [
+      'Which booking software has the best no-show protection?',
+      '',
+      { form: 'recommend', slot: 'booking software with the best no-show protection' },
+    ],
+    [
+      'What do you use for time tracking and invoicing?',
+      '',
+      { form: 'recommend', slot: 'tools for time tracking and invoicing' },
+    ],
+    [
+      'Getting paid',
+      'How do you more seasoned guys go about getting paid?',
+      { form: 'how', slot: 'go about getting paid' },
+    ],
+    ['How do I track my hours?', '', { form: 'how', slot: 'track your hours' }],
+    ['Is my landlord being reasonable?', '', { form: 'whether', slot: 'your landlord is being reasonable' }],
+    [
+      'Is my Land Lord being reasonable?',
+      '',
+      { form: 'whether', slot: 'your land lord is being reasonable' },
+    ],
+    [
+      'Tools for analysing traffic patterns on a network?',
+      '',
+      { form: 'recommend', slot: 'tools for analysing traffic patterns on a network' },
+    ],
+    ['340K / 5 Unit / Multi-Family - Should I invest?', '', { form: 'whether', slot: 'to invest' }],
+    ['Duplex vs single family?', '', { form: 'versus', slot: 'Duplex', other: 'single family' }],
+    ['Anyone left Calendly? What did you move to?', '', { form: 'alternative', slot: 'Calendly' }],
+    ['Any tips on negotiating for repairs?', '', { form: 'advice', slot: 'negotiating for repairs' }],
+    ['Tenant broke the lease, what can I do?', '', { form: 'stuck', slot: null }],
+    // Nothing a reply can say back: a pointer ("do it"), a vague ask, a statement.
+    ['Excel crashes with 374 files. How to do it?', '', null],
+    ['Home Purchasing Process - Best Practices', '', null],
+    ['Tenants moved out early...', '', null],
+  ];
+  for (const [title, body, expected] of cases)
+    test(`"${title}${body ? ` / ${body}` : ''}"`, () =>
+      assert.deepEqual(readQuestion({ title, body }), expected));
+});
+
 describe('reply drafts across a project', () => {
   // The demo project over the sample corpus: every item it would keep as a lead gets a draft.
   const demo = { ...DEMO_PROJECT };
-  const drafts = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+  const leadItems = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { title: string; body: string; subreddit: string; parentId?: string })
@@ -96,19 +159,28 @@ describe('reply drafts across a project', () => {
       return demo.keywords.some((k) => text.includes(k.toLowerCase()));
     })
     .map((item) => ({ item, lead: scoreItem(item, demo) }))
-    .filter(({ lead }) => lead.score >= demo.scoreThreshold && !lead.sellerSide)
-    .map(({ item, lead }) => draftReply(item, demo, lead));
+    .filter(({ lead }) => lead.score >= demo.scoreThreshold && !lead.sellerSide);
+  const drafts = leadItems.map(({ item, lead }) => draftReply(item, demo, lead));
+  const profileText = [
+    demo.name,
+    demo.url,
+    demo.pain,
+    demo.solution,
+    demo.targetUsers,
+    ...demo.keywords,
+    ...demo.competitors,
+  ].join(' ');
+  /** Each draft's sentences as templates: the words its post and the profile gave it masked (the eval's measure). */
+  const templates = leadItems.map(({ item }, i) => {
+    const own = new Set(plainOf(`${item.title} ${item.body} ${profileText}`).split(' '));
+    return drafts[i]!.split(/(?<=[.?!)])\s+/).map((x) => templateOf(x, own));
+  });
   const share = (keys: string[]) => {
     const n = new Map<string, number>();
     for (const k of keys) n.set(k, (n.get(k) ?? 0) + 1);
     return Math.max(...n.values()) / keys.length;
   };
-  const plain = (s: string) =>
-    s
-      .toLowerCase()
-      .replace(/[^a-z0-9$ ]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const plain = plainOf;
 
   test('there are enough drafts to judge (the demo project finds dozens of leads)', () => {
     assert.ok(drafts.length >= 30, `${drafts.length} drafts`);
@@ -120,6 +192,12 @@ describe('reply drafts across a project', () => {
       share(openings) <= 0.1,
       `most common opening in ${(share(openings) * 100).toFixed(0)}% of drafts`,
     );
+    // As templates too: "For <the post's words>, I'd ..." in every draft is one opening, whatever fills the slot.
+    const openingTemplates = templates.map((t) => t[0]!.split(' ').slice(0, 4).join(' '));
+    assert.ok(
+      share(openingTemplates) <= 0.1,
+      `most common opening template in ${(share(openingTemplates) * 100).toFixed(0)}% of drafts`,
+    );
     assert.ok(drafts.every((d) => !/^(?:that sounds frustrating|great question)/i.test(d)));
   });
 
@@ -129,6 +207,10 @@ describe('reply drafts across a project', () => {
     for (const s of sentences) n.set(s, (n.get(s) ?? 0) + 1);
     const [worst, count] = [...n].sort((a, b) => b[1] - a[1])[0]!;
     assert.ok(count / drafts.length <= 0.1, `"${worst}" in ${count} of ${drafts.length} drafts`);
+    const t = new Map<string, number>();
+    for (const x of templates.flatMap((ts) => [...new Set(ts)])) t.set(x, (t.get(x) ?? 0) + 1);
+    const [worstT, countT] = [...t].sort((a, b) => b[1] - a[1])[0]!;
+    assert.ok(countT / drafts.length <= 0.1, `template "${worstT}" in ${countT} of ${drafts.length} drafts`);
   });
 
   test('each names the product once by the name a person says, with its url, under 120 words', () => {

@@ -1,4 +1,21 @@
 import { compileProfile } from './profile.ts';
+import { readQuestion, withArticle, yours } from './question.ts';
+import {
+  ASKS,
+  CHOOSE,
+  DECIDE,
+  DISCLOSE,
+  DO,
+  type End,
+  FRAMES,
+  HEDGES,
+  LEADS,
+  type Line,
+  type Slots,
+  type Sold,
+  TRIES,
+  WHYS,
+} from './reply-lines.ts';
 import { readSignals, type Signals, scoreItem } from './score.ts';
 import { normalizeText } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
@@ -53,7 +70,7 @@ export function splitSolution(solution: string | null): { category: string | nul
 const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
 
 function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+  return /^[A-Z](?:[a-z]|\s)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
 }
 
 function wordCount(text: string): number {
@@ -73,218 +90,217 @@ function pick(seed: string, n: number, salt: number): number {
 
 /**
  * What the author asks for, in their words: the keyword they used and what follows it in the title ("booking
- * software for your salon"), else the product category they named, else the project's first keyword.
+ * software for your salon"), else their keyword named by what the profile sells ("time tracking tools").
  */
-function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile): string {
+function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: string): string {
   const title = normalizeText(item.title).replace(/[^a-z0-9$'/ -]+/g, ' ');
-  const keys = [s.asksFor, ...s.keywordsTitle, ...s.competitors].filter((x): x is string => !!x);
+  // Not the competitors: "square appointment tools" is nobody's word for what they need.
+  const keys = [s.asksFor, ...s.keywordsTitle].filter((x): x is string => !!x);
   for (const k of keys) {
     const at = title.indexOf(k);
     if (at < 0) continue;
     const m = new RegExp(
       `^${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: (?:software|tools?|apps?|services?|systems?|platforms?))?(?: for (?:a|an|my|our|the) (?:[0-9a-z-]+ ){0,2}[a-z-]+)?`,
     ).exec(title.slice(at));
-    if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim());
+    if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim(), things);
   }
-  return asNoun(s.asksFor ?? s.keywordsTitle[0] ?? s.keywordsBody[0] ?? profile.keywords[0] ?? 'this');
+  return asNoun(
+    s.asksFor ?? s.keywordsTitle[0] ?? s.keywordsBody[0] ?? profile.keywords[0] ?? 'this',
+    things,
+  );
 }
 
 /** The subject in one or two words ("booking", "rent management"): the keyword the author used, else the project's. */
 function topicOf(s: Signals, profile: ScoringProfile, named: (x: string) => boolean, seed: string): string {
   // The author's own word for it: the title's keywords first, the body's when the title has none.
   const own = s.keywordsTitle.length ? s.keywordsTitle : s.keywordsBody.length ? s.keywordsBody : s.concepts;
-  const found = [...new Set(own)].filter((k) => !named(k)).slice(0, 3);
-  if (found.length) return found[pick(seed, found.length, 8)]!;
-  return profile.keywords.find((k) => !named(k)) ?? 'this';
+  // A noun reads in "booking trouble"; a verb phrase ("get paid", "track my time") does not.
+  const noun = (k: string) => !named(k) && !/^(?:get|track|schedule|automate)\b|\bmy\b/.test(k);
+  const found = [...new Set(own)].filter(noun).slice(0, 3);
+  const topic = found.length
+    ? found[pick(seed, found.length, 8)]!
+    : (profile.keywords.find(noun) ?? profile.keywords.find((k) => !named(k)) ?? 'this');
+  return singular(topic);
 }
 
-const COUNTABLE =
-  /(?:^|\s)(?:system|tool|app|plugin|service|platform|program|solution|page|site|provider)(?= for |$)/;
-const PRODUCT =
-  /(?:^|\s)(?:software|systems?|tools?|apps?|plugins?|services?|platforms?|programs?|solutions?|pages?|sites?|providers?)(?= for |$)/;
+/** A word said as a modifier ("laptop trouble", "gpu tools") is singular. */
+function singular(word: string): string {
+  return /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : word;
+}
 
-/** A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software", "excel tools". */
-function asNoun(need: string): string {
-  if (!PRODUCT.test(need)) return need.includes(' for ') ? need : `the right ${need} option`;
+/** "automating reports" is something done; "alerting that sets up in minutes" is a thing. */
+const GERUND = /^\w+ing (?!that|which|with|for|and|in|on|of|to)\w/;
+
+const COUNTABLE =
+  /(?:^|\s)(?:system|tool|app|application|plugin|service|platform|program|solution|page|site|provider)(?= for |$)/;
+const PRODUCT =
+  /(?:^|\s)(?:software|systems?|tools?|apps?|applications?|plugins?|services?|platforms?|programs?|solutions?|pages?|sites?|providers?)(?= for |$)/;
+
+/**
+ * A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software"; a bare word is
+ * named by what the profile sells ("time tracking tools", "laptop models").
+ */
+function asNoun(need: string, things: string): string {
+  if (!PRODUCT.test(need)) return need.includes(' for ') ? withArticle(need) : `${singular(need)} ${things}`;
   return COUNTABLE.test(need) ? an(need) : need;
 }
 
 /** Things worth checking in any product, added when the profile names fewer than four features. */
 const GENERIC_FEATURES = [
-  'the fit with your current workflow',
-  'the setup effort',
-  'the support you get',
+  'day-to-day ease of use',
+  'setup time',
   'the total yearly cost',
+  'how fast support answers',
 ];
 
 function both(profileFeatures: string[], i: number): [string, string] {
-  const features = [...profileFeatures, ...GENERIC_FEATURES].slice(0, Math.max(4, profileFeatures.length));
-  const a = features[i % features.length] ?? 'the fit with your current workflow';
-  const b = features[(i + 1) % features.length] ?? 'the setup effort';
-  return a === b ? [a, 'the setup effort'] : [a, b];
+  const features = [...profileFeatures.map(withArticle), ...GENERIC_FEATURES].slice(
+    0,
+    Math.max(4, profileFeatures.length),
+  );
+  const a = features[i % features.length] ?? 'day-to-day ease of use';
+  const b = features[(i + 1) % features.length] ?? 'setup time';
+  return a === b ? [a, 'setup time'] : [a, b];
 }
 
-type Slots = { need: string; topic: string; a: string; b: string; who: string };
-type Line = (x: Slots) => string;
+/**
+ * Whether the profile sells software, goods or a service, by the first telling word of its solution ("a mesh
+ * Wi-Fi kit with app setup" is goods): the practical tip differs ("free trial" vs "return window").
+ */
+function soldAs(profile: ScoringProfile): Sold {
+  const text = normalizeText(`${profile.solution ?? ''} ${profile.name}`);
+  const at = (re: RegExp) => re.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+  const found: [Sold, number][] = [
+    [
+      'software',
+      at(/\b(?:software|apps?|platforms?|saas|dashboards?|tools?|monitoring|invoicing|booking)\b/),
+    ],
+    [
+      'goods',
+      at(/\b(?:laptops?|computers?|phones?|kits?|devices?|hardware|routers?|equipment|furniture|parts)\b/),
+    ],
+    ['service', at(/\b(?:studio|agency|services?|consult\w*|design|done for you|freelance\w*)\b/)],
+  ];
+  const [first] = found.sort((x, y) => x[1] - y[1]);
+  return first && Number.isFinite(first[1]) ? first[0] : 'software';
+}
 
-/** First sentences, by what the author is doing; each names their need in their words. */
-const OPENERS: Record<'seek' | 'compare' | 'buy' | 'pain', Line[]> = {
-  seek: [
-    ({ need, a, b }) => `For ${need}, I'd judge the options on ${a} first and ${b} second.`,
-    ({ need, a }) => `Short answer on ${need}: choose on ${a}, not on the length of the feature list.`,
-    ({ topic, a, who }) => `What decides the ${topic} choice${who} is mostly ${a}.`,
-    ({ topic, a, b }) => `I'd shortlist ${topic} options by two things: ${a} and ${b}.`,
-    ({ need, a }) => `If I were choosing ${need} today, I'd look at ${a} before anything else.`,
-    ({ topic, b }) => `Most ${topic} options look alike on paper; they differ most in ${b}.`,
-    ({ need, a }) => `The one thing I'd insist on in ${need} is ${a}.`,
-    ({ topic, b, who }) =>
-      `Having seen a few ${topic} setups${who}, what people end up caring about is ${b}.`,
-    ({ need, b }) => `Good question; ${need} is worth choosing slowly, and the part to check is ${b}.`,
-    ({ topic, a }) => `Three ${topic} tools are enough for a fair trial; compare them on ${a}.`,
-  ],
-  compare: [
-    ({ need, a }) => `People leave ${need} over price or ${a}, so compare the alternatives on exactly that.`,
-    ({ need, a, b }) =>
-      `When people switch from ${need} to an alternative, ${a} and ${b} are the usual reasons.`,
-    ({ need, a }) =>
-      `Before you move off ${need} to an alternative, list what you really use, with ${a} near the top.`,
-    ({ need, b }) => `Alternatives to ${need} differ most on ${b}, less on the headline price.`,
-    ({ need, a }) => `Moving away from ${need} is easier than it looks if the alternative handles ${a} well.`,
-    ({ need, b }) => `If ${need} no longer fits, judge each alternative on ${b} before price.`,
-  ],
-  buy: [
-    ({ topic, a }) => `With ${an(topic)} budget already set, check ${a} before the feature list.`,
-    ({ topic, a, b }) => `At that ${topic} budget, you should expect ${a} and ${b}.`,
-    ({ need, a }) =>
-      `For ${need} in your range, a trial week tells you more than reviews; look hard at ${a}.`,
-    ({ need, b }) => `Since you're ready to pick ${need}, ask each vendor about ${b} up front.`,
-    ({ topic, a }) => `You can get solid ${topic} help in that range; make ${a} the deciding point.`,
-    ({ need, b }) => `Buying ${need} now is reasonable; just get ${b} in writing.`,
-  ],
-  pain: [
-    ({ topic, a }) =>
-      `With ${topic} trouble like this, what usually helps is ${a}, whatever you end up using.`,
-    ({ topic, a, who }) =>
-      `A lot of people${who} get ${topic} problems under control with ${a} before anything fancier.`,
-    ({ topic, b }) => `The quickest win on the ${topic} side tends to be ${b}.`,
-    ({ topic, a }) => `This kind of ${topic} headache gets much easier once you have ${a}.`,
-    ({ topic, b }) =>
-      `You're not alone with this ${topic} problem, and getting ${b} right takes most of the sting out.`,
-    ({ topic, a }) => `Been there with ${topic}; what finally fixed it for most people I know was ${a}.`,
-    ({ topic, b }) => `Honestly, most ${topic} pain like yours comes down to ${b}.`,
-    ({ topic, a, who }) => `Sorting out ${topic}${who} usually starts with ${a}.`,
-    ({ topic, b }) => `Two fixes for ${topic} trouble, cheapest first: a simple routine, then ${b}.`,
-  ],
-};
-
-/** A second, practical sentence: how to try it on their own case. */
-const TIPS: Line[] = [
-  ({ a, topic }) => `Run a week of real ${topic} work through a free trial and keep an eye on ${a}.`,
-  ({ b, topic }) => `Ask for a demo of ${b} with your own ${topic} data, not the sample account.`,
-  ({ a, topic }) =>
-    `Check the cancellation terms, the ${topic} data export and ${a} first; switching later is the real cost.`,
-  ({ a, topic }) => `Put ${a} through your busiest ${topic} day; that is where things break.`,
-  ({ b, topic }) => `Ask others here what they pay for ${topic} with ${b}; prices vary a lot.`,
-  ({ b, topic }) =>
-    `Start on the smallest ${topic} plan and see whether ${b} will hold up before you upgrade.`,
-  ({ topic, a }) => `Write down the three ${topic} tasks you repeat most and test ${a} against them.`,
-  ({ b, topic }) =>
-    `Read the one-star ${topic} reviews; they show how ${b} will behave when something goes wrong.`,
-  ({ a, b, topic }) => `Give ${a} a real ${topic} test, then ${b}; an afternoon each is enough to know.`,
-  ({ topic, b }) => `Keep your current ${topic} routine running in parallel until you trust ${b}.`,
-];
-
-/** The one product mention: name, url, that the author of the draft works on it, tied to their topic. */
-const DISCLOSURES: ((x: { name: string; topic: string; what: string; a: string }) => string)[] = [
-  ({ name, topic, what }) =>
-    `Disclosure: I work on ${name}${what}; it may not be the right fit for your ${topic} setup, but it is one to compare.`,
-  ({ name, topic, a }) =>
-    `I'm on the team behind ${name}, so I'm biased, but it was built for ${topic} cases like this, ${a} included.`,
-  ({ name, topic, what }) =>
-    `Full disclosure, I help build ${name}${what}, and I'm happy to answer ${topic} questions here.`,
-  ({ name, topic, a }) =>
-    `One more ${topic} option to look at, strong on ${a}, with the caveat that I work there: ${name}.`,
-  ({ name, topic, what }) => `(I work on ${name}${what}, if you want another ${topic} option on the list.)`,
-  ({ name, topic, a }) =>
-    `Since you asked about ${topic}: I work on ${name}, which covers ${a}, and you're welcome to try it.`,
-  ({ name, a }) => `For what it's worth, I work on ${name}, which puts ${a} first; biased, obviously.`,
-  ({ name, a, topic }) =>
-    `I should say I work on ${name}; if you care most about ${a} in your ${topic} setup, it is worth a look.`,
-];
-
-/** A sentence on what the author told us (their budget, size, the competitor they use), when they told us. */
+/**
+ * What the author told us (their budget, size, deadline, the tool they use), when they told us: as a sentence of
+ * its own, and as the beginning of the first sentence ("On $50/month, ...").
+ */
 function detailOf(
   item: ScoringItem,
   s: Signals,
   competitor: string | undefined,
   seed: string,
-): string | null {
+  sells: Sold,
+): { sentence: string; lead: string } | null {
   const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`);
   const size =
-    /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices)\b/.exec(
+    /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/.exec(
       text,
     );
+  const when =
+    /\b(tomorrow|next (?:week|month)|this (?:week|month)|by (?:monday|friday|the weekend)|in (?:\d+|two|three) (?:days|weeks))\b/.exec(
+      text,
+    )?.[1];
   const options: string[] = [];
-  if (s.budgetText)
+  const leads: string[] = [];
+  // "$42,000/yr" is an income, not a budget for a tool.
+  const budget =
+    s.budgetText && Number(s.budgetText.replace(/[^0-9.]/g, '')) < 10_000
+      ? s.budgetText.replace(/[,.;:]+$/, '').replace(/\$\s+/, '$')
+      : null;
+  if (budget)
+    leads.push(`On ${budget}, `, `With ${budget} to spend, `, `For ${budget}, `, `Within ${budget}, `);
+  if (budget)
     options.push(
-      `${upper(s.budgetText)} is a workable budget for this.`,
-      `Your budget of ${s.budgetText} rules out very little, so choose on fit.`,
+      `${upper(budget)} is a workable budget for this.`,
+      `Your budget of ${budget} rules out very little, so choose on fit.`,
+      `On ${budget} you can be picky; several options fit under it.`,
+      `${upper(budget)} goes further than people expect here, so don't overbuy.`,
+      `With ${budget} to spend, put the money where you'll feel it every day.`,
+      `${upper(budget)} is enough for something solid if you skip the extras.`,
+      `Stretching past ${budget} is rarely worth it here.`,
     );
-  if (size)
+  if (budget && sells === 'software')
+    options.push(`Keep some of the ${budget} back; the cheaper tier is often enough to start.`);
+  if (size) {
+    const n = size[1]!;
+    const unit = n !== '1' && !size[2]!.endsWith('s') ? `${size[2]}s` : size[2]!;
+    leads.push(`At ${n} ${unit}, `, `With ${n} ${unit}, `, `For ${n} ${unit}, `);
+    if (sells === 'software')
+      options.push(
+        `At ${n} ${unit}, you are past what spreadsheets and sticky notes handle well.`,
+        `${n} ${unit} is small enough that setup should take an afternoon, not a project.`,
+        `With ${n} ${unit}, per-seat pricing adds up, so check how each option charges.`,
+        `For ${n} ${unit}, the lower tiers of most plans will do.`,
+        `Having ${n} ${unit} means the cheapest plans may cap you, so read the limits.`,
+      );
+    else
+      options.push(
+        `With ${n} ${unit}, ask about a price for the lot.`,
+        `For ${n} ${unit}, what matters is that it works the same everywhere.`,
+      );
+  }
+  if (when) leads.push(`Since you need it ${when}, `, `With ${when} as the deadline, `);
+  if (when)
     options.push(
-      `At ${size[1]} ${size[2]}, you are past what spreadsheets and sticky notes handle well.`,
-      `With ${size[1]} ${size[2]}, per-seat pricing adds up, so check how each option charges.`,
+      `With ${when} as your deadline, pick something you can set up in a day.`,
+      `Since you need it ${when}, I'd avoid anything that needs a long onboarding.`,
+      `If it has to work ${when}, go with what you can learn quickly and revisit later.`,
     );
+  if (competitor) leads.push(`Coming from ${competitor}, `, `Compared with ${competitor}, `);
   if (competitor)
     options.push(
       `${competitor} does the basics, so the question is what you are missing.`,
       `Plenty of people start on ${competitor} and outgrow it.`,
+      `Coming from ${competitor}, expect a week of getting used to a new layout.`,
+      `If ${competitor} mostly works, change only what bothers you.`,
     );
-  return options.length ? options[pick(seed, options.length, 6)]! : null;
+  return options.length ? { sentence: choose(options, seed, 6), lead: choose(leads, seed, 17) } : null;
 }
 
 function upper(x: string): string {
   return x.charAt(0).toUpperCase() + x.slice(1);
 }
 
+const choose = <T>(list: readonly T[], seed: string, salt: number): T => list[pick(seed, list.length, salt)]!;
+
+/** A beginning and an end as one sentence, or two when the beginning is a question ("Picking X? Look at ..."). */
+const joined = (start: string, end: string) =>
+  /[?.:!] $/.test(start) && !/: $/.test(start) ? start + upper(end) : start + end;
+
 /**
- * The deterministic reply draft, written for the post: the author's need first, in their words, by what they
- * are doing (asking, comparing, ready to buy, describing a pain), what they told us (budget, size, the tool
- * they use), one practical tip, then one honest mention of the product with its url. Sentences and their order
- * vary by post; under 120 words. Never posted by the service; with an LLM configured this is the fallback.
+ * The first sentence: the author's own question said back and answered when the post asks one ("To follow up
+ * with leads, start with ..."), else an answer by what they are doing (asking, comparing, ready to buy, in pain).
  */
-export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: LeadScore): string {
-  const lead = local ?? scoreItem(item, profile);
-  const s = readSignals(item, compileProfile(profile));
-  const seed = `${item.title}\n${item.body.slice(0, 200)}`;
-  const { features } = splitSolution(profile.solution);
-  const product = productName(profile);
-  const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
-  let need = needOf(item, s, profile);
-  if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this');
-  const topic = topicOf(s, profile, named, seed);
-  const [a, b] = both(features, pick(seed, 97, 1));
-  const target = s.targetUsers[0];
-  const who = target?.endsWith('s') ? ` for ${target}` : '';
-  const competitor = profile.competitors.find((c) =>
-    normalizeText(`${item.title} ${item.body}`).includes(normalizeText(c)),
-  );
-  const kind =
-    lead.stage === 'comparing'
-      ? 'compare'
-      : lead.stage === 'purchase-ready'
-        ? 'buy'
-        : lead.stage === 'problem-aware'
-          ? 'pain'
-          : 'seek';
-  const openers = OPENERS[kind];
-  const x = { need: kind === 'compare' && competitor ? competitor : need, topic, a, b, who };
-  const opener = openers[pick(seed, openers.length, 2)]!(x);
-  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed);
-  const tip = TIPS[pick(seed, TIPS.length, 3)]!({ ...x, need });
-  // The author's own detail leads half the time it exists, so drafts do not all open the same way.
-  const parts = detail ? (pick(seed, 2, 7) ? [detail, opener, tip] : [opener, detail, tip]) : [opener, tip];
-  const url = profile.url ? ` (${profile.url})` : '';
+function openingOf(
+  item: ScoringItem,
+  kind: keyof typeof LEADS,
+  sells: Sold,
+  x: Slots,
+  seed: string,
+  detailLead: string | null,
+): [string, boolean] {
+  const endsOf = (e: End) => (e === 'choose' ? CHOOSE : e === 'decide' ? DECIDE : DO[sells]);
+  const q = readQuestion(item);
+  if (!q) {
+    const { leads, ends } = LEADS[kind];
+    const lead = detailLead ?? choose(leads, seed, 2)(x);
+    return [joined(lead, choose(endsOf(ends), seed, 10)(x)), false];
+  }
+  const { frames, ends } = FRAMES[q.form];
+  const frame = choose(frames, seed, 2)(q.slot ?? '', q.form === 'versus' ? q.other : '');
+  return [joined(frame, choose(endsOf(ends), seed, 10)(x)), true];
+}
+
+/**
+ * The one product mention, in three parts chosen apart: who I am to it ("I'm on the team behind X (url)"), what
+ * it does (its features, or nothing), and a hedge.
+ */
+function disclosureOf(product: string, features: string[], x: Slots, seed: string): string {
   const f0 = pick(seed, Math.max(1, features.length), 9);
   const shown =
     features.length > 2
@@ -292,19 +308,85 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
       : features.length === 2
         ? features
         : [];
-  const what = `${url}${shown.length ? `, which does ${shown.join(' and ')}` : `, which covers ${a}`}`;
-  const variant = pick(seed, DISCLOSURES.length, 4);
-  const disclosure = DISCLOSURES[variant]!({
-    name: `${product}${[1, 3, 5, 6, 7].includes(variant) ? url : ''}`,
+  const does = shown.length
+    ? GERUND.test(shown[0]!)
+      ? `, which helps with ${shown.join(' and ')}`
+      : `, which offers ${shown.map(withArticle).join(' and ')}`
+    : `, which covers ${x.cap}`;
+  const what = ['', does, ', built for cases like yours'][pick(seed, 3, 5)]!;
+  return `${choose(DISCLOSE, seed, 4)(product)}${what}${choose(HEDGES, seed, 15)(x)}`;
+}
+
+/**
+ * The deterministic reply draft, written for the post: the author's question answered first, in their words,
+ * what they told us (budget, size, deadline, the tool they use), sometimes a practical tip or a question back,
+ * then one honest mention of the product with its url. Sentences and their order vary by post; under 120 words.
+ * Never posted by the service; with an LLM configured this is the fallback.
+ */
+export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: LeadScore): string {
+  const lead = local ?? scoreItem(item, profile);
+  const s = readSignals(item, compileProfile(profile));
+  const seed = `${item.title}\n${item.body.slice(0, 200)}`;
+  const { category, features } = splitSolution(profile.solution);
+  const sells = soldAs(profile);
+  const product = productName(profile);
+  const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
+  const things = sells === 'goods' ? 'models' : sells === 'service' ? 'providers' : 'tools';
+  let need = needOf(item, s, profile, things);
+  if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this', things);
+  const topic = topicOf(s, profile, named, seed);
+  const [a, b] = both(features, pick(seed, 97, 1));
+  // "automating reports" is something a tool does: "start with a tool for automating reports".
+  const caps = (features.length ? features : [category ?? 'a simple tool for the repetitive part']).map(
+    (f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)),
+  );
+  const c0 = pick(seed, caps.length, 11);
+  const target = s.targetUsers[0];
+  const who = target?.endsWith('s') ? ` for ${yours(target)}` : '';
+  const competitor = profile.competitors.find((c) =>
+    normalizeText(`${item.title} ${item.body}`).includes(normalizeText(c)),
+  );
+  // Comparing without a named competitor reads as asking: "people leave X" needs an X.
+  const kind =
+    lead.stage === 'comparing' && competitor
+      ? 'compare'
+      : lead.stage === 'purchase-ready'
+        ? 'buy'
+        : lead.stage === 'problem-aware'
+          ? 'pain'
+          : 'seek';
+  const x: Slots = {
+    need: kind === 'compare' && competitor ? competitor : need,
     topic,
-    what: pick(seed, 2, 5) ? what : url,
-    a: b,
-  });
-  let reply = `${parts.join(' ')} ${disclosure}`;
+    a,
+    b,
+    cap: caps[c0]!,
+    cap2: caps[(c0 + 1) % caps.length] === caps[c0] ? 'the rest' : caps[(c0 + 1) % caps.length]!,
+    who,
+    things,
+  };
+  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed, sells);
+  // The shape varies with what the post gives: an echoed question always leads; otherwise the author's own
+  // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
+  // and a draft with a detail sometimes skips the tip.
+  const detailLeads = !!detail && pick(seed, 2, 7) === 1;
+  const [opening, answered] = openingOf(item, kind, sells, x, seed, detailLeads ? detail.lead : null);
+  const tip = `${choose(TRIES[sells], seed, 3)(x)}${choose(WHYS, seed, 16)}`;
+  const ask: Line | null = pick(seed, 5, 12) === 0 ? choose(ASKS, seed, 13) : null;
+  const body =
+    detail && !(detailLeads && !answered)
+      ? pick(seed, 3, 14)
+        ? [opening, detail.sentence, tip]
+        : [opening, detail.sentence]
+      : [opening, tip];
+  if (ask) body.push(ask(x));
+  const url = profile.url ? ` (${profile.url})` : '';
+  const disclosure = disclosureOf(`${product}${url}`, features, x, seed);
+  let reply = `${body.join(' ')} ${disclosure}`;
   if (wordCount(reply) >= MAX_REPLY_WORDS) {
     const short = `Disclosure: I work on ${product}${url}; it may or may not fit.`;
     const room = MAX_REPLY_WORDS - 1 - wordCount(short);
-    reply = `${parts
+    reply = `${body
       .join(' ')
       .split(/\s+/)
       .slice(0, room)

@@ -9,10 +9,14 @@ const ENTITIES: Record<string, string> = {
   '&#39;': "'",
 };
 
+/** The five entities Reddit escapes, decoded. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m);
+}
+
 /** Lower-cased text with HTML entities decoded and markdown links reduced to their text. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/&(?:amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
+  return decodeEntities(text)
     .replace(/\]\((?:https?:)?\/\/[^)\s]*\)/g, ']')
     .replace(/[\u2018\u2019]/g, "'")
     .toLowerCase();
