@@ -353,6 +353,18 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.match(range.reason ?? '', /budget \$1750, above the product's range/);
   });
 
+  test("what the business makes is no budget, and 'anyone know a good …?' asks", () => {
+    const s = scoreItem(
+      post(
+        'Anyone know a good booking app for a small salon?',
+        'We grew our salon to about $2400 a month so far. Clients keep calling to book.',
+      ),
+      booking,
+    );
+    assert.doesNotMatch(s.reason ?? '', /\$2400|above the product's range/);
+    assert.match(s.reason ?? '', /^Asks for booking app/);
+  });
+
   test('asking for an alternative to a named competitor is strong intent', () => {
     const leaving = scoreItem(
       post(

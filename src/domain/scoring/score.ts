@@ -126,7 +126,7 @@ function statedBudget(
     }
     if (n < (monthly ? 1 : 50) || n >= 100_000) continue;
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (REFUSED_AMOUNT.test(before)) continue;
+    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before)) continue;
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
     if (!best || (named && !best.named) || (named === best.named && n > best.amount))
       best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named };
@@ -138,6 +138,9 @@ const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
 /** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
 const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
+/** What the business makes or charges, not what it would spend: "a business of about $2400 a month", "we make". */
+const NOT_A_BUDGET =
+  /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
 const GROUPS = PROFILE_GROUP.category + 1;
 

@@ -46,6 +46,7 @@ const SEEKING = [
   'is there (?:a|an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
   'help (?:me )?(?:find|choose|pick|decide|finding|choosing|picking)',
   '(?:can|could|would) (?:anyone|someone|somebody|you|you guys) (?:recommend|suggest|point)',
+  '(?:anyone|anybody|someone|somebody) (?:here )?knows? (?:of )?(?:a|an|any|some|where|if there)',
   'advice on (?:which|what|a|an|getting|buying|choosing)',
   'need (?:a|an|some) (?:good |new |cheap |simple |decent |reliable |better )?(?:software|tool|app|program|service|system|solution|laptop|way)',
   'where (?:can|do|should|would) i (?:find|get)',
