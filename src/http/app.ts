@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
+import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
@@ -43,9 +44,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built dashboard (index.html and its assets); default web/dist. */
   webDist?: string;
+  /** What /readyz reports; the app marks its `http` part (ready once listening). Default: only that part. */
+  readiness?: Readiness;
 }
 
-export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB_DIST }: AppOptions) {
+export async function buildApp({
+  services,
+  logger = false,
+  webDist = DEFAULT_WEB_DIST,
+  readiness = createReadiness(services.config.role, services.health),
+}: AppOptions) {
   const limits = services.config.http;
   const app = Fastify({
     logger,
@@ -131,7 +139,11 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
       reply.headers(HTML_HEADERS).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
     );
   }
-  await app.register(opsRoutes, { services, metrics });
+  await app.register(opsRoutes, { services, metrics, readiness });
+  // Not ready before it listens; not ready once closing starts, so a load balancer stops sending requests.
+  readiness.set('http', 'starting');
+  app.addHook('onListen', async () => readiness.set('http', 'ready'));
+  app.addHook('preClose', async () => readiness.set('http', 'stopping'));
 
   return app;
 }
