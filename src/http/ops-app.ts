@@ -20,8 +20,6 @@ export async function buildOpsApp(opts: {
     bodyLimit: 1024,
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.requestTimeoutMs * 2,
-    // Probes do not log a line each; errors still do.
-    disableRequestLogging: true,
   });
   app.server.maxConnections = 64;
   app.setErrorHandler(handleError);
@@ -31,6 +29,12 @@ export async function buildOpsApp(opts: {
       .send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
   const metrics = createMetrics({ db: opts.services.db, health: opts.services.health });
-  await app.register(opsRoutes, { services: opts.services, metrics, readiness: opts.readiness });
+  // Probes every few seconds would fill the log: their info-level request lines are not written; warnings are.
+  await app.register(opsRoutes, {
+    services: opts.services,
+    metrics,
+    readiness: opts.readiness,
+    logLevel: 'warn',
+  });
   return app;
 }
