@@ -1,9 +1,10 @@
 // npm run bench:load: 1,000 requests/s of mixed REST reads for 60 s against 2 ROLE=api processes on the local
 // PostgreSQL while 2 ROLE=worker processes scan 200 projects from the replay source. Prints p50/p99/max latency,
 // errors and non-2xx answers, with the machine's load average. A benchmark, not a test: no thresholds.
-// DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), LOAD_RATE, LOAD_SECONDS;
-// LOAD_PACING=even (default: one request every 1/rate s, latency from when it was due) or autocannon (its
-// overallRate: each connection sends its share of the second back to back when the second starts).
+// DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), LOAD_RATE, LOAD_SECONDS,
+// LOAD_WORKERS (default 2; 0 measures the reads alone), LOAD_PACING: even (default: one request every 1/rate s,
+// latency counted from when it was due) or autocannon (its overallRate: each connection sends its share of the
+// second back to back when the second starts, a burst every second).
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type autocannon from 'autocannon';
@@ -14,6 +15,7 @@ const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5
 const RATE = Number(process.env.LOAD_RATE ?? 1000);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const PROJECTS = 200;
+const WORKERS = Number(process.env.LOAD_WORKERS ?? 2);
 const PACING = process.env.LOAD_PACING ?? 'even';
 if (PACING !== 'even' && PACING !== 'autocannon') throw new Error('LOAD_PACING must be even or autocannon');
 
@@ -67,10 +69,8 @@ const procs: Proc[] = [];
 try {
   const scanning = { UPSTREAM_FRESHNESS_MINUTES: '0', REPLAY_LATENCY_MS: '100', SCAN_INTERVAL_MINUTES: '1' };
   const apis = [await startProcess('api', cluster.url), await startProcess('api', cluster.url)];
-  const workers = [
-    await startProcess('worker', cluster.url, scanning),
-    await startProcess('worker', cluster.url, scanning),
-  ];
+  const workers: Proc[] = [];
+  for (let i = 0; i < WORKERS; i++) workers.push(await startProcess('worker', cluster.url, scanning));
   procs.push(...apis, ...workers);
   const auth = { authorization: `Bearer ${cluster.restKey}` };
   const ids = cluster.projectIds;
@@ -90,10 +90,10 @@ try {
     { method: 'GET', path: `/api/v1/projects/${ids[1]}/usage`, headers: auth },
   ];
   // Let the workers get going first: the reads run beside scans in progress.
-  await workers[0]!.waitFor(/"msg":"scan unit committed"/, 1, 120_000);
+  await workers[0]?.waitFor(/"msg":"scan unit committed"/, 1, 120_000);
   process.stdout.write(
     `load: ${RATE} req/s (${PACING} pacing) for ${SECONDS} s over 2 api processes, ` +
-      `2 workers scanning ${PROJECTS} projects\n`,
+      `${WORKERS} workers scanning ${PROJECTS} projects\n`,
   );
   const results = await Promise.all(apis.map((a) => load(a.url, RATE / apis.length, requests)));
   const during = loadavg();
@@ -111,6 +111,7 @@ try {
     loadavgBefore: before.map((l) => l.toFixed(2)).join(' '),
     loadavgAfter: during.map((l) => l.toFixed(2)).join(' '),
     pacing: PACING,
+    workers: WORKERS,
     targetRate: RATE,
     seconds: SECONDS,
     requests: total,
