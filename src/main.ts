@@ -8,6 +8,7 @@ import { createDemoAccount, demoSignInLink } from './demo.ts';
 import { buildApp } from './http/app.ts';
 import { buildOpsApp } from './http/ops-app.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { logDestination } from './log.ts';
 import { createReadiness } from './readiness.ts';
 import { createServices } from './services.ts';
 
@@ -21,7 +22,7 @@ async function main() {
   const serves = config.role !== 'worker';
   const works = config.role !== 'api';
   const readiness = createReadiness(config.role, services.health);
-  const logger = { level: config.logLevel };
+  const logger = { level: config.logLevel, stream: logDestination() };
   // A worker serves no API: its server has /healthz, /readyz and /metrics, and listens only with HEALTH_PORT.
   const app = serves
     ? await buildApp({ services, logger, readiness })
