@@ -32,6 +32,8 @@ function inChild<O, R>(script: string, options: O): Promise<R> {
 interface LoadResult {
   requests: number;
   seconds: number;
+  /** Even pacing only: p99 of how late the generator itself sent (its own CPU starvation), in ms. */
+  sendLagP99?: number;
   errors: number;
   non2xx: number;
   latency: { p50: number; p90: number; p99: number; max: number };
@@ -122,6 +124,7 @@ try {
     maxms: p('max'),
     errors,
     non2xx,
+    generatorSendLagP99ms: PACING === 'even' ? Math.max(...results.map((r) => r.sendLagP99 ?? 0)) : null,
     scansDoneMeanwhile: done!.n,
     scansActiveAtEnd: scans,
   };
