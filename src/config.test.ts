@@ -165,3 +165,13 @@ test('HEALTH_PORT gives a worker its probe port; other roles serve the probes on
     );
   }
 });
+
+test('WORKER_NICE: 10 unless set, 0 to 19', () => {
+  const pg = { DATABASE_URL: 'postgres://127.0.0.1/x', ROLE: 'worker' };
+  assert.equal(loadConfig(pg).workerNice, 10);
+  assert.equal(loadConfig({ ...pg, WORKER_NICE: '0' }).workerNice, 0);
+  assert.throws(
+    () => loadConfig({ ...pg, WORKER_NICE: '20' }),
+    /WORKER_NICE must be an integer from 0 to 19/,
+  );
+});

@@ -100,6 +100,8 @@ export interface Config {
   metricsToken: string | null;
   /** HEALTH_PORT (ROLE=worker): the port of its /healthz, /readyz and /metrics; null: the worker opens no port. */
   healthPort: number | null;
+  /** WORKER_NICE (ROLE=worker): the nice value a worker runs at, so scans yield the CPU to api processes. */
+  workerNice: number;
   /** Dashboard sign-in: link delivery and sign-up (docs/decisions/0061-sign-in-from-the-page.md). */
   signIn: SignInConfig;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client address (per-IP sign-in throttling); false: none. */
@@ -374,6 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.METRICS_TOKEN || null,
     role: readRole(env),
     healthPort: readHealthPort(env),
+    workerNice: readInt(env, 'WORKER_NICE', 10, 0, 19),
     signIn: readSignIn(env, readBool(env, 'SELF_HOSTED', true)),
     trustProxy: readTrustProxy(env),
     seo: readSeo(env),

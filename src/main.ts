@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -17,6 +18,9 @@ const SHUTDOWN_BUDGET_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
+  // Scans are background work: on a host shared with api processes they yield the CPU to requests (docs/
+  // reliability.md, "Load"). Set first, so that the threads started later (libuv's pool) inherit it.
+  if (config.role === 'worker' && config.workerNice > 0) setPriority(config.workerNice);
   const { db, close } = await openDatabase(config, 'the service (npm start)');
   const services = createServices({ db, clock: systemClock, config });
   const serves = config.role !== 'worker';

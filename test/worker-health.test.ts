@@ -1,6 +1,7 @@
 // Probes of split roles, with spawned processes on the local PostgreSQL: a worker's health listener (HEALTH_PORT)
 // and what /readyz says about each role's machinery (docs/decisions/0008, 0085).
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { type ClusterDb, createClusterDb, type Proc, startProcess, terminate } from './cluster.ts';
@@ -51,6 +52,9 @@ describe('role readiness and the worker health listener', {
     const api = await fetch(`${worker.url}/api/v1/me`);
     assert.equal(api.status, 404, 'a worker serves no API');
     assert.equal(((await api.json()) as { error: { code: string } }).error.code, 'not_found');
+    // Scans yield the CPU to api processes on a shared host: a worker runs at WORKER_NICE (10 unless set).
+    const stat = `/proc/${worker.child.pid}/stat`;
+    if (existsSync(stat)) assert.equal(Number(readFileSync(stat, 'utf8').split(') ')[1]!.split(' ')[16]), 10);
     assert.equal((await terminate(worker)).code, 0);
   });
 

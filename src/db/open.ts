@@ -11,6 +11,7 @@ export async function openDatabase(
 ): Promise<{ db: Db; close(): Promise<void> }> {
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, {
+      applicationName: `lead-intelligence ${config.role}`,
       onIdleError: (err) =>
         process.stderr.write(`database connection lost (the pool reconnects): ${err.message}\n`),
     });
