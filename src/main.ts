@@ -20,7 +20,13 @@ async function main() {
   const config = loadConfig();
   // Scans are background work: on a host shared with api processes they yield the CPU to requests (docs/
   // reliability.md, "Load"). Set first, so that the threads started later (libuv's pool) inherit it.
-  if (config.role === 'worker' && config.workerNice > 0) setPriority(config.workerNice);
+  if (config.role === 'worker' && config.workerNice > 0) {
+    try {
+      setPriority(config.workerNice);
+    } catch (err) {
+      process.stderr.write(`WORKER_NICE=${config.workerNice} not applied: ${(err as Error).message}\n`);
+    }
+  }
   const { db, close } = await openDatabase(config, 'the service (npm start)');
   const services = createServices({ db, clock: systemClock, config });
   const serves = config.role !== 'worker';
