@@ -1,7 +1,7 @@
 import type { Role } from './config.ts';
 import type { DbHealth, DbStatus } from './db/health.ts';
 
-/** A part of a role's machinery: `http` (the routes, listening) and `jobs` (the job queue, its handlers and schedules). */
+/** A part of a role's machinery: `http` (the routes, listening), `jobs` (the job queue, handlers, schedules). */
 export type Part = 'http' | 'jobs';
 export type PartState = 'starting' | 'ready' | 'stopping';
 
