@@ -27,7 +27,10 @@ async function main() {
       process.stderr.write(`WORKER_NICE=${config.workerNice} not applied: ${(err as Error).message}\n`);
     }
   }
-  const { db, close } = await openDatabase(config, 'the service (npm start)');
+  // A process that serves requests opens its request path's database sessions before it is ready.
+  const { db, close } = await openDatabase(config, 'the service (npm start)', {
+    keepOpen: config.role === 'api',
+  });
   const services = createServices({ db, clock: systemClock, config });
   const serves = config.role !== 'worker';
   const works = config.role !== 'api';

@@ -71,7 +71,13 @@ function statementName(sql: string): string {
 /** A PostgreSQL server reached through a connection pool. */
 export async function openPostgres(
   url: string,
-  opts: { max?: number; onIdleError?: (err: Error) => void; applicationName?: string } = {},
+  opts: {
+    max?: number;
+    onIdleError?: (err: Error) => void;
+    applicationName?: string;
+    /** Open the request path's sessions now and keep them open (an api process), rather than on first use. */
+    keepOpen?: boolean;
+  } = {},
 ): Promise<Db & { pool: pg.Pool }> {
   // A connection attempt cut off mid-handshake (a terminated backend, a restarting server) would otherwise
   // wait forever: fail it, so the caller's retry or error path runs.
@@ -90,6 +96,7 @@ export async function openPostgres(
   const prepared = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
+    min: opts.keepOpen ? (opts.max ?? 10) : 0,
     options: genericPlans,
     connectionTimeoutMillis,
     application_name,
@@ -98,6 +105,7 @@ export async function openPostgres(
   const relaxed = new pg.Pool({
     connectionString: url,
     max: 4,
+    min: opts.keepOpen ? 4 : 0,
     options: `-c synchronous_commit=off ${genericPlans}`,
     connectionTimeoutMillis,
     application_name,
@@ -107,6 +115,14 @@ export async function openPostgres(
   // Fail at start, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
+  // A fresh api process's first requests would otherwise wait for 14 sessions to be opened (and on 2 cores
+  // for each other): the first second of bench:load (docs/reliability.md, "Load").
+  if (opts.keepOpen) {
+    for (const p of [prepared, relaxed]) {
+      const clients = await Promise.all(Array.from({ length: p.options.min ?? 0 }, () => p.connect()));
+      for (const c of clients) c.release();
+    }
+  }
   return {
     kind: 'postgres',
     pool,
