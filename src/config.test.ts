@@ -149,3 +149,29 @@ test('AI engines come from AI_ENGINES or AI_ENGINES_FILE, each checked', () => {
     );
   }
 });
+
+test('HEALTH_PORT gives a worker its probe port; other roles serve the probes on PORT and refuse it', () => {
+  const pg = { DATABASE_URL: 'postgres://127.0.0.1/x' };
+  assert.equal(loadConfig({ ...pg, ROLE: 'worker' }).healthPort, null);
+  assert.equal(loadConfig({ ...pg, ROLE: 'worker', HEALTH_PORT: '9090' }).healthPort, 9090);
+  assert.throws(
+    () => loadConfig({ ...pg, ROLE: 'worker', HEALTH_PORT: 'x' }),
+    /HEALTH_PORT must be an integer/,
+  );
+  for (const role of ['api', 'all']) {
+    assert.throws(
+      () => loadConfig({ ...pg, ROLE: role, HEALTH_PORT: '9090' }),
+      (err: Error) => err instanceof ConfigError && /HEALTH_PORT is for ROLE=worker/.test(err.message),
+    );
+  }
+});
+
+test('WORKER_NICE: 10 unless set, 0 to 19', () => {
+  const pg = { DATABASE_URL: 'postgres://127.0.0.1/x', ROLE: 'worker' };
+  assert.equal(loadConfig(pg).workerNice, 10);
+  assert.equal(loadConfig({ ...pg, WORKER_NICE: '0' }).workerNice, 0);
+  assert.throws(
+    () => loadConfig({ ...pg, WORKER_NICE: '20' }),
+    /WORKER_NICE must be an integer from 0 to 19/,
+  );
+});

@@ -98,6 +98,10 @@ export interface Config {
   http: HttpLimits;
   /** METRICS_TOKEN: when set, /metrics needs Authorization: Bearer <token>. */
   metricsToken: string | null;
+  /** HEALTH_PORT (ROLE=worker): the port of its /healthz, /readyz and /metrics; null: the worker opens no port. */
+  healthPort: number | null;
+  /** WORKER_NICE (ROLE=worker): the nice value a worker runs at, so scans yield the CPU to api processes. */
+  workerNice: number;
   /** Dashboard sign-in: link delivery and sign-up (docs/decisions/0061-sign-in-from-the-page.md). */
   signIn: SignInConfig;
   /** TRUST_PROXY: whose X-Forwarded-For gives the client address (per-IP sign-in throttling); false: none. */
@@ -371,6 +375,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     metricsToken: env.METRICS_TOKEN || null,
     role: readRole(env),
+    healthPort: readHealthPort(env),
+    workerNice: readInt(env, 'WORKER_NICE', 10, 0, 19),
     signIn: readSignIn(env, readBool(env, 'SELF_HOSTED', true)),
     trustProxy: readTrustProxy(env),
     seo: readSeo(env),
@@ -390,6 +396,16 @@ function readRole(env: Env): Role {
     );
   }
   return role as Role;
+}
+
+function readHealthPort(env: Env): number | null {
+  if (env.HEALTH_PORT === undefined || env.HEALTH_PORT === '') return null;
+  if ((env.ROLE || 'all') !== 'worker') {
+    throw new ConfigError(
+      'HEALTH_PORT is for ROLE=worker: ROLE=api and ROLE=all serve /healthz, /readyz and /metrics on PORT',
+    );
+  }
+  return readInt(env, 'HEALTH_PORT', 0, 0, 65535);
 }
 
 function readSignIn(env: Env, selfHosted: boolean): SignInConfig {

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { runCommand, UsageError } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -6,7 +7,10 @@ import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
 import { createDemoAccount, demoSignInLink } from './demo.ts';
 import { buildApp } from './http/app.ts';
+import { buildOpsApp } from './http/ops-app.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { logDestination } from './log.ts';
+import { createReadiness } from './readiness.ts';
 import { createServices } from './services.ts';
 
 /** Within this a SIGTERM'd process has exited, whatever is still running (docs/decisions/0085-roles.md). */
@@ -14,11 +18,28 @@ const SHUTDOWN_BUDGET_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const { db, close } = await openDatabase(config, 'the service (npm start)');
+  // Scans are background work: on a host shared with api processes they yield the CPU to requests (docs/
+  // reliability.md, "Load"). Set first, so that the threads started later (libuv's pool) inherit it.
+  if (config.role === 'worker' && config.workerNice > 0) {
+    try {
+      setPriority(config.workerNice);
+    } catch (err) {
+      process.stderr.write(`WORKER_NICE=${config.workerNice} not applied: ${(err as Error).message}\n`);
+    }
+  }
+  // A process that serves requests opens its request path's database sessions before it is ready.
+  const { db, close } = await openDatabase(config, 'the service (npm start)', {
+    keepOpen: config.role === 'api',
+  });
   const services = createServices({ db, clock: systemClock, config });
   const serves = config.role !== 'worker';
   const works = config.role !== 'api';
-  const app = await buildApp({ services, logger: { level: config.logLevel } });
+  const readiness = createReadiness(config.role, services.health);
+  const logger = { level: config.logLevel, stream: logDestination() };
+  // A worker serves no API: its server has /healthz, /readyz and /metrics, and listens only with HEALTH_PORT.
+  const app = serves
+    ? await buildApp({ services, logger, readiness })
+    : await buildOpsApp({ services, logger, readiness });
 
   if (config.demo && config.selfHosted && config.role === 'all') {
     // A banner for a person at a terminal, not a log line: the keys exist nowhere else.
@@ -43,9 +64,14 @@ async function main() {
   // A database that comes back empty is migrated again within seconds, without a restart.
   const stopWatching = services.health.watch();
 
+  // A worker's probes answer from the start, and /readyz says 503 until its job queue is up.
+  readiness.set('jobs', 'starting');
+  if (!serves && config.healthPort !== null) await app.listen({ port: config.healthPort, host: config.host });
+
   // A worker starts continuous scanning (with the demo project, its first scan starts now from the sample
   // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
   const jobs = await startJobs(services, { log: app.log, work: works });
+  readiness.set('jobs', 'ready');
 
   let control: { close(): Promise<void> } | null = null;
   let closing = false;
@@ -59,6 +85,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_BUDGET_MS - 300).unref();
     app.log.info({ signal, role: config.role }, 'shutting down');
+    readiness.set('jobs', 'stopping');
     // Stop taking requests and jobs; in-flight requests finish, scans stop at their next unit and are queued
     // again for another worker; then the webhook attempts still buffered are written, then the database closes.
     const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once

@@ -138,7 +138,7 @@ export async function leadKeys(db: Db): Promise<string[]> {
 export interface Proc {
   role: 'api' | 'worker' | 'all';
   child: ChildProcess;
-  /** The HTTP base URL of an api process (empty for a worker). */
+  /** The HTTP base URL of an api process, or of a worker's health listener (HEALTH_PORT); else empty. */
   url: string;
   output(): string;
   /** Resolves when a log line matching pattern has been seen count times in this process's life. */
@@ -154,11 +154,12 @@ process.on('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
-/** Starts `node src/main.ts` (what `npm start` runs) in a role; resolves once it is ready. */
+/** Starts `node src/main.ts` (what `npm start` runs) in a role; resolves once it is ready (or logs `until`). */
 export async function startProcess(
   role: Proc['role'],
   databaseUrl: string,
   env: Record<string, string> = {},
+  until = /"msg":"ready"/,
 ): Promise<Proc> {
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: ROOT,
@@ -228,9 +229,8 @@ export async function startProcess(
     },
     count: (pattern) => (out.match(new RegExp(pattern.source, 'g')) ?? []).length,
   };
-  await proc.waitFor(/"msg":"ready"/);
-  const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-  if (role !== 'worker') proc.url = listening?.[1] ?? '';
+  await proc.waitFor(until);
+  proc.url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
   return proc;
 }
 

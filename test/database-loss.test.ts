@@ -108,6 +108,9 @@ describe('database loss on PostgreSQL', { skip: !TEST_DATABASE_URL && 'needs TES
   });
 
   async function waitingOnLock(): Promise<number> {
+    // The admin connection polls inside its locking transaction, where pg_stat_activity is a snapshot taken
+    // at the first read: clear it, or a request that reaches the database after that read is never seen.
+    await admin.query('SELECT pg_stat_clear_snapshot()');
     const { rows } = await admin.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,

@@ -40,11 +40,18 @@ describe('health, readiness, request ids and metrics', () => {
   });
   after(() => t.close());
 
-  test('/healthz is the process; /readyz reports the database reachable and migrated', async () => {
+  test('/healthz is the process; /readyz reports the database reachable and migrated, and the role ready', async () => {
     assert.deepEqual(await (await fetch(`${t.baseUrl}/healthz`)).json(), { ok: true });
     const ready = await fetch(`${t.baseUrl}/readyz`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(await ready.json(), { ready: true, database: 'ok', migrations: 'ok' });
+    // This app runs no jobs, so HTTP is the only part of its role it reports (main.ts adds the job queue).
+    assert.deepEqual(await ready.json(), {
+      ready: true,
+      database: 'ok',
+      migrations: 'ok',
+      role: 'all',
+      http: 'ready',
+    });
   });
 
   test('X-Request-Id: a plain id the caller sends is echoed; otherwise a fresh one', async () => {
@@ -207,7 +214,13 @@ describe('readiness follows the database and recovers when it comes back empty',
     await t.db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
     const first = await fetch(`${t.baseUrl}/readyz`);
     assert.equal(first.status, 503);
-    assert.deepEqual(await first.json(), { ready: false, database: 'ok', migrations: 'missing' });
+    assert.deepEqual(await first.json(), {
+      ready: false,
+      database: 'ok',
+      migrations: 'missing',
+      role: 'all',
+      http: 'ready',
+    });
     let ready = false;
     for (let i = 0; i < 100 && !ready; i++) {
       ready = (await fetch(`${t.baseUrl}/readyz`)).status === 200;

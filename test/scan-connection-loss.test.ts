@@ -26,13 +26,14 @@ test('connections terminated mid-scan: the scan is failed, with the reason, once
   const dbName = new URL(cluster.url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL! });
   await admin.connect();
-  // Every connection the worker has, cut, for a second or so (connections it opens meanwhile too).
+  // Every connection the worker has (its sessions are named after its role), cut, for a second or so
+  // (connections it opens meanwhile too).
   const until = Date.now() + 1500;
   let cut = 0;
   while (Date.now() < until) {
     const rows = await admin.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()
-            AND application_name = ''`,
+            AND application_name = 'lead-intelligence worker'`,
       [dbName],
     );
     cut += rows.rowCount ?? 0;

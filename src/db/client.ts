@@ -71,33 +71,58 @@ function statementName(sql: string): string {
 /** A PostgreSQL server reached through a connection pool. */
 export async function openPostgres(
   url: string,
-  opts: { max?: number; onIdleError?: (err: Error) => void } = {},
+  opts: {
+    max?: number;
+    onIdleError?: (err: Error) => void;
+    applicationName?: string;
+    /** Open the request path's sessions now and keep them open (an api process), rather than on first use. */
+    keepOpen?: boolean;
+  } = {},
 ): Promise<Db & { pool: pg.Pool }> {
   // A connection attempt cut off mid-handshake (a terminated backend, a restarting server) would otherwise
   // wait forever: fail it, so the caller's retry or error path runs.
   const connectionTimeoutMillis = 5000;
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis });
+  // Names the process's sessions in pg_stat_activity (which role holds which connection); the URL's wins.
+  const application_name = opts.applicationName;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis,
+    application_name,
+  });
   // Named statements are written so that one generic plan serves every call; by default PostgreSQL would keep
   // planning them afresh on each call, which cost as much as running the lead page (docs/decisions/0006).
   const genericPlans = '-c plan_cache_mode=force_generic_plan';
   const prepared = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
+    min: opts.keepOpen ? (opts.max ?? 10) : 0,
     options: genericPlans,
     connectionTimeoutMillis,
+    application_name,
   });
   // Waiting for the WAL flush on every request's counter write costs a third of the API's throughput.
   const relaxed = new pg.Pool({
     connectionString: url,
     max: 4,
+    min: opts.keepOpen ? 4 : 0,
     options: `-c synchronous_commit=off ${genericPlans}`,
     connectionTimeoutMillis,
+    application_name,
   });
   // A server restart or a terminated backend errors idle clients; the pool replaces them, the process lives on.
   for (const p of [pool, prepared, relaxed]) p.on('error', (err) => opts.onIdleError?.(err));
   // Fail at start, with the server's own message, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
+  // A fresh api process's first requests would otherwise wait for 14 sessions to be opened (and on 2 cores
+  // for each other): the first second of bench:load (docs/reliability.md, "Load").
+  if (opts.keepOpen) {
+    for (const p of [prepared, relaxed]) {
+      const clients = await Promise.all(Array.from({ length: p.options.min ?? 0 }, () => p.connect()));
+      for (const c of clients) c.release();
+    }
+  }
   return {
     kind: 'postgres',
     pool,

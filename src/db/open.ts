@@ -8,9 +8,12 @@ import { migrate } from './migrate.ts';
 export async function openDatabase(
   config: Config,
   holder: string,
+  opts: { keepOpen?: boolean } = {},
 ): Promise<{ db: Db; close(): Promise<void> }> {
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, {
+      applicationName: `lead-intelligence ${config.role}`,
+      keepOpen: opts.keepOpen,
       onIdleError: (err) =>
         process.stderr.write(`database connection lost (the pool reconnects): ${err.message}\n`),
     });

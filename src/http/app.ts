@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
+import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
@@ -43,12 +44,22 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built dashboard (index.html and its assets); default web/dist. */
   webDist?: string;
+  /** What /readyz reports; the app marks its `http` part (ready once listening). Default: only that part. */
+  readiness?: Readiness;
 }
 
-export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB_DIST }: AppOptions) {
+export async function buildApp({
+  services,
+  logger = false,
+  webDist = DEFAULT_WEB_DIST,
+  readiness = createReadiness(services.config.role, services.health),
+}: AppOptions) {
   const limits = services.config.http;
   const app = Fastify({
     logger,
+    // One log line per request (in onResponse below), not Fastify's two: a tenth of a REST request's CPU was
+    // writing log lines (docs/reliability.md, "Load").
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Slow clients are cut off (slow-loris): headers within headersTimeout, the request within requestTimeout,
     // checked every second rather than Node's default 30 s.
@@ -110,6 +121,7 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? (request.url.startsWith(MCP_PATH) ? MCP_PATH : 'unmatched');
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
@@ -131,7 +143,11 @@ export async function buildApp({ services, logger = false, webDist = DEFAULT_WEB
       reply.headers(HTML_HEADERS).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
     );
   }
-  await app.register(opsRoutes, { services, metrics });
+  await app.register(opsRoutes, { services, metrics, readiness });
+  // Not ready before it listens; not ready once closing starts, so a load balancer stops sending requests.
+  readiness.set('http', 'starting');
+  app.addHook('onListen', async () => readiness.set('http', 'ready'));
+  app.addHook('preClose', async () => readiness.set('http', 'stopping'));
 
   return app;
 }

@@ -53,10 +53,34 @@ function toDetail(r: ProjectRow): ProjectDetail {
   return { ...toProfile(r), createdAt: r.created_at.toISOString(), newLeads: r.new_leads };
 }
 
-/** The list's shape: the detail without the watch list. */
-function toProject(r: ProjectRow): Project {
-  const { keywords: _k, subreddits: _s, competitors: _c, ...project } = toDetail(r);
-  return project;
+/**
+ * The list's columns: the detail's without the watch list (its arrays cost the most to send and parse), the
+ * date formatted in SQL (docs/reliability.md, "Load"). $2 is the window start, as in COLUMNS.
+ */
+const LIST_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
+  p.score_threshold, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  (SELECT count(*)::int FROM leads l
+    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
+
+type ListRow = Omit<ProfileRow, 'keywords' | 'subreddits' | 'competitors'> & {
+  created_at: string;
+  new_leads: number;
+};
+
+function toProject(r: ListRow): Project {
+  return {
+    id: r.id,
+    name: r.name,
+    url: r.url,
+    pain: r.pain,
+    solution: r.solution,
+    targetUsers: r.target_users,
+    geography: r.geography,
+    budgetFit: r.budget_fit,
+    scoreThreshold: r.score_threshold,
+    createdAt: r.created_at,
+    newLeads: r.new_leads,
+  };
 }
 
 /** Ids are ours (UUIDs); anything else cannot name a project, and must not reach SQL (a NUL byte would fail there). */
@@ -85,9 +109,10 @@ export function createProjectsRepo(db: Queryable) {
   return {
     /** windowStart bounds newLeads to the same window as the default lead list. */
     async listByUser(userId: string, windowStart: Date): Promise<Project[]> {
-      const rows = await db.query<ProjectRow>(
-        `SELECT ${COLUMNS} FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
+      const rows = await db.query<ListRow>(
+        `SELECT ${LIST_COLUMNS} FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
         [userId, windowStart],
+        { prepare: true },
       );
       return rows.map(toProject);
     },
@@ -100,15 +125,19 @@ export function createProjectsRepo(db: Queryable) {
       const rows = await db.query<ProjectRow>(
         `SELECT ${COLUMNS} FROM projects p WHERE p.user_id = $1 AND p.id = $3`,
         [userId, windowStart, projectId],
+        { prepare: true },
       );
       return rows[0] && toDetail(rows[0]);
     },
     async existsForUser(userId: string, projectId: string): Promise<boolean> {
       if (!isProjectId(projectId)) return false;
-      const rows = await db.query('SELECT 1 FROM projects WHERE user_id = $1 AND id = $2', [
-        userId,
-        projectId,
-      ]);
+      const rows = await db.query(
+        'SELECT 1 FROM projects WHERE user_id = $1 AND id = $2',
+        [userId, projectId],
+        {
+          prepare: true,
+        },
+      );
       return rows.length > 0;
     },
     async namesOf(userId: string): Promise<string[]> {

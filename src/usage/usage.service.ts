@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { notFound } from '../errors.ts';
+import { isProjectId } from '../projects/projects.repo.ts';
 import type { Usage, UsageReport } from './usage.schemas.ts';
 
 interface PerApiRow {
@@ -27,29 +29,59 @@ const totalsOf = (r: { calls: number; reused: number; cost_usd: number }) => ({
   costUsd: roundUsd(r.cost_usd),
 });
 
+function usageOf(rows: PerApiRow[]): Usage {
+  const perApi = rows.map((r) => ({
+    api: r.api,
+    calls: r.calls,
+    costUsd: roundUsd(r.cost_usd),
+    reused: r.reused,
+  }));
+  const calls = perApi.reduce((n, r) => n + r.calls, 0);
+  const reused = perApi.reduce((n, r) => n + r.reused, 0);
+  const costUsd = roundUsd(rows.reduce((n, r) => n + r.cost_usd, 0));
+  return { calls, costUsd, fetched: calls - reused, reused, perApi };
+}
+
 export function createUsageService(deps: { db: Db; clock: Clock }) {
+  const today = () => {
+    const dayStart = new Date(Math.floor(deps.clock.now().getTime() / DAY_MS) * DAY_MS);
+    return [dayStart, new Date(dayStart.getTime() + DAY_MS)];
+  };
   return {
     /** Today's (UTC) upstream calls of one project, grouped by upstream endpoint. */
     async getUsage(projectId: string): Promise<Usage> {
-      const dayStart = new Date(Math.floor(deps.clock.now().getTime() / DAY_MS) * DAY_MS);
       const rows = await deps.db.query<PerApiRow>(
         `SELECT api, count(*)::int AS calls, coalesce(sum(cost_usd), 0)::float8 AS cost_usd,
                 (count(*) FILTER (WHERE reused))::int AS reused
            FROM upstream_calls
           WHERE project_id = $1 AND called_at >= $2 AND called_at < $3
           GROUP BY api ORDER BY api`,
-        [projectId, dayStart, new Date(dayStart.getTime() + DAY_MS)],
+        [projectId, ...today()],
       );
-      const perApi = rows.map((r) => ({
-        api: r.api,
-        calls: r.calls,
-        costUsd: roundUsd(r.cost_usd),
-        reused: r.reused,
-      }));
-      const calls = perApi.reduce((n, r) => n + r.calls, 0);
-      const reused = perApi.reduce((n, r) => n + r.reused, 0);
-      const costUsd = roundUsd(rows.reduce((n, r) => n + r.cost_usd, 0));
-      return { calls, costUsd, fetched: calls - reused, reused, perApi };
+      return usageOf(rows);
+    },
+
+    /**
+     * getUsage with the ownership check in the same statement (one round trip, the REST and tool path):
+     * not_found unless the project is on this account.
+     */
+    async getUsageOwned(userId: string, projectId: string): Promise<Usage> {
+      if (!isProjectId(projectId)) throw notFound();
+      const rows = await deps.db.query<PerApiRow | { api: null }>(
+        `SELECT c.* FROM projects p
+           LEFT JOIN LATERAL (
+             SELECT api, count(*)::int AS calls, coalesce(sum(cost_usd), 0)::float8 AS cost_usd,
+                    (count(*) FILTER (WHERE reused))::int AS reused
+               FROM upstream_calls
+              WHERE project_id = p.id AND called_at >= $3 AND called_at < $4
+              GROUP BY api) c ON true
+          WHERE p.id = $1 AND p.user_id = $2
+          ORDER BY c.api`,
+        [projectId, userId, ...today()],
+        { prepare: true },
+      );
+      if (rows.length === 0) throw notFound();
+      return usageOf(rows.filter((r): r is PerApiRow => r.api !== null));
     },
 
     /**

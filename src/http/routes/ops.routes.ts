@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Metrics } from '../../metrics/metrics.ts';
+import type { Readiness } from '../../readiness.ts';
 import type { Services } from '../../services.ts';
 import { errorBody } from '../errors.ts';
 
@@ -12,16 +13,18 @@ const sameSecret = (given: string, wanted: string) => {
 
 /**
  * Operations endpoints, outside the public API: /healthz (the process is up), /readyz (the database is
- * reachable and migrated; 503 otherwise) and /metrics (Prometheus text, behind METRICS_TOKEN when set).
+ * reachable and migrated, and the role's machinery is up; 503 otherwise) and /metrics (Prometheus text, behind
+ * METRICS_TOKEN when set). Served by the main app, and by a worker's health listener (HEALTH_PORT).
  */
-export const opsRoutes: FastifyPluginAsync<{ services: Services; metrics: Metrics }> = async (
-  app,
-  { services, metrics },
-) => {
+export const opsRoutes: FastifyPluginAsync<{
+  services: Services;
+  metrics: Metrics;
+  readiness: Readiness;
+}> = async (app, { services, metrics, readiness }) => {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const status = await services.health.check();
+    const status = await readiness.check();
     return reply.status(status.ready ? 200 : 503).send(status);
   });
 

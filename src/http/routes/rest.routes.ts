@@ -161,10 +161,7 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         response: { 200: Type.Object({ usage: Usage }), ...errorResponses('not_found') },
       },
     },
-    async (request) => {
-      await projects.assertOwned(caller(request).userId, request.params.id);
-      return { usage: await usage.getUsage(request.params.id) };
-    },
+    async (request) => ({ usage: await usage.getUsageOwned(caller(request).userId, request.params.id) }),
   );
 
   app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());

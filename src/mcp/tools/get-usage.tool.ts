@@ -14,7 +14,6 @@ export const getUsageTool = defineTool({
   annotations: { title: "Today's upstream usage", ...READ_ONLY },
   scope: 'tools:read',
   async run({ services, caller }, args) {
-    await services.projects.assertOwned(caller.userId, args.projectId);
-    return { usage: await services.usage.getUsage(args.projectId) };
+    return { usage: await services.usage.getUsageOwned(caller.userId, args.projectId) };
   },
 });
