@@ -110,7 +110,7 @@ export function createProjectsRepo(db: Queryable) {
     /** windowStart bounds newLeads to the same window as the default lead list. */
     async listByUser(userId: string, windowStart: Date): Promise<Project[]> {
       const rows = await db.query<ListRow>(
-        `SELECT ${LIST_COLUMNS} FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
+        `SELECT ${LIST_COLUMNS} FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.name, p.id`,
         [userId, windowStart],
         { prepare: true },
       );
