@@ -242,6 +242,12 @@ export async function terminate(p: Proc): Promise<{ code: number | null; ms: num
   return { code, ms: at - t0 };
 }
 
+/** A test's cleanup: SIGKILL whatever the list still has running. */
+export function killRemaining(procs: Proc[]): void {
+  for (const p of procs)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+}
+
 export async function killHard(p: Proc): Promise<void> {
   p.child.kill('SIGKILL');
   await p.exited;

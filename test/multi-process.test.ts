@@ -9,6 +9,7 @@ import {
   activeScans,
   type ClusterDb,
   createClusterDb,
+  killRemaining,
   killWorkerMidScan,
   leadKeys,
   type Proc,
@@ -26,8 +27,7 @@ const procs: Proc[] = [];
 let cluster: ClusterDb | null = null;
 
 after(async () => {
-  for (const p of procs)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  killRemaining(procs);
   await cluster?.drop();
 });
 

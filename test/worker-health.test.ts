@@ -4,15 +4,21 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
-import { type ClusterDb, createClusterDb, type Proc, startProcess, terminate } from './cluster.ts';
+import {
+  type ClusterDb,
+  createClusterDb,
+  killRemaining,
+  type Proc,
+  startProcess,
+  terminate,
+} from './cluster.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
 const procs: Proc[] = [];
 let cluster: ClusterDb | null = null;
 
 after(async () => {
-  for (const p of procs)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  killRemaining(procs);
   await cluster?.drop();
 });
 

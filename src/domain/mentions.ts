@@ -1,7 +1,6 @@
 // Whether a text names a product: whole words, case-insensitive, with the simple variants people write
 // ("Square Appointments", "SquareAppointments", "square-appointments", "chairtime.example" -> "ChairTime").
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegex } from './scoring/text.ts';
 
 /** The name, its spaced/joined/hyphenated forms, and a domain-like name without its top-level domain. */
 export function nameVariants(name: string): string[] {

@@ -4,9 +4,12 @@ import type { Project, ProjectDetail, ProjectInput } from './projects.schemas.ts
 /** A project's profile as the scorer and the scanner read it: ProjectDetail without the counts and dates. */
 export type ProjectProfile = Omit<ProjectDetail, 'createdAt' | 'newLeads'>;
 
+/** A project's own columns without the watch list (alias `p`). */
+const SCALAR_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
+  p.score_threshold`;
+
 /** The profile's columns, for every statement that reads a project (alias `p`). */
-export const PROFILE_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
-  p.score_threshold, p.keywords, p.subreddits, p.competitors`;
+export const PROFILE_COLUMNS = `${SCALAR_COLUMNS}, p.keywords, p.subreddits, p.competitors`;
 
 export interface ProfileRow {
   id: string;
@@ -23,7 +26,9 @@ export interface ProfileRow {
   competitors: string[];
 }
 
-export function toProfile(r: ProfileRow): ProjectProfile {
+type ScalarRow = Omit<ProfileRow, 'keywords' | 'subreddits' | 'competitors'>;
+
+function toScalars(r: ScalarRow) {
   return {
     id: r.id,
     name: r.name,
@@ -34,10 +39,11 @@ export function toProfile(r: ProfileRow): ProjectProfile {
     geography: r.geography,
     budgetFit: r.budget_fit,
     scoreThreshold: r.score_threshold,
-    keywords: r.keywords,
-    subreddits: r.subreddits,
-    competitors: r.competitors,
   };
+}
+
+export function toProfile(r: ProfileRow): ProjectProfile {
+  return { ...toScalars(r), keywords: r.keywords, subreddits: r.subreddits, competitors: r.competitors };
 }
 
 interface ProjectRow extends ProfileRow {
@@ -45,9 +51,11 @@ interface ProjectRow extends ProfileRow {
   new_leads: number;
 }
 
-const COLUMNS = `${PROFILE_COLUMNS}, p.created_at,
-  (SELECT count(*)::int FROM leads l
+/** The project's new leads in the lead list's default window; $2 is the window start. */
+const NEW_LEADS = `(SELECT count(*)::int FROM leads l
     WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
+
+const COLUMNS = `${PROFILE_COLUMNS}, p.created_at, ${NEW_LEADS}`;
 
 function toDetail(r: ProjectRow): ProjectDetail {
   return { ...toProfile(r), createdAt: r.created_at.toISOString(), newLeads: r.new_leads };
@@ -55,32 +63,15 @@ function toDetail(r: ProjectRow): ProjectDetail {
 
 /**
  * The list's columns: the detail's without the watch list (its arrays cost the most to send and parse), the
- * date formatted in SQL (docs/reliability.md, "Load"). $2 is the window start, as in COLUMNS.
+ * date formatted in SQL (docs/reliability.md, "Load").
  */
-const LIST_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
-  p.score_threshold, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-  (SELECT count(*)::int FROM leads l
-    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
+const LIST_COLUMNS = `${SCALAR_COLUMNS},
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at, ${NEW_LEADS}`;
 
-type ListRow = Omit<ProfileRow, 'keywords' | 'subreddits' | 'competitors'> & {
-  created_at: string;
-  new_leads: number;
-};
+type ListRow = ScalarRow & { created_at: string; new_leads: number };
 
 function toProject(r: ListRow): Project {
-  return {
-    id: r.id,
-    name: r.name,
-    url: r.url,
-    pain: r.pain,
-    solution: r.solution,
-    targetUsers: r.target_users,
-    geography: r.geography,
-    budgetFit: r.budget_fit,
-    scoreThreshold: r.score_threshold,
-    createdAt: r.created_at,
-    newLeads: r.new_leads,
-  };
+  return { ...toScalars(r), createdAt: r.created_at, newLeads: r.new_leads };
 }
 
 /** Ids are ours (UUIDs); anything else cannot name a project, and must not reach SQL (a NUL byte would fail there). */

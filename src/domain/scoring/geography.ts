@@ -1,5 +1,5 @@
 import { countries } from 'countries-list';
-import { normalizeText } from './text.ts';
+import { escapeRegex, normalizeText } from './text.ts';
 
 /**
  * Where a post says it is from, against the geography a profile serves. Every country of the world is known by
@@ -141,7 +141,6 @@ const AMBIGUOUS = new Set(
 );
 
 const fold = (s: string) => normalizeText(s.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const isSymbol = (m: string) => /[£€₹]/.test(m);
 const MAJOR: Country[] = MAJOR_MARKERS.map((c) => ({

@@ -17,7 +17,7 @@ import {
   WHYS,
 } from './reply-lines.ts';
 import { readSignals, type Signals, scoreItem } from './score.ts';
-import { normalizeText } from './text.ts';
+import { escapeRegex, normalizeText } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
 
 /**
@@ -100,7 +100,7 @@ function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: 
     const at = title.indexOf(k);
     if (at < 0) continue;
     const m = new RegExp(
-      `^${k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: (?:software|tools?|apps?|services?|systems?|platforms?))?(?: for (?:a|an|my|our|the) (?:[0-9a-z-]+ ){0,2}[a-z-]+)?`,
+      `^${escapeRegex(k)}(?: (?:software|tools?|apps?|services?|systems?|platforms?))?(?: for (?:a|an|my|our|the) (?:[0-9a-z-]+ ){0,2}[a-z-]+)?`,
     ).exec(title.slice(at));
     if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim(), things);
   }

@@ -84,11 +84,14 @@ export function contentStems(text: string | null): string[] {
   return out;
 }
 
+/** A literal string as a regex source. */
+export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Regex sources matching each phrase as typed; spaces match any run of spaces or hyphens. */
 export function phrasePatterns(phrases: readonly string[]): string[] {
   return phrases
     .map((p) => normalizeText(p).trim())
     .filter(Boolean)
     .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[\\s-]+'));
+    .map((p) => escapeRegex(p).replace(/\s+/g, '[\\s-]+'));
 }
