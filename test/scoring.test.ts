@@ -132,6 +132,53 @@ describe('how-to and general discussion stay low', () => {
   });
 });
 
+describe('questions for a lawyer', () => {
+  const rentals: ScoringProfile = {
+    name: 'LetDesk',
+    url: 'https://letdesk.example',
+    pain: 'Small landlords track rent and repairs in notebooks and miss late payments',
+    solution: 'Property management software: online rent collection and maintenance requests',
+    targetUsers: 'Landlords with a few rental units',
+    geography: null,
+    budgetFit: 'under $2 per unit per month',
+    keywords: ['landlord', 'tenant', 'rent', 'rental', 'property management'],
+    competitors: ['Buildium'],
+  };
+  const legal = post(
+    'Can I sue my tenant for the damage? Need advice',
+    'Tenant left the rental with holes in the walls. Small claims court or a lawyer?',
+    'RealEstate',
+  );
+
+  test('a legal question ranks below a request for the tool, and the reason says why', () => {
+    const l = scoreItem(legal, rentals);
+    const ask = scoreItem(
+      post(
+        'Need advice: how do I keep track of rent from 6 tenants?',
+        'Spreadsheet is a mess.',
+        'RealEstate',
+      ),
+      rentals,
+    );
+    assert.ok(ask.score > l.score + 15, `${ask.score} vs ${l.score}`);
+    assert.match(l.reason ?? '', /a legal question, for a lawyer rather than a product/);
+    assert.doesNotMatch(ask.reason ?? '', /legal/);
+  });
+
+  test('a profile that sells legal help keeps legal questions', () => {
+    const lawFirm: ScoringProfile = {
+      ...rentals,
+      name: 'TenantLaw',
+      solution: 'Flat-fee legal help for landlords: evictions, deposits and lease disputes',
+      keywords: ['landlord', 'tenant', 'eviction', 'lawyer'],
+    };
+    const forLaw = scoreItem(legal, lawFirm);
+    const forSoftware = scoreItem(legal, rentals);
+    assert.doesNotMatch(forLaw.reason ?? '', /legal question/);
+    assert.ok(forLaw.score > forSoftware.score + 10, `${forLaw.score} vs ${forSoftware.score}`);
+  });
+});
+
 describe('seller side', () => {
   const sellers: [string, ScoringItem, ScoringProfile][] = [
     [

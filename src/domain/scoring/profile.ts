@@ -1,6 +1,6 @@
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
-import { PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
+import { LEGAL_PROFILE, PRODUCT_NOUN, SIGNAL, SIGNAL_SOURCES } from './signals.ts';
 import { contentStems, normalizeText, phrasePatterns } from './text.ts';
 import type { ScoringProfile } from './types.ts';
 
@@ -30,7 +30,7 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 14, competitor: 15, concept: 16, category: 17 } as const;
+export const PROFILE_GROUP = { keyword: 15, competitor: 16, concept: 17, category: 18 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
@@ -88,6 +88,13 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
   const kw = phrasePatterns(p.keywords);
   const groups = [...SIGNAL_SOURCES];
+  // A legal product's leads ask legal questions.
+  if (
+    LEGAL_PROFILE.test(
+      normalizeText(`${p.name} ${p.solution ?? ''} ${p.keywords.join(' ')} ${p.targetUsers ?? ''}`),
+    )
+  )
+    groups[SIGNAL.legal] = [];
   groups[PROFILE_GROUP.keyword] = kw;
   groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
   groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);

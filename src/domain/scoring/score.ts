@@ -32,6 +32,9 @@ export interface Signals {
   pain: Hits;
   lowTitle: string[];
   lowBody: string[];
+  /** Legal words in the title, and how many in the start of the body: a question for a lawyer. */
+  legalTitle: boolean;
+  legalBody: number;
   sellerPhrases: string[];
   sellerPoints: number;
   question: number;
@@ -308,6 +311,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
     lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
     lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
+    legalTitle: G(SIGNAL.legal).some((h) => h.start < titleEnd),
+    legalBody: texts(G(SIGNAL.legal), titleEnd, headEnd).length,
     sellerPhrases,
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -396,7 +401,10 @@ export function weigh(s: Signals): Weighed {
         ? 0.15
         : 0;
   const low =
-    Math.min(0.6, 0.3 * s.lowTitle.length + 0.1 * s.lowBody.length + advice) * (seek.value >= 1 ? 0.4 : 1);
+    Math.min(
+      0.6,
+      0.3 * (s.lowTitle.length + (s.legalTitle ? 1 : 0)) + 0.1 * (s.lowBody.length + s.legalBody) + advice,
+    ) * (seek.value >= 1 ? 0.4 : 1);
   let score =
     100 *
     clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
@@ -484,6 +492,7 @@ export function describe(s: Signals, w: Weighed): string {
   if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
+  else if (s.legalTitle) parts.push('ranked lower: a legal question, for a lawyer rather than a product');
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }

@@ -218,6 +218,18 @@ const LOW_VALUE = [
   'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
 ];
 
+/**
+ * A question for a lawyer (a dispute, a liability, a lawsuit): no product answers it, whatever the field. Not read
+ * for a profile that is itself about law (see LEGAL_PROFILE).
+ */
+const LEGAL = [
+  '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue|suing|sued|lawsuits?|small claims|court|indemnif(?:y|ied|ication)|liable|liability)',
+];
+
+/** A profile whose own words are about law: legal questions are its leads, not noise. */
+export const LEGAL_PROFILE =
+  /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/;
+
 /** A pitch or an offer: the author is selling, whatever else the post says. */
 const SELLER_PITCH = [
   'check (?:it )?out (?:my|our)',
@@ -340,6 +352,7 @@ export const SIGNAL = {
   money: 11,
   advice: 12,
   leave: 13,
+  legal: 14,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -358,6 +371,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   MONEY_AMOUNT,
   ADVICE,
   LEAVING,
+  LEGAL,
 ];
 
 /** Title tags of trading and job subreddits. */
