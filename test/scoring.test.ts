@@ -122,6 +122,22 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(s.score < 40, String(s.score));
   });
 
+  test('a title ending in a product noun asks for one only when the noun is what it asks for', () => {
+    const asks = scoreItem(post('Salon booking software?', 'We have 3 chairs.'), booking);
+    const inside = scoreItem(
+      post('Crediting the designer in our booking app?', 'He wants his logo on the calendar screen.'),
+      booking,
+    );
+    const own = scoreItem(
+      post('How should I promote my booking services?', 'I run a calendar consultancy.'),
+      booking,
+    );
+    assert.equal(asks.stage, 'solution-seeking');
+    assert.notEqual(inside.stage, 'solution-seeking');
+    assert.notEqual(own.stage, 'solution-seeking');
+    assert.ok(asks.score > inside.score + 10, `${asks.score} vs ${inside.score}`);
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

@@ -146,6 +146,8 @@ const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
 const GROUPS = PROFILE_GROUP.category + 1;
+const NOT_ASKED =
+  /(?:\b(?:my|our)|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
 
 export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const title = normalizeText(item.title);
@@ -167,6 +169,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       continue;
     byGroup[h.group]!.push(h);
   }
+  // "our booking app", "in a booking app": the category named as the author's own, or as a place, is no request.
+  byGroup[PROFILE_GROUP.category] = byGroup[PROFILE_GROUP.category]!.filter(
+    (h) => !NOT_ASKED.test(full.slice(Math.max(0, h.start - 16), h.start)),
+  );
   const G = (id: number) => byGroup[id]!;
   const texts = (hits: PhraseHit[], from: number, to: number) => {
     const out: string[] = [];

@@ -52,7 +52,8 @@ const SEEKING = [
   'where (?:can|do|should|would) i (?:find|get)',
   "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
-  '(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
+  // "Invoicing software?" asks; "credits in an iOS app?" and "promote my services?" do not.
+  '(?<!(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
   'need (?:some |a little |your )?(?:advice|help|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
