@@ -1,6 +1,6 @@
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
-import { LEGAL_PROFILE, PRODUCT_NOUN, SIGNAL, SIGNAL_SOURCES } from './signals.ts';
+import { OTHER_NEEDS, PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
 import { contentStems, normalizeText, phrasePatterns } from './text.ts';
 import type { ScoringProfile } from './types.ts';
 
@@ -88,13 +88,9 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
   const kw = phrasePatterns(p.keywords);
   const groups = [...SIGNAL_SOURCES];
-  // A legal product's leads ask legal questions.
-  if (
-    LEGAL_PROFILE.test(
-      normalizeText(`${p.name} ${p.solution ?? ''} ${p.keywords.join(' ')} ${p.targetUsers ?? ''}`),
-    )
-  )
-    groups[SIGNAL.legal] = [];
+  // A law firm's leads ask legal questions.
+  const sells = normalizeText(`${p.name} ${p.solution ?? ''} ${p.keywords.join(' ')}`);
+  for (const need of OTHER_NEEDS) if (need.profile.test(sells)) groups[need.group] = [];
   groups[PROFILE_GROUP.keyword] = kw;
   groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
   groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);

@@ -2,7 +2,7 @@ import { featuresOf } from './features.ts';
 import { combine, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, deviceAskedFor, PROFILE_GROUP } from './profile.ts';
-import { haveWantSells, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
+import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
@@ -32,9 +32,9 @@ export interface Signals {
   pain: Hits;
   lowTitle: string[];
   lowBody: string[];
-  /** Legal words in the title, and how many in the start of the body: a question for a lawyer. */
-  legalTitle: boolean;
-  legalBody: number;
+  /** A need another trade answers (OTHER_NEEDS) named in the title (its reason), and how many in the body start. */
+  otherNeedTitle: string | null;
+  otherNeedBody: number;
   sellerPhrases: string[];
   sellerPoints: number;
   question: number;
@@ -317,8 +317,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
     lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
     lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
-    legalTitle: G(SIGNAL.legal).some((h) => h.start < titleEnd),
-    legalBody: texts(G(SIGNAL.legal), titleEnd, headEnd).length,
+    otherNeedTitle: OTHER_NEEDS.find((n) => G(n.group).some((h) => h.start < titleEnd))?.reason ?? null,
+    otherNeedBody: OTHER_NEEDS.reduce(
+      (a, n) => a + (n.inBody ? texts(G(n.group), titleEnd, headEnd).length : 0),
+      0,
+    ),
     sellerPhrases,
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -409,7 +412,9 @@ export function weigh(s: Signals): Weighed {
   const low =
     Math.min(
       0.6,
-      0.3 * (s.lowTitle.length + (s.legalTitle ? 1 : 0)) + 0.1 * (s.lowBody.length + s.legalBody) + advice,
+      0.3 * (s.lowTitle.length + (s.otherNeedTitle ? 1 : 0)) +
+        0.1 * (s.lowBody.length + s.otherNeedBody) +
+        advice,
     ) * (seek.value >= 1 ? 0.4 : 1);
   let score =
     100 *
@@ -498,7 +503,7 @@ export function describe(s: Signals, w: Weighed): string {
   if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
-  else if (s.legalTitle) parts.push('ranked lower: a legal question, for a lawyer rather than a product');
+  else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }

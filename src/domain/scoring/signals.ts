@@ -220,16 +220,22 @@ const LOW_VALUE = [
 ];
 
 /**
- * A question for a lawyer (a dispute, a liability, a lawsuit): no product answers it, whatever the field. Not read
- * for a profile that is itself about law (see LEGAL_PROFILE).
+ * Needs that another trade answers, whatever the field: a question for a lawyer (a dispute, a liability, a
+ * lawsuit). Each is read only for profiles that do not sell that themselves (`profile`: the profile's name,
+ * solution and keywords name it); `inBody`: whether the body's words count too, or only the title's.
  */
-const LEGAL = [
-  '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue|suing|sued|lawsuits?|small claims|court|indemnif(?:y|ied|ication)|liable|liability)',
-];
-
-/** A profile whose own words are about law: legal questions are its leads, not noise. */
-export const LEGAL_PROFILE =
-  /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/;
+export const OTHER_NEEDS = [
+  {
+    group: 14, // SIGNAL.legal
+    sources: [
+      '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue|suing|sued|lawsuits?|small claims|court|indemnif(?:y|ied|ication)|liable|liability)',
+    ],
+    profile:
+      /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/,
+    reason: 'a legal question, for a lawyer rather than a product',
+    inBody: true,
+  },
+] as const;
 
 /** A pitch or an offer: the author is selling, whatever else the post says. */
 const SELLER_PITCH = [
@@ -372,7 +378,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   MONEY_AMOUNT,
   ADVICE,
   LEAVING,
-  LEGAL,
+  ...OTHER_NEEDS.map((n) => n.sources),
 ];
 
 /** Title tags of trading and job subreddits. */
