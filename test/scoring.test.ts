@@ -138,6 +138,19 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(asks.score > inside.score + 10, `${asks.score} vs ${inside.score}`);
   });
 
+  test('a post sharing a list of useful tools gives advice and ranks below one asking for a tool', () => {
+    const list = scoreItem(
+      post(
+        'Some useful booking tools you might not know about',
+        'Here are five calendar apps I use daily. Suggestions for more are welcome.',
+      ),
+      booking,
+    );
+    const ask = scoreItem(post('Which booking tool should my salon use?', 'We have 3 chairs.'), booking);
+    assert.match(list.reason ?? '', /gives advice rather than asking/);
+    assert.ok(ask.score > list.score + 15, `${ask.score} vs ${list.score}`);
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

@@ -216,6 +216,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (adviceHits.length) {
     byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
+    byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter((h) => !inAdvice(h));
   }
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);

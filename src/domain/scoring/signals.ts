@@ -130,6 +130,9 @@ const ADVICE = [
   'step[- ]by[- ]step',
   "(?:a|my|the) (?:quick |short |complete |beginner's )?guide",
   'how (?:i|we) (?:handle|manage|deal with|reduced|cut|stopped|fixed|solved|use)',
+  // Sharing a list: "some useful tools you might not know about".
+  '(?:you )?(?:might|may) not (?:already )?(?:know|have heard) (?:about|of)',
+  '(?:useful|handy|helpful|essential|must-have) (?:[a-z-]+ )?(?:tools|apps|sites|websites|resources|extensions|plugins)(?! (?:for|to|that|which|i|we)\\b)',
 ];
 
 /** Amounts: a price in the title is a budget; in the body it may be anything (an unpaid bill, a salary). */
