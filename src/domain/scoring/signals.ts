@@ -43,7 +43,9 @@ const SEEKING = [
   "i'd (?:like|love) to (?:have|find|get) (?:something|a|an)",
   `what ${PRODUCT_NOUN} (?:do|does|should|would|is|are|can)`,
   `which ${PRODUCT_NOUN}`,
-  'is there (?:a|an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
+  // "Is there a way to …" is mostly a how-to ("… to sum a column?"); "is there any way" more often wants a fix.
+  'is there (?:an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
+  'is there a (?:good |simple |easy |free |cheap |better )?(?:(?!way )[a-z]+ (?:that|which|for|to))',
   'help (?:me )?(?:find|choose|pick|decide|finding|choosing|picking)',
   '(?:can|could|would) (?:anyone|someone|somebody|you|you guys) (?:recommend|suggest|point)',
   '(?:anyone|anybody|someone|somebody) (?:here )?knows? (?:of )?(?:a|an|any|some|where|if there)',
