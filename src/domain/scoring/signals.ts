@@ -57,7 +57,7 @@ const SEEKING = [
   // "Invoicing software?" asks; "credits in an iOS app?" and "promote my services?" do not.
   '(?<!(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
-  'need (?:some |a little |your )?(?:advice|help|suggestions|guidance|input)',
+  'need (?:some |a little |your )?(?:advice|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
   '(?:best|easiest|cheapest|simplest|right|better) way to',
 ];
