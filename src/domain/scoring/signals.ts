@@ -116,6 +116,20 @@ const LEAVING = [
   'what did you (?:move|switch|switched|go|change|migrate) to',
 ];
 
+/**
+ * Weighing options the author has met: tried, tested, looked at or is considering ("I've tried", "ruled out",
+ * "had a look at", "switching from", "can anyone vouch for"). Read only for the stage: with a request it makes the post a
+ * comparison, never a higher score. "considering buying" is a decision, not options.
+ */
+const WEIGHING = [
+  "(?:i'm|i am|we're|we are|i've been|we've been) (?:also |now )?(?:considering(?! [a-z]+ing\\b)|comparing|deciding between|choosing between|trying out|testing|experimenting with)",
+  "(?:i|we) (?:have|'ve) (?:already |also )?(?:tried|tested|looked at)",
+  'ruled out',
+  '(?:had|took) a look at',
+  '(?:switch|switching|switched|move|moving|migrate|migrating) (?:away )?from',
+  'vouch for',
+];
+
 /** Giving advice or a how-to: the author answers rather than asks. */
 const ADVICE = [
   "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
@@ -340,6 +354,7 @@ export const SIGNAL = {
   money: 11,
   advice: 12,
   leave: 13,
+  weigh: 14,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -358,6 +373,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   MONEY_AMOUNT,
   ADVICE,
   LEAVING,
+  WEIGHING,
 ];
 
 /** Title tags of trading and job subreddits. */
