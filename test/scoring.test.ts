@@ -93,6 +93,64 @@ describe('buying intent', () => {
     assert.ok(s.score >= 40, String(s.score));
   });
 
+  test('a request in the title seeks a solution even far from the topic words', () => {
+    // The topic word is too far from the title's request for it to count fully: before, no stage at all.
+    const s = scoreItem(
+      post(
+        'Best way to handle this?',
+        'We opened our salon last spring: two chairs, three stylists and a front desk that is busy all day with ' +
+          'walk-ins and calls. Clients forget their slots, and the booking calendar is on paper.',
+      ),
+      booking,
+    );
+    assert.ok(s.score >= 30, String(s.score));
+    assert.equal(s.stage, 'solution-seeking');
+    assert.match(s.reason ?? '', /^Asks for/);
+  });
+
+  test('an on-topic question with no pain seeks a solution and says it asks a question', () => {
+    const s = scoreItem(
+      post('Can my booking page show two staff calendars side by side?', 'We are a salon with two chairs.'),
+      booking,
+    );
+    assert.equal(s.stage, 'solution-seeking');
+    assert.match(s.reason ?? '', /^Asks a question about booking/);
+  });
+
+  test('asking while weighing options already tried is comparing; the stage leaves the score alone', () => {
+    const body = 'Clients book by phone and we lose track. Any suggestions for booking software?';
+    const asks = scoreItem(post('Booking software for a salon?', body), booking);
+    const weighs = scoreItem(
+      post(
+        'Booking software for a salon?',
+        `${body} I have tried two apps already and ruled out one of them.`,
+      ),
+      booking,
+    );
+    assert.equal(asks.stage, 'solution-seeking');
+    assert.equal(weighs.stage, 'comparing');
+    assert.equal(weighs.score, asks.score);
+  });
+
+  test('"considering buying" is a decision, not options being weighed', () => {
+    const s = scoreItem(
+      post(
+        'Booking software for a salon?',
+        "Any suggestions for booking software? I'm considering buying one this week.",
+      ),
+      booking,
+    );
+    assert.notEqual(s.stage, 'comparing');
+  });
+
+  test('a request for advice near a topic word in the body seeks a solution', () => {
+    const advice = scoreItem(
+      post('Salon booking', 'Wondering if there is a simple way to take booking online for my salon.'),
+      booking,
+    );
+    assert.equal(advice.stage, 'solution-seeking');
+  });
+
   test('reason is one line naming the signals, matchedPhrase is the project phrase found', () => {
     const s = scoreItem(post('Looking for scheduling software for my tutoring business'), booking);
     assert.ok(s.reason && !s.reason.includes('\n'));
@@ -132,10 +190,11 @@ describe('how-to and general discussion stay low', () => {
       post('How should I promote my booking services?', 'I run a calendar consultancy.'),
       booking,
     );
-    assert.equal(asks.stage, 'solution-seeking');
-    assert.notEqual(inside.stage, 'solution-seeking');
-    assert.notEqual(own.stage, 'solution-seeking');
+    assert.match(asks.reason ?? '', /^Asks for booking software/);
+    assert.doesNotMatch(inside.reason ?? '', /^Asks for/);
+    assert.doesNotMatch(own.reason ?? '', /^Asks for/);
     assert.ok(asks.score > inside.score + 10, `${asks.score} vs ${inside.score}`);
+    assert.ok(asks.score > own.score + 10, `${asks.score} vs ${own.score}`);
   });
 
   test('a post sharing a list of useful tools gives advice and ranks below one asking for a tool', () => {

@@ -30,7 +30,7 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 15, competitor: 16, concept: 17, category: 18 } as const;
+export const PROFILE_GROUP = { keyword: 16, competitor: 17, concept: 18, category: 19 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */

@@ -53,6 +53,8 @@ export interface Signals {
   asksFor: string | null;
   /** The title shops for a kind of device the profile does not sell ("laptop" for a cloud service). */
   otherDevice: string | null;
+  /** The author weighs options they met ("I've tried", "ruled out", "had a look at"): read for the stage only. */
+  weighs: boolean;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -341,6 +343,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       (!comment && (seek.inTitle || title.includes('?') || G(SIGNAL.purchase).some((h) => h.start < titleEnd))
         ? deviceAskedFor(title, p)
         : null),
+    weighs: G(SIGNAL.weigh).length > 0,
   };
 }
 
@@ -432,19 +435,32 @@ export function weigh(s: Signals): Weighed {
   const sellerSide = s.sellerPoints >= 2;
   if (sellerSide) score = Math.min(score * 0.2, 9);
 
-  let stage: Stage | null = null;
-  if (!sellerSide && fit >= 0.25 && score >= 30) {
-    const strong = (h: Hits) => h.value >= 0.7;
-    // An on-topic request for advice ("how do I get clients to pay?") seeks a solution too.
-    const seeking = seek.value >= 0.6;
-    const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
-    if ((compare.inTitle && strong(compare)) || competitorComplaint) stage = 'comparing';
-    else if (strong(purchase) && (seeking || purchase.inTitle)) stage = 'purchase-ready';
-    else if (seeking) stage = 'solution-seeking';
-    else if (strong(compare)) stage = 'comparing';
-    else if (strong(pain) || s.question >= 0.35) stage = 'problem-aware';
-  }
+  const stage = sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
   return { score: Math.round(score), stage, sellerSide, fit, intent };
+}
+
+/**
+ * Where the author is on the way to buying (RUBRIC), for a post that is on topic and ranks as a lead. The stage
+ * is read from the same signals as the score and never changes it.
+ */
+export function stageOf(s: Signals): Stage | null {
+  const { seek, compare, purchase, pain } = s;
+  const strong = (h: Hits) => h.value >= 0.7;
+  // An on-topic request for advice ("how do I get clients to pay?") seeks a solution too.
+  const seeking = seek.value >= 0.6;
+  // Any request in the title asks, even one far from the topic words ("Best way to handle this?").
+  const asks = seeking || seek.inTitle;
+  const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
+  // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
+  if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs)) return 'comparing';
+  if (strong(purchase) && (seeking || purchase.inTitle)) return 'purchase-ready';
+  if (asks) return 'solution-seeking';
+  if (strong(compare)) return 'comparing';
+  if (strong(pain)) return 'problem-aware';
+  // A request near a topic word in the body, or an on-topic question with no pain, asks how to do or solve
+  // something: it seeks a solution.
+  if (seek.value >= 0.4 || s.question >= 0.35) return 'solution-seeking';
+  return null;
 }
 
 /** "SuggestALaptop" -> "suggest a laptop": where a post is says what it is about. */
@@ -485,7 +501,13 @@ export function describe(s: Signals, w: Weighed): string {
         : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
     );
   else if (w.stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
-  else if (w.stage === 'solution-seeking') parts.push(`Asks for ${thing}${who}`);
+  else if (w.stage === 'solution-seeking')
+    parts.push(
+      // An on-topic question with no request phrase asks how to do something, not for a named thing.
+      s.seek.phrases.length || s.asksFor
+        ? `Asks for ${thing}${who}`
+        : `Asks a question about ${topic.join(' and ') || 'the topic'}${who}`,
+    );
   else if (w.stage === 'problem-aware')
     parts.push(
       s.pain.phrases[0]

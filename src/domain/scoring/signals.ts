@@ -119,6 +119,20 @@ const LEAVING = [
   'what did you (?:move|switch|switched|go|change|migrate) to',
 ];
 
+/**
+ * Weighing options the author has met: tried, tested, looked at or is considering ("I've tried", "ruled out",
+ * "had a look at", "switching from", "can anyone vouch for"). Read only for the stage: with a request it makes the post a
+ * comparison, never a higher score. "considering buying" is a decision, not options.
+ */
+const WEIGHING = [
+  "(?:i'm|i am|we're|we are|i've been|we've been) (?:also |now )?(?:considering(?! [a-z]+ing\\b)|comparing|deciding between|choosing between|trying out|testing|experimenting with)",
+  "(?:i|we) (?:have|'ve) (?:already |also )?(?:tried|tested|looked at)",
+  'ruled out',
+  '(?:had|took) a look at',
+  '(?:switch|switching|switched|move|moving|migrate|migrating) (?:away )?from',
+  'vouch for',
+];
+
 /** Giving advice or a how-to: the author answers rather than asks. */
 const ADVICE = [
   "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
@@ -231,7 +245,7 @@ const LOW_VALUE = [
  */
 export const OTHER_NEEDS = [
   {
-    group: 14, // SIGNAL.legal
+    group: 15, // SIGNAL.legal
     sources: [
       '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue|suing|sued|lawsuits?|small claims|court|indemnif(?:y|ied|ication)|liable|liability)',
     ],
@@ -364,7 +378,8 @@ export const SIGNAL = {
   money: 11,
   advice: 12,
   leave: 13,
-  legal: 14,
+  weigh: 14,
+  legal: 15,
 } as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
@@ -383,6 +398,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   MONEY_AMOUNT,
   ADVICE,
   LEAVING,
+  WEIGHING,
   ...OTHER_NEEDS.map((n) => n.sources),
 ];
 
