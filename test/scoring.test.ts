@@ -685,3 +685,119 @@ describe('comments', () => {
     assert.equal(underForHire.sellerSide, false);
   });
 });
+
+describe('who the author is', () => {
+  const wifi: ScoringProfile = {
+    name: 'HomeMesh',
+    url: 'https://homemesh.example',
+    pain: 'Homes suffer Wi-Fi dead zones and routers nobody can configure',
+    solution: 'A managed mesh Wi-Fi kit with app setup',
+    targetUsers: 'Households and small offices without IT staff',
+    geography: null,
+    budgetFit: '$150-400 one-off',
+    keywords: ['wifi', 'router', 'access point', 'mesh'],
+    competitors: ['Netgear'],
+  };
+  const rentals: ScoringProfile = {
+    name: 'RentRoll',
+    url: 'https://rentroll.example',
+    pain: 'Small landlords track rent and repairs in notebooks',
+    solution: 'Property management software: online rent collection and maintenance requests',
+    targetUsers: 'Landlords with 1-50 rental units',
+    geography: null,
+    budgetFit: 'under $2 per unit per month',
+    keywords: ['landlord', 'tenant', 'rent', 'lease'],
+    competitors: ['Buildium'],
+  };
+  const logos: ScoringProfile = {
+    name: 'MarkMakers',
+    url: 'https://markmakers.example',
+    pain: 'New businesses need a professional logo without an agency budget',
+    solution: 'A design studio that delivers a logo and brand kit for a fixed price',
+    targetUsers: 'Founders of new small businesses',
+    geography: null,
+    budgetFit: '$200-800 one-off',
+    keywords: ['logo', 'branding', 'designer'],
+    competitors: ['Fiverr'],
+  };
+
+  test('an IT expert ranks below a household when the buyers have no IT staff, and the reason says why', () => {
+    const expert = scoreItem(
+      post(
+        'Need help with my router and access point setup',
+        'My homelab has a managed switch; I want a VLAN for the IP phones and DHCP from 192.168.1.1.',
+        'homelab',
+      ),
+      wifi,
+    );
+    const household = scoreItem(
+      post('Need help with my router and access point setup', 'The wifi drops in the kitchen every evening.'),
+      wifi,
+    );
+    assert.ok(expert.score < household.score * 0.7, `${expert.score} vs ${household.score}`);
+    assert.match(expert.reason ?? '', /ranked lower: writes as a technical expert \(/);
+    assert.doesNotMatch(household.reason ?? '', /technical expert/);
+  });
+
+  test('jargon counts only when the buyers are non-technical, and two terms are ordinary', () => {
+    const monitoring = { ...wifi, pain: 'Outages found late', targetUsers: 'Sysadmins and IT managers' };
+    const text = 'My homelab has a managed switch; I want a VLAN and DHCP for the lab.';
+    assert.doesNotMatch(scoreItem(post('Router help?', text, 'homelab'), monitoring).reason ?? '', /expert/);
+    const ports = post('Which router should I get?', 'It needs 4 LAN ports and a gigabit WAN port.');
+    assert.doesNotMatch(scoreItem(ports, wifi).reason ?? '', /expert/);
+  });
+
+  test('"my landlord" is a tenant, not a landlord; a landlord saying so is not', () => {
+    const tenant = scoreItem(
+      post('Need advice on my lease', 'My landlord will not fix the heating and the rent is due.'),
+      rentals,
+    );
+    const landlord = scoreItem(
+      post('Need advice on my lease', 'As a new landlord, my tenant will not pay the rent on time.'),
+      rentals,
+    );
+    assert.ok(tenant.score < landlord.score * 0.7, `${tenant.score} vs ${landlord.score}`);
+    assert.match(
+      tenant.reason ?? '',
+      /ranked lower: the author deals with the product's users \("my landlord"\)/,
+    );
+    const fellow = scoreItem(
+      post('Need advice on my lease', 'Help from my fellow landlords, please.'),
+      rentals,
+    );
+    assert.doesNotMatch(fellow.reason ?? '', /deals with/);
+  });
+
+  test('a designer with clients is not a founder buying a logo', () => {
+    const designer = scoreItem(
+      post('Any tips for a logo?', "I'm a graphic designer and my client wants a logo by Friday."),
+      logos,
+    );
+    const founder = scoreItem(
+      post('Any tips for a logo?', 'I am starting a bakery and need a logo by Friday.'),
+      logos,
+    );
+    assert.ok(designer.score < founder.score * 0.7, `${designer.score} vs ${founder.score}`);
+    assert.match(
+      designer.reason ?? '',
+      /ranked lower: the author says who they are \("i'm a graphic designer"\)/,
+    );
+    // "as the designer" is not the author saying they are one.
+    const asking = scoreItem(
+      post('Any tips for a logo?', 'As the designer, what should I bring? I need a logo for my bakery.'),
+      logos,
+    );
+    assert.doesNotMatch(asking.reason ?? '', /says who they are/);
+  });
+
+  test('a comment is judged by its own words, not its post title', () => {
+    const c: ScoringItem = {
+      kind: 'comment',
+      title: 'My landlord will not fix the heating',
+      body: 'Any good software for rent collection? I have 4 units.',
+      subreddit: 'RealEstate',
+      author: 'someone',
+    };
+    assert.doesNotMatch(scoreItem(c, rentals).reason ?? '', /deals with/);
+  });
+});

@@ -1,5 +1,6 @@
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
+import { compileRole } from './role.ts';
 import { OTHER_NEEDS, PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
 import { contentStems, normalizeText, phrasePatterns } from './text.ts';
 import type { ScoringProfile } from './types.ts';
@@ -30,7 +31,16 @@ export interface CompiledProfile {
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
-export const PROFILE_GROUP = { keyword: 16, competitor: 17, concept: 18, category: 19 } as const;
+export const PROFILE_GROUP = {
+  keyword: 16,
+  competitor: 17,
+  concept: 18,
+  category: 19,
+  /** Who the author is (role.ts): IT jargon, the target users' role nouns, other role nouns. */
+  jargon: 20,
+  targetRole: 21,
+  otherRole: 22,
+} as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
@@ -95,6 +105,10 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
   groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);
   groups[PROFILE_GROUP.category] = kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`);
+  const role = compileRole(p);
+  groups[PROFILE_GROUP.jargon] = role.jargon;
+  groups[PROFILE_GROUP.targetRole] = role.targets;
+  groups[PROFILE_GROUP.otherRole] = role.others;
   return {
     name: p.name,
     url: p.url,

@@ -2,6 +2,7 @@ import { featuresOf } from './features.ts';
 import { combine, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, deviceAskedFor, PROFILE_GROUP } from './profile.ts';
+import { authorRole, JARGON_TERMS } from './role.ts';
 import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
 import { normalizeText, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
@@ -55,6 +56,10 @@ export interface Signals {
   otherDevice: string | null;
   /** The author weighs options they met ("I've tried", "ruled out", "had a look at"): read for the stage only. */
   weighs: boolean;
+  /** The IT jargon of an author writing for a product whose buyers have no technical staff ("vlan", "dhcp"). */
+  jargon: string[];
+  /** The author is the target users' counterparty ("my landlord") or practises what the product sells. */
+  role: ReturnType<typeof authorRole>;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -147,7 +152,7 @@ const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
-const GROUPS = PROFILE_GROUP.category + 1;
+const GROUPS = PROFILE_GROUP.otherRole + 1;
 const NOT_ASKED =
   /(?:\b(?:my|our)|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
 
@@ -289,6 +294,14 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       budgetText = stated.text;
     }
   }
+  // Who the author is shows in their own words: a comment's title is its post author's.
+  const authorFrom = comment ? titleEnd : 0;
+  const jargon: string[] = [];
+  for (const h of G(PROFILE_GROUP.jargon))
+    if (h.start >= authorFrom && h.start < headEnd) {
+      const t = /^\d/.test(h.text) ? 'an IP address' : h.text.trim();
+      if (!jargon.includes(t)) jargon.push(t);
+    }
   const leaving = [...G(SIGNAL.compare), ...G(SIGNAL.leave)];
   const leavesCompetitor =
     G(PROFILE_GROUP.competitor).some((c) =>
@@ -333,6 +346,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     budget,
     budgetText,
     advice: texts(adviceHits, 0, full.length),
+    jargon,
+    role: authorRole(
+      full,
+      G(PROFILE_GROUP.targetRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
+      G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
+    ),
     // "Tips for long-running jobs?" asks for tips; "Tips for reducing no-shows" gives them.
     adviceInTitle: !title.includes('?') && adviceHits.some((h) => h.start < titleEnd),
     leavesCompetitor,
@@ -363,6 +382,10 @@ export const WEIGHTS = {
   base: 0.1,
   /** The share of the score left to a title shopping for a device the product is not (a laptop for a cloud). */
   otherDevice: 0.5,
+  /** The share left to a technical author when the product is for people without technical staff. */
+  expert: 0.6,
+  /** The share left to an author on the other side of the target users ("my landlord") or of the product. */
+  role: 0.6,
   intent: 0.6,
   fit: 0.2,
   /** How much of intent counts when the fit is nil: intent about something else is worth little. */
@@ -427,6 +450,8 @@ export function weigh(s: Signals): Weighed {
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
   if (s.otherDevice) score *= W.otherDevice;
+  if (s.jargon.length >= JARGON_TERMS) score *= W.expert;
+  if (s.role) score *= W.role;
   else if (s.budget === 'fits') score = Math.min(100, score * 1.1);
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
   if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
@@ -524,6 +549,18 @@ export function describe(s: Signals, w: Weighed): string {
       `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
     );
   if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
+  if (s.jargon.length >= JARGON_TERMS)
+    parts.push(
+      `ranked lower: writes as a technical expert (${s.jargon.slice(0, 3).join(', ')}), and the product is for people without one`,
+    );
+  if (s.role?.role === 'counterparty')
+    parts.push(
+      `ranked lower: the author deals with the product's users ("${s.role.said}") rather than being one`,
+    );
+  else if (s.role?.role === 'other')
+    parts.push(
+      `ranked lower: the author says who they are ("${s.role.said}"), and it is not the product's buyer`,
+    );
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);

@@ -1,0 +1,203 @@
+import { escapeRegex, normalizeText } from './text.ts';
+
+/**
+ * Which side of the product the author is on, read from who they say they are. A post can use all of a
+ * profile's words and still be written by someone who would never buy it: a technical expert when the product
+ * is for people without technical staff, a tenant when it is for landlords, a designer when it sells design.
+ * Each field is a list of phrase patterns for the profile's phrase index (empty when the rule does not apply).
+ */
+export interface RolePatterns {
+  /** The profile's buyers are described as non-technical: IT jargon marks an author who is not one of them. */
+  jargon: string[];
+  /** The person nouns of the target users ("landlords?"): who they are is read from the words before them. */
+  targets: string[];
+  /**
+   * Person nouns the keywords or solution name besides the target users ("designers?" for a design studio
+   * selling to founders, "tenants?" for landlord software), and "clients?", when there are any.
+   */
+  others: string[];
+}
+
+/** The profile says its buyers lack technical skills or staff ("without IT staff", "non-technical"). */
+const NON_TECHNICAL =
+  /(?<![a-z])(?:(?:without|no|lacks?|lacking)\s+(?:an?\s+|any\s+|in-house\s+|dedicated\s+)?(?:it|tech|technical|coding|programming|developers?|engineers?|admins?|sysadmins?)(?![a-z])|non-?\s?technical|not technical|nobody can configure|no one can configure|non-?\s?techy?)/;
+
+/**
+ * The working vocabulary of IT people (network, systems, certification, lab): words a household or an office
+ * without IT staff does not use, and the makers of gear sold to IT departments. A term that is one of the profile's
+ * keywords or competitors is left out.
+ */
+const IT_JARGON = [
+  'vlans?',
+  'subnets?',
+  'subnet masks?',
+  'dhcp',
+  'nat',
+  'dns',
+  'ospf',
+  'bgp',
+  'mpls',
+  'eigrp',
+  'stp',
+  'cdp',
+  'lldp',
+  'snmp',
+  'ssh',
+  'telnet',
+  'cli',
+  'ccna',
+  'ccnp',
+  'ccie',
+  'comptia',
+  'pfsense',
+  'opnsense',
+  'dd-?wrt',
+  'openwrt',
+  'iptables',
+  'trunk(?:ing|ed|s)?',
+  'managed switch(?:es)?',
+  'layer [23]',
+  'home ?labs?',
+  'my lab',
+  'racks?',
+  'esxi?',
+  'hypervisors?',
+  'proxmox',
+  'vmware',
+  'data ?cent(?:er|re)s?',
+  'enterprise',
+  'voip',
+  'ip phones?',
+  'radius',
+  '802\\.1[xq]',
+  'qos',
+  'ssids?',
+  'vpn',
+  'firewalls?',
+  'port forwarding',
+  'static ip',
+  'wan',
+  'lan',
+  'nas',
+  'linux',
+  'servers?',
+  'routing',
+  'switching',
+  'sysadmins?',
+  'network (?:engineer|admin|administrator)s?',
+  'docker',
+  'kubernetes',
+  'api',
+  'json',
+  'regex',
+  'git',
+  'sql',
+  'command line',
+  'powershell',
+  // Gear sold to IT departments rather than to households.
+  'cisco',
+  'juniper',
+  'mikrotik',
+  'fortinet',
+  'fortigate',
+  'meraki',
+];
+/** An IPv4 address or a subnet written with x ("192.168.1.x"). */
+const IP_ADDRESS = '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.(?:\\d{1,3}|x)';
+
+/** How many different jargon terms make an author technical (two is ordinary: "WAN and LAN ports"). */
+export const JARGON_TERMS = 3;
+
+export function compileRole(fields: {
+  pain: string | null;
+  solution: string | null;
+  targetUsers: string | null;
+  keywords: readonly string[];
+  competitors: readonly string[];
+}): RolePatterns {
+  const about = normalizeText(`${fields.targetUsers ?? ''}. ${fields.pain ?? ''}. ${fields.solution ?? ''}`);
+  let jargon: string[] = [];
+  if (NON_TECHNICAL.test(about)) {
+    // The profile's own words are its buyers' words, whatever this list says.
+    const own = [...fields.keywords, ...fields.competitors].map((k) => normalizeText(k).trim());
+    jargon = [...IT_JARGON.filter((t) => !own.some((k) => new RegExp(`^(?:${t})$`).test(k))), IP_ADDRESS];
+  }
+  const targets = roleNouns(fields.targetUsers ?? '');
+  const others = roleNouns(`${fields.keywords.join(', ')}, ${fields.solution ?? ''}`).filter(
+    (n) => !targets.includes(n),
+  );
+  const alt = (nouns: string[]) => [`(?:${nouns.map((n) => `${escapeRegex(n)}s?`).join('|')})`];
+  return {
+    jargon,
+    targets: targets.length ? alt(targets) : [],
+    others: others.length ? alt([...others, 'client']) : [],
+  };
+}
+
+/** Before a role noun: "I'm a", "I am an", "as a", "I work as a", with one word between ("as a graphic "). */
+const SELF = /(?:^|[^a-z])(?:(?:i'?m|i am|we are|we're) (?:an? )?|(?:as|i work as) an? )(?:[a-z-]+ )?$/;
+/** Before a role noun: "my", "our new" (not "my fellow"): the person is someone the author deals with. */
+const MY = /(?:^|[^a-z])(?:my|our) (?!fellow )(?:[a-z-]+ )?$/;
+/** Around "client": the author has clients ("my client", "a client of mine", "for a client"). */
+const FOR_CLIENT = /(?:^|[^a-z])(?:my|our|for an?) $/;
+
+/**
+ * Roles a person has towards another person, named in a profile field: agent nouns ("landlords", "designers",
+ * "consultants", "sysadmins"), singular. Left out: nouns for the people one is in charge of or serves ("my
+ * staff", "my students", "my clients" are said by their boss, teacher or provider, who may well be the buyer),
+ * and "owner" and "manager" ("my manager" is said by the people an IT manager works with).
+ */
+export function roleNouns(text: string): string[] {
+  const out: string[] = [];
+  for (const w of normalizeText(text).match(/[a-z]+/g) ?? []) {
+    const n = w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
+    if (n.length < 5 || NOT_ROLES.has(n) || !/(?:er|or|ist|ant|lord|ian|admin)$/.test(n)) continue;
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+const NOT_ROLES = new Set(
+  `student staff employee worker member user customer client owner manager partner member folder computer
+router server monitor planner reminder corner number paper matter order other after under over together
+never ever either neither rather whether water power later major minor error sector factor color colour
+editor calendar dollar solar regular popular particular similar center centre corner filter folder letter
+register better cover counter printer scanner player driver browser container adapter controller layer
+quarter winter summer remainder reader header footer border tracker charger speaker sticker marker tower
+deliver offer answer consider gather enter discover remember wonder suffer cater`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/**
+ * Who the author is, from the role nouns found in their own words and the text before each: "my landlord" is
+ * the target users' counterparty, "as a designer" or "my client" another role; "as a landlord" says they are one
+ * of the target users, and then nothing else counts. Null when nothing says so.
+ */
+export function authorRole(
+  text: string,
+  targets: readonly { start: number; text: string }[],
+  others: readonly { start: number; text: string }[],
+): { role: 'counterparty' | 'other'; said: string } | null {
+  let counterparty: string | null = null;
+  for (const h of targets) {
+    const before = text.slice(Math.max(0, h.start - 30), h.start);
+    if (SELF.test(before)) return null;
+    if (!counterparty && MY.test(before)) counterparty = said(before, h.text, MY);
+  }
+  for (const h of others) {
+    const before = text.slice(Math.max(0, h.start - 30), h.start);
+    if (SELF.test(before)) return { role: 'other', said: said(before, h.text, SELF) };
+    if (h.text.startsWith('client')) {
+      if (FOR_CLIENT.test(before)) return { role: 'other', said: said(before, h.text, FOR_CLIENT) };
+      if (text.startsWith(' of mine', h.start + h.text.length) && /(?:^|[^a-z])a $/.test(before))
+        return { role: 'other', said: `a ${h.text} of mine` };
+    }
+  }
+  return counterparty ? { role: 'counterparty', said: counterparty } : null;
+}
+
+/** The words that say it: "my landlord", "i'm a graphic designer". */
+function said(before: string, noun: string, re: RegExp): string {
+  const m = re.exec(before);
+  return `${(m ? m[0] : '').replace(/^[^a-z]/, '')}${noun}`.trim();
+}
