@@ -210,6 +210,21 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(ask.score > list.score + 15, `${ask.score} vs ${list.score}`);
   });
 
+  test('a keyword that names a kind of product asks for it in a title, and so does "is there X software"', () => {
+    const suite = { ...booking, keywords: ['booking software', 'salon software', 'no-shows'] };
+    const t = scoreItem(
+      post('Booking software that fills cancellations from a waitlist?', 'We lose slots.'),
+      suite,
+    );
+    assert.match(t.reason ?? '', /^Asks for booking software/);
+    const b = scoreItem(
+      post('Friday cancellations', 'Is there salon software that offers the gap to the waitlist?'),
+      suite,
+    );
+    assert.equal(b.stage, 'solution-seeking');
+    assert.doesNotMatch(b.reason ?? '', /not for a product|asks for nothing/);
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

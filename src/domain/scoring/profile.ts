@@ -104,7 +104,12 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.keyword] = kw;
   groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
   groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);
-  groups[PROFILE_GROUP.category] = kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`);
+  // "scheduling software" and, for a keyword that already names a kind of product ("booking software"), the keyword.
+  const productNoun = new RegExp(`(?:^|\\s)${PRODUCT_NOUN}$`);
+  groups[PROFILE_GROUP.category] = [
+    ...kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`),
+    ...phrasePatterns(p.keywords.filter((k) => productNoun.test(normalizeText(k).trim()))),
+  ];
   const role = compileRole(p);
   groups[PROFILE_GROUP.jargon] = role.jargon;
   groups[PROFILE_GROUP.targetRole] = role.targets;
