@@ -225,6 +225,19 @@ describe('how-to and general discussion stay low', () => {
     assert.doesNotMatch(b.reason ?? '', /not for a product|asks for nothing/);
   });
 
+  test('"which booking software has …", a wish-list title and "cheaper than <competitor>" are requests', () => {
+    const which = scoreItem(post('Which booking software has the best no-show protection?'), booking);
+    assert.equal(which.stage, 'solution-seeking');
+    const wish = scoreItem(post('Booking app that texts the client when I am running late?'), booking);
+    assert.equal(wish.stage, 'solution-seeking');
+    const cheaper = scoreItem(
+      post('Cheaper than Calendly for a solo stylist?', 'I run a small salon.'),
+      booking,
+    );
+    assert.equal(cheaper.stage, 'comparing');
+    assert.match(cheaper.reason ?? '', /alternative to Calendly/);
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

@@ -42,7 +42,9 @@ const SEEKING = [
   'what (?:can|should) i do',
   "i'd (?:like|love) to (?:have|find|get) (?:something|a|an)",
   `what ${PRODUCT_NOUN} (?:do|does|should|would|is|are|can)`,
-  `which ${PRODUCT_NOUN}`,
+  `which (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+  // A title that is a wish list: "Booking app that texts the client when I am late?"
+  `^(?:[a-z-]+ ){0,2}${PRODUCT_NOUN} (?:that|which|with|to) [^?\\n]{0,80}\\?`,
   // "Is there a way to …" is mostly a how-to ("… to sum a column?"); "is there any way" more often wants a fix.
   'is there (?:an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
   'is there a (?:good |simple |easy |free |cheap |better )?(?:(?!way )[a-z]+ (?:that|which|for|to))',
@@ -117,6 +119,7 @@ const PURCHASE = [
 const LEAVING = [
   '(?:left|leaving|leave|ditch(?:ed|ing)?|dump(?:ed|ing)?|quit(?:ting)?|cancel(?:l?ed|l?ing)?|outgr(?:ew|own|owing)|replac(?:e|ed|ing)|moving off|move off|switch(?:ed|ing)? from|migrat(?:e|ed|ing) from|done with|fed up with|unhappy with|tired of)',
   'what did you (?:move|switch|switched|go|change|migrate) to',
+  '(?:cheaper|simpler|easier|better) (?:than|alternative to)',
 ];
 
 /**
