@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { readSignals } from '../src/domain/scoring/internals.ts';
 import { compilePhraseIndex, startKeys } from '../src/domain/scoring/phrase-index.ts';
 import {
   compileProfile,
@@ -367,6 +368,30 @@ describe('profile words', () => {
       targetUsers: 'Households and small offices without IT staff',
     });
     assert.doesNotMatch(s.reason ?? '', /\(without\)/);
+  });
+});
+
+describe('how much of the title is about the field', () => {
+  test("titleShare is the share of the title's content words that are profile words", () => {
+    const p = compileProfile(booking);
+    const share = (title: string) => readSignals(post(title, 'We keep a paper calendar.'), p).titleShare;
+    assert.equal(share('Off-site backup suggestions for 500 GB of data'), 0);
+    // "salon" (a target user) and "booking" (a keyword) of "recommendations, salon, booking".
+    assert.equal(share('Recommendations for salon booking?'), 2 / 3);
+    assert.equal(share('Booking calendar'), 1);
+    assert.equal(share('???'), 0);
+  });
+
+  test('a request whose title is mostly about other things counts less than one about the field', () => {
+    const body = 'I run a small salon with two chairs. Clients book by phone and we keep a paper calendar.';
+    const focused = scoreItem(post('Recommendations for salon booking?', body), booking);
+    const diluted = scoreItem(
+      post('Recommendations for salon booking, payroll, signage and insurance?', body),
+      booking,
+    );
+    // The same profile words are named in both; only the share of the title they take differs.
+    assert.ok(focused.score > diluted.score, `${focused.score} vs ${diluted.score}`);
+    assert.equal(focused.stage, diluted.stage);
   });
 });
 

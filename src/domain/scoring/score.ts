@@ -4,7 +4,7 @@ import type { PhraseHit } from './phrase-index.ts';
 import { type CompiledProfile, compileProfile, deviceAskedFor, PROFILE_GROUP } from './profile.ts';
 import { authorRole, JARGON_TERMS } from './role.ts';
 import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
-import { normalizeText, stemWord } from './text.ts';
+import { normalizeText, STOPWORDS, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
 /** Long posts say what they want near the top; reading further costs time and adds noise. */
@@ -60,6 +60,11 @@ export interface Signals {
   jargon: string[];
   /** The author is the target users' counterparty ("my landlord") or practises what the product sells. */
   role: ReturnType<typeof authorRole>;
+  /**
+   * How much of the title is about the project's field: the share of its content words (not stop words) that
+   * are the profile's keywords, competitors or concept words (0 for a title with none, or with no content words).
+   */
+  titleShare: number;
 }
 
 /** How far (in characters) an intent phrase may sit from a topic word and still be about the topic. */
@@ -156,6 +161,29 @@ const GROUPS = PROFILE_GROUP.otherRole + 1;
 const NOT_ASKED =
   /(?:\b(?:my|our)|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
 
+const TITLE_WORD = /[a-z][a-z0-9]*(?:'[a-z]+)?/g;
+
+/**
+ * The share of the title's content words that lie inside one of the spans (start, end pairs) of the profile's
+ * words: "Off-site backup suggestions for 500 GB" has none for a cloud-GPU profile, "Monitoring Software" half.
+ */
+function titleShareOf(title: string, spans: number[]): number {
+  TITLE_WORD.lastIndex = 0;
+  let words = 0;
+  let inField = 0;
+  for (let m = TITLE_WORD.exec(title); m !== null; m = TITLE_WORD.exec(title)) {
+    const w = m[0];
+    if (w.length < 3 || STOPWORDS.has(w)) continue;
+    words++;
+    for (let i = 0; i < spans.length; i += 2)
+      if (m.index >= spans[i]! && m.index < spans[i + 1]!) {
+        inField++;
+        break;
+      }
+  }
+  return words ? inField / words : 0;
+}
+
 export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const title = normalizeText(item.title);
   const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
@@ -195,10 +223,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   let conceptWeight = 0;
   let titleConcepts = 0;
   const seen = new Set<string>();
+  // Where the profile's words sit in the title, as start, end pairs.
+  const titleSpans: number[] = [];
+  for (const group of [PROFILE_GROUP.keyword, PROFILE_GROUP.competitor])
+    for (const h of G(group)) if (h.start < titleEnd) titleSpans.push(h.start, h.start + h.text.length);
   for (const h of G(PROFILE_GROUP.concept)) {
     const s = stemWord(h.text);
     const w = p.concepts.get(s);
     if (w === undefined) continue;
+    if (h.start < titleEnd) titleSpans.push(h.start, h.start + h.text.length);
     if (p.targetStems.has(s)) {
       pushUnique(targetUsers, h.text);
       continue;
@@ -363,6 +396,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
         ? deviceAskedFor(title, p)
         : null),
     weighs: G(SIGNAL.weigh).length > 0,
+    titleShare: titleShareOf(title, titleSpans),
   };
 }
 
@@ -388,6 +422,11 @@ export const WEIGHTS = {
   role: 0.6,
   intent: 0.6,
   fit: 0.2,
+  /**
+   * The part of the fit that weighs intent and depends on how much of the title is about the field
+   * (titleShare): a post whose title has none of the profile's words keeps 0.8 of it.
+   */
+  titleFocus: 0.2,
   /** How much of intent counts when the fit is nil: intent about something else is worth little. */
   intentFloor: 0.5,
   concept: 0.4,
@@ -409,15 +448,17 @@ export function weigh(s: Signals): Weighed {
         : 0;
   // Leaving a named competitor places the author in the product's market as surely as any keyword.
   const fitFloor = s.leavesCompetitor ? 0.6 : 0;
-  const fit = Math.max(
-    fitFloor,
-    clamp01(
-      W.keyword * kw +
-        W.concept * clamp01(s.conceptWeight / 4) +
-        W.target * (s.targetUsers.length ? 1 : 0) +
-        W.competitor * (s.competitors.length ? 1 : 0),
-    ),
+  const named = clamp01(
+    W.keyword * kw +
+      W.concept * clamp01(s.conceptWeight / 4) +
+      W.target * (s.targetUsers.length ? 1 : 0) +
+      W.competitor * (s.competitors.length ? 1 : 0),
   );
+  const fit = Math.max(fitFloor, named);
+  // Intent counts by how much of the title is about the field, not only by whether the field is named at all:
+  // a request whose title is about something else ("Off-site backup suggestions") and names the field only in
+  // the body is less likely a request for the product.
+  const focusedFit = Math.max(fitFloor, named * (1 - W.titleFocus + W.titleFocus * s.titleShare));
 
   const { seek, compare, purchase, pain } = s;
   // A stated budget that fits is a purchase signal in itself; leaving a named competitor is a comparison.
@@ -445,7 +486,9 @@ export function weigh(s: Signals): Weighed {
     ) * (seek.value >= 1 ? 0.4 : 1);
   let score =
     100 *
-    clamp01(W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * fit) + W.fit * fit - low);
+    clamp01(
+      W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * focusedFit) + W.fit * fit - low,
+    );
   if (s.geography === 'foreign') score *= 0.45;
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
