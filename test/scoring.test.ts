@@ -239,6 +239,18 @@ describe('how-to and general discussion stay low', () => {
     assert.match(cheaper.reason ?? '', /alternative to Calendly/);
   });
 
+  test('a provider asking what to charge is no buyer; an amount after "budget" or "worth" is read', () => {
+    const provider = scoreItem(
+      post('How much should I charge to set up a booking page for a salon?', 'A client asked me.'),
+      booking,
+    );
+    const buyer = scoreItem(post('Booking software for my salon, budget $40 a month?', ''), booking);
+    assert.ok(buyer.score > provider.score + 20, `${buyer.score} vs ${provider.score}`);
+    assert.match(provider.reason ?? '', /ranked lower/);
+    const worth = scoreItem(post('Is Calendly worth $20 a month for a salon?', 'Two chairs.'), booking);
+    assert.equal(worth.stage, 'comparing');
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),
@@ -605,6 +617,12 @@ describe('seller side in prose, in any subreddit', () => {
       "I'm working on an excel website where students can practice.",
     ],
     ['Will you take my quick survey about to-do apps?', 'It is five questions, thanks!'],
+    ['Need a simple, good looking website?', "I'm a student with time on my hands. I'll do it for $20."],
+    [
+      'I made a site of a collection of designer tools, suggestions welcome?',
+      'It lists fonts, colour pickers and mockup kits.',
+    ],
+    ['You are a small business? I will build you a free website this month', 'Just send me a message.'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
     [
       'A planner for running a small studio',

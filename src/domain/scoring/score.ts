@@ -158,6 +158,8 @@ const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
 const GROUPS = PROFILE_GROUP.otherRole + 1;
+/** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
+const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
 const NOT_ASKED =
   /(?:\b(?:my|our)|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
 
@@ -301,7 +303,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
   // A title that asks (a request, or a question) speaks against selling, unless the post pitches.
-  if ((asksInTitle || (!comment && title.includes('?'))) && pitchTitle.length + pitchBody.length === 0)
+  // A title that says the author made something ("I made a site … suggestions?") asks for feedback: a pitch.
+  if (
+    (asksInTitle || (!comment && title.includes('?'))) &&
+    pitchTitle.length + pitchBody.length === 0 &&
+    !selfTitle.some((x) => MADE.test(x))
+  )
     sellerPoints -= 1;
 
   let geography: Signals['geography'] = null;

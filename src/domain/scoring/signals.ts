@@ -73,7 +73,7 @@ const COMPARING = [
   'for the price',
   'good deal',
   'better (?:buy|option|choice|deal|value)',
-  'worth (?:it|the money|the price|\\$)',
+  'worth (?:it|the money|the price|\\$\\s?\\d[\\d,.]*k?)',
   'is it worth',
   '(?:switch|switching|move|moving|migrate|migrating) (?:from|away)',
   'replace (?:my|our)',
@@ -94,7 +94,10 @@ const COMPARING_GENERIC = [
   'torn between',
 ];
 
-/** A decision, a budget or a timeline. */
+/**
+ * A decision, a budget or a timeline. Every pattern is matched as whole words (the index appends
+ * `(?![a-z0-9])`), so an amount is written out to its last digit ("\\$\\s?\\d[\\d,.]*k?"), never as a bare "\\$".
+ */
 const PURCHASE = [
   '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend)',
   'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
@@ -107,10 +110,10 @@ const PURCHASE = [
   'budget (?:is|of|around|about|under|up to|~)',
   'price range',
   '(?:buying|purchasing) (?:my|a|an|the|new|first)',
-  'budget(?: is| of)? (?:about |around |up to |under |max |~)?\\$',
+  'budget(?: is| of)? (?:about |around |up to |under |max |~)?\\$\\s?\\d[\\d,.]*k?',
   'still (?:need|needing|looking for|searching for|in need of|hunting for)',
   '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
-  'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$',
+  'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$\\s?\\d[\\d,.]*k?',
   'how much (?:would|will|does|should|do|might) (?:it|this|that|a|an|one|i|we|you) (?:cost|charge|pay|budget|spend|expect to pay)',
   'set (?:a|my|our) budget',
 ];
@@ -233,6 +236,8 @@ const LOW_VALUE = [
   'degree in',
   '(?:major|majoring|minor) in',
   'salary',
+  // The author sells the service and asks what to charge for it.
+  '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
   'story time',
   'funny',
   'meme',
@@ -287,7 +292,9 @@ const SELLER_PITCH = [
   'check us out',
   'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
   "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
-  '(?:i|we) can (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)',
+  "(?:i|we) (?:can|will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
+  // "Need a website? I'll do it for $20"
+  "(?:i'll|i will|we'll|we will|i can|we can) do (?:it|this|one|them|yours|that) for (?:\\$\\s?\\d[\\d,.]*k?|only|just|free)",
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
   '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)',
   'join (?:our|my) (?:team|company|startup)',
