@@ -170,6 +170,15 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(ask.score > howTo.score + 15, `${ask.score} vs ${howTo.score}`);
   });
 
+  test('"let\'s talk about" opens a discussion, not a request', () => {
+    const talk = scoreItem(
+      post("Let's talk about booking reminders", 'I use SMS. What do you use?'),
+      booking,
+    );
+    const ask = scoreItem(post('Booking reminders for my salon?', 'What do you use?'), booking);
+    assert.ok(ask.score > talk.score + 10, `${ask.score} vs ${talk.score}`);
+  });
+
   test('a general discussion gets no stage and a low score', () => {
     const s = scoreItem(
       post(
@@ -623,6 +632,7 @@ describe('seller side in prose, in any subreddit', () => {
       'It lists fonts, colour pickers and mockup kits.',
     ],
     ['You are a small business? I will build you a free website this month', 'Just send me a message.'],
+    ['[feature update] SlotSync adds the ability to sync two calendars', 'Grab it from our site.'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
     [
       'A planner for running a small studio',

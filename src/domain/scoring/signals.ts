@@ -238,6 +238,7 @@ const LOW_VALUE = [
   'salary',
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
+  "let'?s (?:talk|discuss|chat) about",
   'story time',
   'funny',
   'meme',
@@ -307,6 +308,9 @@ const SELLER_PITCH = [
   '(?:now|is) (?:available|live|out) (?:in|on) (?:the )?(?:play|app|google play|apple app|chrome web|windows) store',
   'v?[0-9]+(?:\\.[0-9]+)+ (?:released|is out|is now available|is live)',
   'try it (?:out )?(?:for )?free',
+  // Release notes: "[feature update] X adds the ability to …", "now supports".
+  '^\\[(?:feature update|update|release|launch|announcement|new feature)\\]',
+  '(?:adds|added) (?:the )?(?:ability|support|option) (?:to|for)',
   'download it (?:at|here|from|for free)',
   '(?:invite|invites|invitation) to (?:a |my |our |the )?(?:private |closed |public )?beta',
   '(?:come (?:to|see|check out)|attend) (?:my|our) (?:[a-z]+ )?(?:talk|session|workshop|booth|class|webinar|presentation|meetup)',
