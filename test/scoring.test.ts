@@ -260,6 +260,16 @@ describe('how-to and general discussion stay low', () => {
     assert.equal(worth.stage, 'comparing');
   });
 
+  test('a guide whose title names the category gives advice; it asks for nothing', () => {
+    const guide = scoreItem(
+      post('Guide: moving your client list when you change booking software', 'Here is how I did it.'),
+      booking,
+    );
+    assert.match(guide.reason ?? '', /asks for nothing; ranked lower: gives advice rather than asking/);
+    const ask = scoreItem(post('Booking software that imports my client list?', 'Salon, 2 chairs.'), booking);
+    assert.ok(ask.score > guide.score + 30, `${ask.score} vs ${guide.score}`);
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

@@ -258,7 +258,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (adviceHits.length) {
     byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
-    byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter((h) => !inAdvice(h));
+    // A guide's title names the category it teaches about ("Guide: changing booking software"): no request.
+    const guideTitle = !title.includes('?') && adviceHits.some((h) => h.start < titleEnd);
+    byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter(
+      (h) => !inAdvice(h) && !(guideTitle && h.start < titleEnd),
+    );
   }
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);

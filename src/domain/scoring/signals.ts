@@ -151,6 +151,8 @@ const ADVICE = [
   'hope (?:this|it|that) helps',
   'step[- ]by[- ]step',
   "(?:a|my|the) (?:quick |short |complete |beginner's )?guide",
+  // "Guide: moving your client list …", "[Guide] …"
+  "^\\[?(?:quick |short |complete |beginner'?s |ultimate )?guide\\b",
   'how (?:i|we) (?:handle|manage|deal with|reduced|cut|stopped|fixed|solved|use)',
   // Sharing a list: "some useful tools you might not know about".
   '(?:you )?(?:might|may) not (?:already )?(?:know|have heard) (?:about|of)',
