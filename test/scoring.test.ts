@@ -207,6 +207,14 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(asks.score > own.score + 10, `${asks.score} vs ${own.score}`);
   });
 
+  test('a title ending in a product noun after a word ending in "on" or "in" still asks', () => {
+    // "salon app?" and "admin tool?" are not "on app?" and "in tool?".
+    for (const title of ['Best salon app?', 'Salon booking app?', 'Calendar admin tool?']) {
+      const s = scoreItem(post(title, 'We have 3 chairs and a paper calendar.'), booking);
+      assert.match(s.reason ?? '', /^Asks for/, title);
+    }
+  });
+
   test('a post sharing a list of useful tools gives advice and ranks below one asking for a tool', () => {
     const list = scoreItem(
       post(
@@ -632,6 +640,7 @@ describe('seller side in prose, in any subreddit', () => {
       'It lists fonts, colour pickers and mockup kits.',
     ],
     ['You are a small business? I will build you a free website this month', 'Just send me a message.'],
+    ['Small shop without a website?', "I'll build you a clean one this week, just send me a message."],
     ['[feature update] SlotSync adds the ability to sync two calendars', 'Grab it from our site.'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
     [

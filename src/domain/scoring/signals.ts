@@ -57,7 +57,8 @@ const SEEKING = [
   "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
   // "Invoicing software?" asks; "credits in an iOS app?" and "promote my services?" do not.
-  '(?<!(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
+  // The words before it are whole words: "salon app?" and "admin tool?" still ask ("on", "in" end those words).
+  '(?<!(?<![a-z])(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
   'need (?:some |a little |your )?(?:advice|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
@@ -293,7 +294,7 @@ const SELLER_PITCH = [
   'check us out',
   'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
   "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
-  "(?:i|we) (?:can|will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
+  "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
   // "Need a website? I'll do it for $20"
   "(?:i'll|i will|we'll|we will|i can|we can) do (?:it|this|one|them|yours|that) for (?:\\$\\s?\\d[\\d,.]*k?|only|just|free)",
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
