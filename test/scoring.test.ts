@@ -724,15 +724,20 @@ describe('phrase index', () => {
     assert.deepEqual([...startKeys('i?ama')!].sort(), ['ama', 'iam']);
     assert.deepEqual([...startKeys('\\$\\s?\\d+')!], ['$']);
     assert.equal(startKeys('\\d+%'), null);
+    // A character class is no key ("v2.0 released" has the key "v2"); an escaped "[" opens a tag.
+    assert.equal(startKeys('v?[0-9]+ released'), null);
+    assert.deepEqual([...startKeys('\\[review\\]')!], ['[re']);
     const patterns = [
       'recommend(?:ations?|s)?',
       'vs\\.?',
       '\\$\\s?\\d+',
       '\\d+ dollars',
       'i (?:built|made) (?:a|an) app',
+      'v?[0-9]+(?:\\.[0-9]+)+ released',
     ];
     const index = compilePhraseIndex([patterns]);
-    const text = 'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx';
+    const text =
+      'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx. v2.0 released, 1.3 released';
     const expected = [
       ...text.matchAll(new RegExp(`(?<![a-z0-9])(?:${patterns.join('|')})(?![a-z0-9])`, 'g')),
     ].map((m) => [m.index, m[0]]);

@@ -322,7 +322,8 @@ const SELLER_PITCH = [
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
-  'amzn\\.to/|[?&](?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
+  'amzn\\.to/[a-z0-9]+',
+  '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -357,7 +358,8 @@ const SELLER_SELF = [
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
   "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
   'i (?:want|plan|intend) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,2}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product)',
-  'itunes\\.apple\\.com|play\\.google\\.com/store',
+  'itunes\\.apple\\.com',
+  'play\\.google\\.com/store',
   '(?:my|our) (?:(?:behance|dribbble|design|online) )?portfolio',
   'get rid of (?:[0-9]+|all|our|my|some)',
 ];
