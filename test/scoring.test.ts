@@ -207,6 +207,14 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(asks.score > own.score + 10, `${asks.score} vs ${own.score}`);
   });
 
+  test('a title ending in a product noun after a word ending in "on" or "in" still asks', () => {
+    // "salon app?" and "admin tool?" are not "on app?" and "in tool?".
+    for (const title of ['Best salon app?', 'Salon booking app?', 'Calendar admin tool?']) {
+      const s = scoreItem(post(title, 'We have 3 chairs and a paper calendar.'), booking);
+      assert.match(s.reason ?? '', /^Asks for/, title);
+    }
+  });
+
   test('a post sharing a list of useful tools gives advice and ranks below one asking for a tool', () => {
     const list = scoreItem(
       post(
@@ -642,6 +650,7 @@ describe('seller side in prose, in any subreddit', () => {
       'It lists fonts, colour pickers and mockup kits.',
     ],
     ['You are a small business? I will build you a free website this month', 'Just send me a message.'],
+    ['Small shop without a website?', "I'll build you a clean one this week, just send me a message."],
     ['[feature update] SlotSync adds the ability to sync two calendars', 'Grab it from our site.'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
     [
@@ -725,15 +734,20 @@ describe('phrase index', () => {
     assert.deepEqual([...startKeys('i?ama')!].sort(), ['ama', 'iam']);
     assert.deepEqual([...startKeys('\\$\\s?\\d+')!], ['$']);
     assert.equal(startKeys('\\d+%'), null);
+    // A character class is no key ("v2.0 released" has the key "v2"); an escaped "[" opens a tag.
+    assert.equal(startKeys('v?[0-9]+ released'), null);
+    assert.deepEqual([...startKeys('\\[review\\]')!], ['[re']);
     const patterns = [
       'recommend(?:ations?|s)?',
       'vs\\.?',
       '\\$\\s?\\d+',
       '\\d+ dollars',
       'i (?:built|made) (?:a|an) app',
+      'v?[0-9]+(?:\\.[0-9]+)+ released',
     ];
     const index = compilePhraseIndex([patterns]);
-    const text = 'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx';
+    const text =
+      'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx. v2.0 released, 1.3 released';
     const expected = [
       ...text.matchAll(new RegExp(`(?<![a-z0-9])(?:${patterns.join('|')})(?![a-z0-9])`, 'g')),
     ].map((m) => [m.index, m[0]]);

@@ -79,6 +79,8 @@ export function startKeys(pattern: string, prefix = ''): Set<string> | null {
     }
     return keys;
   }
+  // A character class ("[0-9]+") is no key; only an escaped "\\[" opens a tag word below.
+  if (pattern.startsWith('[')) return prefix ? new Set([prefix]) : null;
   let ch: string;
   let rest: string;
   if (pattern.startsWith('\\')) {

@@ -30,16 +30,17 @@ export interface CompiledProfile {
   devicesSold: Set<string>;
 }
 
-/** Group ids of a profile's own phrases in its index, after the SIGNAL groups. */
+/** Group ids of a profile's own phrases in its index, after the SIGNAL groups (a new SIGNAL group moves them). */
+const FIRST = SIGNAL_SOURCES.length;
 export const PROFILE_GROUP = {
-  keyword: 16,
-  competitor: 17,
-  concept: 18,
-  category: 19,
+  keyword: FIRST,
+  competitor: FIRST + 1,
+  concept: FIRST + 2,
+  category: FIRST + 3,
   /** Who the author is (role.ts): IT jargon, the target users' role nouns, other role nouns. */
-  jargon: 20,
-  targetRole: 21,
-  otherRole: 22,
+  jargon: FIRST + 4,
+  targetRole: FIRST + 5,
+  otherRole: FIRST + 6,
 } as const;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();

@@ -506,7 +506,8 @@ export function weigh(s: Signals): Weighed {
   if (s.otherDevice) score *= W.otherDevice;
   if (s.jargon.length >= JARGON_TERMS) score *= W.expert;
   if (s.role) score *= W.role;
-  else if (s.budget === 'fits') score = Math.min(100, score * 1.1);
+  // A fitting budget is for this product only when the post shops for it and the author is its buyer.
+  if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * 1.1);
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
   if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
     score = Math.min(100, score + 10);

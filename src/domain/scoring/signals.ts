@@ -57,7 +57,8 @@ const SEEKING = [
   "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
   // "Invoicing software?" asks; "credits in an iOS app?" and "promote my services?" do not.
-  '(?<!(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
+  // The words before it are whole words: "salon app?" and "admin tool?" still ask ("on", "in" end those words).
+  '(?<!(?<![a-z])(?:(?:in|on|with|from|into|inside|within|using|of|for) (?:(?:a|an|the|this|that|your) )?(?:[a-z-]+ )?|(?:my|our) (?:[a-z-]+ )?))(?:software|tools?|apps?|programs?|services?|systems?|solutions?|platforms?|plugins?|providers?)\\?',
   'any (?:ideas|thoughts|advice|help)\\?',
   'need (?:some |a little |your )?(?:advice|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
@@ -295,7 +296,7 @@ const SELLER_PITCH = [
   'check us out',
   'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
   "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
-  "(?:i|we) (?:can|will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
+  "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
   // "Need a website? I'll do it for $20"
   "(?:i'll|i will|we'll|we will|i can|we can) do (?:it|this|one|them|yours|that) for (?:\\$\\s?\\d[\\d,.]*k?|only|just|free)",
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
@@ -323,7 +324,8 @@ const SELLER_PITCH = [
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
-  'amzn\\.to/|[?&](?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
+  'amzn\\.to/[a-z0-9]+',
+  '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -358,7 +360,8 @@ const SELLER_SELF = [
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
   "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
   'i (?:want|plan|intend) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,2}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product)',
-  'itunes\\.apple\\.com|play\\.google\\.com/store',
+  'itunes\\.apple\\.com',
+  'play\\.google\\.com/store',
   '(?:my|our) (?:(?:behance|dribbble|design|online) )?portfolio',
   'get rid of (?:[0-9]+|all|our|my|some)',
 ];
