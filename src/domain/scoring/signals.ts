@@ -127,7 +127,7 @@ const LEAVING = [
 ];
 
 /**
- * Weighing options the author has met: tried, tested, looked at or is considering ("I've tried", "ruled out",
+ * Weighing options the author has met: tried, tested, looked at or is considering ("I have tried", "ruled out",
  * "had a look at", "switching from", "can anyone vouch for"). Read only for the stage: with a request it makes the post a
  * comparison, never a higher score. "considering buying" is a decision, not options.
  */
