@@ -278,6 +278,11 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(ask.score > guide.score + 30, `${ask.score} vs ${guide.score}`);
   });
 
+  test('a title ending in "alternatives" compares, with a body after it too', () => {
+    const s = scoreItem(post('Calendly alternatives', 'Our salon outgrew it. Budget under $40.'), booking);
+    assert.equal(s.stage, 'comparing');
+  });
+
   test('an off-topic keyword hit scores below an on-topic one', () => {
     const offTopic = scoreItem(
       post('My flight booking got cancelled, rant', 'Airline lost my booking.'),

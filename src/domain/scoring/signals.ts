@@ -68,7 +68,7 @@ const SEEKING = [
 /** Weighs named options or asks for alternatives to one. */
 const COMPARING = [
   'alternatives? (?:to|for)',
-  'alternatives?(?=\\s*[?.!,:]|\\s*$)',
+  'alternatives?(?=\\s*[?.!,:\\n]|\\s*$)',
   'compar(?:e|ing) (?:prices|plans|options|features|them|these|the two|both)',
   '(?:is|would) (?:this|it|that) (?:be )?a good (?:[a-z-]+ ){0,2}(?:deal|buy|price|choice|option|pick)?',
   'for the price',
@@ -211,8 +211,8 @@ const LOW_VALUE = [
   'lessons? learned',
   'my experience',
   '\\[review\\]',
-  'reviews?(?= of|:|$)',
-  'review(?= \\w+ \\w+$)',
+  'reviews?(?= of|:|\\n|$)',
+  'review(?= \\w+ \\w+(?:\\n|$))',
   'i?ama',
   'til',
   'psa',
