@@ -703,6 +703,26 @@ describe('determinism and cost', () => {
     assert.notEqual(compileProfile({ ...booking, keywords: ['salon'] }), compileProfile(booking));
   });
 
+  test('an item scored for several projects reads as a fresh copy would, and an edited item is read again', () => {
+    const legalFirm: ScoringProfile = {
+      ...booking,
+      name: 'SalonLaw',
+      solution: 'Legal help for salons: leases and disputes',
+      keywords: ['salon', 'lease', 'lawyer'],
+    };
+    const item = post(
+      'Can I sue my landlord over the salon lease?',
+      'Any booking software for after the move?',
+    );
+    for (const profile of [booking, laptops, legalFirm, booking])
+      assert.deepEqual(scoreItem(item, profile), scoreItem({ ...item }, profile), profile.name);
+    const before = scoreItem(item, booking);
+    item.title = 'Any booking software for a 3-chair salon?';
+    const after = scoreItem(item, booking);
+    assert.deepEqual(after, scoreItem({ ...item }, booking));
+    assert.notEqual(after.reason, before.reason);
+  });
+
   test('empty and odd text scores without throwing', () => {
     for (const item of [post(''), post('???', '&amp;&lt;'), post('$', '[H] [W]'), post('a'.repeat(20000))]) {
       const s = scoreItem(item, booking);

@@ -10,10 +10,14 @@ export interface CompiledProfile {
   name: string;
   url: string | null;
   /**
-   * The language signals plus this profile's phrases in one index (groups: SIGNAL ids, then PROFILE_GROUP):
-   * one pass over a post finds everything the scorer reads.
+   * This profile's own phrases (groups: PROFILE_GROUP ids); the language signals are in SIGNAL_INDEX, the same
+   * for every profile, so a post scored for several projects is read for them once (score.ts).
    */
   index: PhraseIndex;
+  /** The language signals and this profile's phrases in one index: one pass for a post read the first time. */
+  fullIndex: PhraseIndex;
+  /** SIGNAL groups this profile does not read (OTHER_NEEDS it sells itself: a law firm's legal questions). */
+  ignoredSignals: ReadonlySet<number>;
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
   targetStems: Set<string>;
@@ -98,10 +102,10 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     .filter((s) => s.length >= 3)
     .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
   const kw = phrasePatterns(p.keywords);
-  const groups = [...SIGNAL_SOURCES];
+  const groups: string[][] = SIGNAL_SOURCES.map(() => []);
   // A law firm's leads ask legal questions.
   const sells = normalizeText(`${p.name} ${p.solution ?? ''} ${p.keywords.join(' ')}`);
-  for (const need of OTHER_NEEDS) if (need.profile.test(sells)) groups[need.group] = [];
+  const ignoredSignals = new Set(OTHER_NEEDS.filter((n) => n.profile.test(sells)).map((n) => n.group));
   groups[PROFILE_GROUP.keyword] = kw;
   groups[PROFILE_GROUP.competitor] = phrasePatterns(p.competitors);
   groups[PROFILE_GROUP.concept] = prefixes.map((x) => `${x}[a-z]*`);
@@ -119,6 +123,8 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     name: p.name,
     url: p.url,
     index: compilePhraseIndex(groups),
+    fullIndex: compilePhraseIndex(groups.map((g, i) => (i < SIGNAL_SOURCES.length ? SIGNAL_SOURCES[i]! : g))),
+    ignoredSignals,
     concepts,
     targetStems,
     keywordStems: new Set(p.keywords.flatMap((k) => contentStems(k))),

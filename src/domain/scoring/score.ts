@@ -186,10 +186,43 @@ function titleShareOf(title: string, spans: number[]): number {
   return words ? inField / words : 0;
 }
 
-export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
+/** A post read once: its normalized text and language-signal hits, whatever the project. */
+interface ReadText {
+  titleIn: string;
+  bodyIn: string;
+  title: string;
+  body: string;
+  full: string;
+  signals: PhraseHit[];
+}
+
+/**
+ * A scan scores each post for every project that matched it; the text and the language signals are the same
+ * for all of them, so they are read once per item object (a different title or body reads again). The first
+ * project reads everything in one pass over its full index; the others read only their own phrases.
+ */
+const READ = new WeakMap<ScoringItem, ReadText>();
+
+function readText(item: ScoringItem, p: CompiledProfile): { read: ReadText; own: PhraseHit[] } {
+  const cached = READ.get(item);
+  if (cached && cached.titleIn === item.title && cached.bodyIn === item.body)
+    return { read: cached, own: p.index.scan(cached.full) };
   const title = normalizeText(item.title);
   const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
   const full = `${title}\n${body}`;
+  const signals: PhraseHit[] = [];
+  const own: PhraseHit[] = [];
+  for (const h of p.fullIndex.scan(full)) (h.group < PROFILE_GROUP.keyword ? signals : own).push(h);
+  const read = { titleIn: item.title, bodyIn: item.body, title, body, full, signals };
+  READ.set(item, read);
+  return { read, own };
+}
+
+export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
+  const {
+    read: { title, body, full, signals },
+    own,
+  } = readText(item, p);
   const titleEnd = title.length;
   const headEnd = titleEnd + 1 + HEAD_CHARS;
 
@@ -197,15 +230,17 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // A comment's title is its post's: it places the comment in a topic, but its requests and tags are the post
   // author's, not the commenter's.
   const comment = item.kind === 'comment';
-  for (const h of p.index.scan(full)) {
-    if (
-      comment &&
-      h.start < titleEnd &&
-      (h.group < PROFILE_GROUP.keyword || h.group === PROFILE_GROUP.category)
-    )
-      continue;
-    byGroup[h.group]!.push(h);
-  }
+  for (const hits of [signals, own])
+    for (const h of hits) {
+      if (p.ignoredSignals.has(h.group)) continue;
+      if (
+        comment &&
+        h.start < titleEnd &&
+        (h.group < PROFILE_GROUP.keyword || h.group === PROFILE_GROUP.category)
+      )
+        continue;
+      byGroup[h.group]!.push(h);
+    }
   // "our booking app", "in a booking app": the category named as the author's own, or as a place, is no request.
   byGroup[PROFILE_GROUP.category] = byGroup[PROFILE_GROUP.category]!.filter(
     (h) => !NOT_ASKED.test(full.slice(Math.max(0, h.start - 16), h.start)),
