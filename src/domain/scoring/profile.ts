@@ -102,6 +102,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     .filter((s) => s.length >= 3)
     .map((s) => (s.endsWith('i') ? `(?:${s}|${s.slice(0, -1)}y)` : s));
   const kw = phrasePatterns(p.keywords);
+  // The profile's own groups; the language-signal groups before them stay empty in `index`.
   const groups: string[][] = SIGNAL_SOURCES.map(() => []);
   // A law firm's leads ask legal questions.
   const sells = normalizeText(`${p.name} ${p.solution ?? ''} ${p.keywords.join(' ')}`);
@@ -123,7 +124,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     name: p.name,
     url: p.url,
     index: compilePhraseIndex(groups),
-    fullIndex: compilePhraseIndex(groups.map((g, i) => (i < SIGNAL_SOURCES.length ? SIGNAL_SOURCES[i]! : g))),
+    fullIndex: compilePhraseIndex([...SIGNAL_SOURCES, ...groups.slice(SIGNAL_SOURCES.length)]),
     ignoredSignals,
     concepts,
     targetStems,

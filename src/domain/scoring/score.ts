@@ -232,7 +232,6 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const comment = item.kind === 'comment';
   for (const hits of [signals, own])
     for (const h of hits) {
-      if (p.ignoredSignals.has(h.group)) continue;
       if (
         comment &&
         h.start < titleEnd &&
@@ -241,10 +240,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
         continue;
       byGroup[h.group]!.push(h);
     }
-  // "our booking app", "in a booking app": the category named as the author's own, or as a place, is no request.
-  byGroup[PROFILE_GROUP.category] = byGroup[PROFILE_GROUP.category]!.filter(
-    (h) => !NOT_ASKED.test(full.slice(Math.max(0, h.start - 16), h.start)),
-  );
+  // The shared language signals hold groups this profile does not read (a law firm's legal questions).
+  for (const g of p.ignoredSignals) byGroup[g] = [];
   const G = (id: number) => byGroup[id]!;
   const texts = (hits: PhraseHit[], from: number, to: number) => {
     const out: string[] = [];
@@ -290,15 +287,20 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const adviceHits = G(SIGNAL.advice);
   const inAdvice = (h: PhraseHit) =>
     adviceHits.some((a) => h.start >= a.start && h.start < a.start + a.text.length);
+  // "Tips for long-running jobs?" asks for tips; "Tips for reducing no-shows" gives them.
+  const adviceInTitle = !title.includes('?') && adviceHits.some((h) => h.start < titleEnd);
   if (adviceHits.length) {
     byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
-    // A guide's title names the category it teaches about ("Guide: changing booking software"): no request.
-    const guideTitle = !title.includes('?') && adviceHits.some((h) => h.start < titleEnd);
-    byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter(
-      (h) => !inAdvice(h) && !(guideTitle && h.start < titleEnd),
-    );
   }
+  // The category named as the author's own or as a place ("our booking app", "in a booking app"), inside advice,
+  // or in a guide's title ("Guide: changing booking software") is no request.
+  byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter(
+    (h) =>
+      !NOT_ASKED.test(full.slice(Math.max(0, h.start - 16), h.start)) &&
+      !inAdvice(h) &&
+      !(adviceInTitle && h.start < titleEnd),
+  );
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);
   for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
@@ -431,8 +433,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       G(PROFILE_GROUP.targetRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
       G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
     ),
-    // "Tips for long-running jobs?" asks for tips; "Tips for reducing no-shows" gives them.
-    adviceInTitle: !title.includes('?') && adviceHits.some((h) => h.start < titleEnd),
+    adviceInTitle,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
     // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.
@@ -455,6 +456,9 @@ export interface Weighed {
   fit: number;
   intent: number;
 }
+
+/** Enough IT jargon to mark an expert, for a product whose buyers have no technical staff (role.ts). */
+const writesAsExpert = (s: Signals) => s.jargon.length >= JARGON_TERMS;
 
 /** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
 /** The weights of the score (docs/scoring.md); one object so the eval can show what each one moves. */
@@ -539,7 +543,7 @@ export function weigh(s: Signals): Weighed {
   else if (s.geography === 'match') score = Math.min(100, score * 1.08);
   if (s.budget === 'over') score *= 0.6;
   if (s.otherDevice) score *= W.otherDevice;
-  if (s.jargon.length >= JARGON_TERMS) score *= W.expert;
+  if (writesAsExpert(s)) score *= W.expert;
   if (s.role) score *= W.role;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
   if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * 1.1);
@@ -639,7 +643,7 @@ export function describe(s: Signals, w: Weighed): string {
       `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
     );
   if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
-  if (s.jargon.length >= JARGON_TERMS)
+  if (writesAsExpert(s))
     parts.push(
       `ranked lower: writes as a technical expert (${s.jargon.slice(0, 3).join(', ')}), and the product is for people without one`,
     );

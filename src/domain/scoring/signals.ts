@@ -252,24 +252,6 @@ const LOW_VALUE = [
   'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
 ];
 
-/**
- * Needs that another trade answers, whatever the field: a question for a lawyer (a dispute, a liability, a
- * lawsuit). Each is read only for profiles that do not sell that themselves (`profile`: the profile's name,
- * solution and keywords name it); `inBody`: whether the body's words count too, or only the title's.
- */
-export const OTHER_NEEDS = [
-  {
-    group: 15, // SIGNAL.legal
-    sources: [
-      '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue (?:him|her|them|me|us|you|my|our|the|a|an|for)|suing|sued|lawsuits?|small claims|(?<!food )court|indemnif(?:y|ied|ication)|liable|liability)',
-    ],
-    profile:
-      /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/,
-    reason: 'a legal question, for a lawyer rather than a product',
-    inBody: true,
-  },
-] as const;
-
 /** A pitch or an offer: the author is selling, whatever else the post says. */
 const SELLER_PITCH = [
   'check (?:it )?out (?:my|our)',
@@ -402,6 +384,24 @@ export const SIGNAL = {
   weigh: 14,
   legal: 15,
 } as const;
+
+/**
+ * Needs that another trade answers, whatever the field: a question for a lawyer (a dispute, a liability, a
+ * lawsuit). Each is read only for profiles that do not sell that themselves (`profile`: the profile's name,
+ * solution and keywords name it); `inBody`: whether the body's words count too, or only the title's.
+ */
+export const OTHER_NEEDS = [
+  {
+    group: SIGNAL.legal,
+    sources: [
+      '(?:lawyers?|attorneys?|legal (?:advice|question|issue|action|help|rights)|legally|illegal(?:ly)?|sue (?:him|her|them|me|us|you|my|our|the|a|an|for)|suing|sued|lawsuits?|small claims|(?<!food )court|indemnif(?:y|ied|ication)|liable|liability)',
+    ],
+    profile:
+      /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/,
+    reason: 'a legal question, for a lawyer rather than a product',
+    inBody: true,
+  },
+] as const;
 
 /** Every group's pattern sources; each profile compiles them with its own phrases into one index. */
 export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
