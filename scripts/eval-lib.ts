@@ -1,12 +1,17 @@
-// Loads the labeled eval data from ../shared and computes ranking, seller-side and stage figures for a scorer,
-// per project and per group (A: the four profiles the scorer was first developed on; B: six later ones).
-import { readFileSync } from 'node:fs';
+// Loads the labeled eval data and computes ranking, seller-side and stage figures for a scorer, per project and
+// per group. From ../shared: A, the four profiles the scorer was first developed on, and B, six later ones. From
+// this repo's eval/ (profiles written for it, graded by reading with the same rubric): C, fields no shared profile
+// covers, developed on, and D, the same kind, kept out of development (its rankings are not read).
+import { existsSync, readFileSync } from 'node:fs';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B';
-export const GROUPS: readonly Group[] = ['A', 'B'];
+export type Group = 'A' | 'B' | 'C' | 'D';
+export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D'];
+/** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */
+export const SHARED_GROUPS: readonly Group[] = ['A', 'B'];
+const OWN = new URL('../eval/', import.meta.url);
 
 export interface EvalProject extends ScoringProfile {
   key: string;
@@ -69,9 +74,22 @@ export function loadEvalData(): EvalData {
     group: 'B' as const,
   }));
   const posts = new Map(jsonl<Post>('data/reddit-posts.jsonl').map((p) => [p.id, p]));
+  const own = existsSync(new URL('labels-c.jsonl', OWN))
+    ? {
+        projects: JSON.parse(readFileSync(new URL('projects-c.json', OWN), 'utf8')) as EvalProject[],
+        labels: readFileSync(new URL('labels-c.jsonl', OWN), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as Label),
+      }
+    : { projects: [], labels: [] };
   return {
-    projects: [...a, ...b],
-    labels: [...jsonl<Label>('eval/labels-dev.jsonl'), ...jsonl<Label>('eval/labels-dev-b.jsonl')],
+    projects: [...a, ...b, ...own.projects],
+    labels: [
+      ...jsonl<Label>('eval/labels-dev.jsonl'),
+      ...jsonl<Label>('eval/labels-dev-b.jsonl'),
+      ...own.labels,
+    ],
     tags: jsonl<TagLabel>('eval/seller-side-by-tag.jsonl'),
     posts,
   };
@@ -237,7 +255,7 @@ export function evaluate(data: EvalData, scorer: Scorer): Figures {
     const ps = perProject.filter((p) => p.group === g);
     if (ps.length) groups[g] = summarize(ps);
   }
-  const overall = summarize(perProject);
+  const overall = summarize(perProject.filter((p) => p.group && SHARED_GROUPS.includes(p.group)));
   // The tag-labeled set: scored against the dev project that watches its subreddit, else the first one.
   const withTags = { tp: overall.seller.tp, fp: overall.seller.fp, fn: overall.seller.fn };
   for (const t of data.tags) {

@@ -17,6 +17,7 @@ import {
   loadEvalData,
   rankProject,
   type Summary,
+  SHARED_GROUPS,
   simulateTriage,
 } from './eval-lib.ts';
 
@@ -43,7 +44,7 @@ const line = (name: string, s: Summary, k: Summary) =>
 console.log('');
 for (const g of GROUPS)
   if (ours.groups[g] && base.groups[g]) line(`group ${g}`, ours.groups[g]!, base.groups[g]!);
-line('all', ours, base);
+line('all (A+B)', ours, base);
 console.log(
   `sellerSide graded + by-tag (${ours.sellerWithTags.tp + ours.sellerWithTags.fn} sellers): precision ${f(ours.sellerWithTags.precision)} recall ${f(ours.sellerWithTags.recall)} (tp ${ours.sellerWithTags.tp}, fp ${ours.sellerWithTags.fp}, fn ${ours.sellerWithTags.fn})`,
 );
@@ -55,7 +56,7 @@ const triage = simulateTriage(
   (score, item, memory) => applyTriage(score, item, memory as TriageMemory | null),
 );
 const triageMean = (g?: string) => {
-  const rows = triage.filter((t) => !g || t.group === g);
+  const rows = triage.filter((t) => (g ? t.group === g : t.group && SHARED_GROUPS.includes(t.group)));
   const m = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
   return { before: m(rows.map((t) => t.before)), after: m(rows.map((t) => t.after)) };
 };
@@ -63,8 +64,9 @@ console.log(
   `\nsimulated triage (top-10 grade 0-1 marked not a fit, rescored): ${triage.map((t) => `${t.project} ${f(t.before)}->${f(t.after)} (${t.marked})`).join(', ')}`,
 );
 for (const g of [...GROUPS, undefined]) {
+  if (g && !triage.some((t) => t.group === g)) continue;
   const t = triageMean(g);
-  console.log(`  ${g ? `group ${g}` : 'all    '}  NDCG@10 before ${f(t.before)} after ${f(t.after)}`);
+  console.log(`  ${g ? `group ${g}` : 'all (A+B)'}  NDCG@10 before ${f(t.before)} after ${f(t.after)}`);
 }
 
 const replies = checkReplies(data, scoreItem, draftReply);

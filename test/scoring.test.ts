@@ -264,6 +264,9 @@ describe('how-to and general discussion stay low', () => {
     const buyer = scoreItem(post('Booking software for my salon, budget $40 a month?', ''), booking);
     assert.ok(buyer.score > provider.score + 20, `${buyer.score} vs ${provider.score}`);
     assert.match(provider.reason ?? '', /ranked lower/);
+    assert.notEqual(provider.stage, 'purchase-ready', 'what the seller charges is no budget of a buyer');
+    const pay = scoreItem(post('How much should I pay for a booking page for my salon?', ''), booking);
+    assert.equal(pay.stage, 'purchase-ready');
     const worth = scoreItem(post('Is Calendly worth $20 a month for a salon?', 'Two chairs.'), booking);
     assert.equal(worth.stage, 'comparing');
   });
@@ -762,6 +765,8 @@ describe('phrase index', () => {
     // A character class is no key ("v2.0 released" has the key "v2"); an escaped "[" opens a tag.
     assert.equal(startKeys('v?[0-9]+ released'), null);
     assert.deepEqual([...startKeys('\\[review\\]')!], ['[re']);
+    // Top-level alternatives each give their keys (the second used to be lost: "lowes" never matched).
+    assert.deepEqual([...startKeys('home depot|lowes')!].sort(), ['hom', 'low']);
     const patterns = [
       'recommend(?:ations?|s)?',
       'vs\\.?',
@@ -769,10 +774,11 @@ describe('phrase index', () => {
       '\\d+ dollars',
       'i (?:built|made) (?:a|an) app',
       'v?[0-9]+(?:\\.[0-9]+)+ released',
+      'home depot|lowes',
     ];
     const index = compilePhraseIndex([patterns]);
     const text =
-      'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx. v2.0 released, 1.3 released';
+      'any recommendations? a vs. b, $600 or 600 dollars. i built an app. drama (not ama). vsx. v2.0 released, 1.3 released, lowes or home depot';
     const expected = [
       ...text.matchAll(new RegExp(`(?<![a-z0-9])(?:${patterns.join('|')})(?![a-z0-9])`, 'g')),
     ].map((m) => [m.index, m[0]]);

@@ -49,14 +49,26 @@ function splitTop(s: string): string[] {
 
 /**
  * The first-word keys a pattern can start with, or null when that cannot be read from its source. A key is a
- * word's first three characters, or the whole word when shorter.
+ * word's first three characters, or the whole word when shorter. A pattern with top-level alternatives
+ * ("a b|c d") has the keys of each.
  */
-export function startKeys(pattern: string, prefix = ''): Set<string> | null {
+export function startKeys(pattern: string): Set<string> | null {
+  const keys = new Set<string>();
+  for (const alt of splitTop(pattern)) {
+    const k = keysFrom(alt, '');
+    if (!k) return null;
+    for (const x of k) keys.add(x);
+  }
+  return keys;
+}
+
+/** The keys of a pattern without top-level alternatives, after the characters already read (prefix). */
+function keysFrom(pattern: string, prefix: string): Set<string> | null {
   if (prefix.length >= KEY_LEN) return new Set([prefix.slice(0, KEY_LEN)]);
   if (pattern === '' || /^[\s)]|^\(\?!|^\(\?=/.test(pattern)) return prefix ? new Set([prefix]) : null;
   if (pattern.startsWith('(?<!') || pattern.startsWith('(?<=')) {
     const end = closeParen(pattern, 0);
-    return end < 0 ? null : startKeys(pattern.slice(end + 1), prefix);
+    return end < 0 ? null : keysFrom(pattern.slice(end + 1), prefix);
   }
   if (pattern.startsWith('(')) {
     const end = closeParen(pattern, 0);
@@ -68,12 +80,12 @@ export function startKeys(pattern: string, prefix = ''): Set<string> | null {
     if (/^[*+{]/.test(rest)) return null;
     const keys = new Set<string>();
     for (const alt of splitTop(inner)) {
-      const k = startKeys(alt + rest, prefix);
+      const k = keysFrom(alt + rest, prefix);
       if (!k) return null;
       for (const x of k) keys.add(x);
     }
     if (optional) {
-      const k = startKeys(rest, prefix);
+      const k = keysFrom(rest, prefix);
       if (!k) return null;
       for (const x of k) keys.add(x);
     }
@@ -95,13 +107,13 @@ export function startKeys(pattern: string, prefix = ''): Set<string> | null {
   const wordChar = /[a-z0-9'£€₹]/.test(ch) || (ch === '[' && prefix === '');
   if (!wordChar) return prefix ? new Set([prefix]) : null;
   if (rest.startsWith('?')) {
-    const a = startKeys(rest.slice(1), prefix + ch);
-    const b = startKeys(rest.slice(1), prefix);
+    const a = keysFrom(rest.slice(1), prefix + ch);
+    const b = keysFrom(rest.slice(1), prefix);
     if (!a || !b) return null;
     return new Set([...a, ...b]);
   }
   if (/^[*+{]/.test(rest)) return null;
-  return startKeys(rest, prefix + ch);
+  return keysFrom(rest, prefix + ch);
 }
 
 export interface PhraseIndex {

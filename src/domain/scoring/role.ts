@@ -25,7 +25,8 @@ const NON_TECHNICAL =
 /**
  * The working vocabulary of IT people (network, systems, certification, lab): words a household or an office
  * without IT staff does not use, and the makers of gear sold to IT departments. A term that is one of the profile's
- * keywords or competitors is left out.
+ * keywords or competitors is left out. Words with an everyday sense are read only in their IT phrase
+ * ("switching and routing", not "switching from"; "radius server", not "delivery radius").
  */
 const IT_JARGON = [
   'vlans?',
@@ -65,10 +66,11 @@ const IT_JARGON = [
   'proxmox',
   'vmware',
   'data ?cent(?:er|re)s?',
-  'enterprise',
+  'enterprise[- ](?:grade|class|gear|hardware|network(?:ing)?|switch(?:es)?)',
   'voip',
   'ip phones?',
-  'radius',
+  'radius (?:servers?|auth(?:entication)?)',
+  'freeradius',
   '802\\.1[xq]',
   'qos',
   'ssids?',
@@ -82,12 +84,13 @@ const IT_JARGON = [
   'linux',
   'servers?',
   'routing',
-  'switching',
+  'switching (?:and|&) routing',
   'sysadmins?',
   'network (?:engineer|admin|administrator)s?',
   'docker',
   'kubernetes',
-  'api',
+  'rest api',
+  'api (?:calls?|keys?|endpoints?|requests?)',
   'json',
   'regex',
   'git',

@@ -115,7 +115,9 @@ const PURCHASE = [
   'still (?:need|needing|looking for|searching for|in need of|hunting for)',
   '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
   'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$\\s?\\d[\\d,.]*k?',
-  'how much (?:would|will|does|should|do|might) (?:it|this|that|a|an|one|i|we|you) (?:cost|charge|pay|budget|spend|expect to pay)',
+  // What the buyer will pay: "how much should I pay", "how much would you charge"; "how much should I charge" is
+  // the seller's question (a provider phrase below).
+  'how much (?:would|will|does|should|do|might) (?:(?:it|this|that|a|an|one|you) (?:cost|charge|pay|budget|spend|expect to pay)|(?:i|we) (?:pay|budget|spend|expect to pay))',
   'set (?:a|my|our) budget',
 ];
 
