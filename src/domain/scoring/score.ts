@@ -470,6 +470,12 @@ export const WEIGHTS = {
   expert: 0.6,
   /** The share left to an author on the other side of the target users ("my landlord") or of the product. */
   role: 0.6,
+  /** The share left to a lead clearly outside the profile's geography, and the lift of one inside it. */
+  foreign: 0.45,
+  inGeography: 1.08,
+  /** The share left to a budget below the product's price, and the lift of one that fits (for its buyer). */
+  budgetOver: 0.6,
+  budgetFits: 1.1,
   intent: 0.6,
   fit: 0.2,
   /**
@@ -539,14 +545,14 @@ export function weigh(s: Signals): Weighed {
     clamp01(
       W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * focusedFit) + W.fit * fit - low,
     );
-  if (s.geography === 'foreign') score *= 0.45;
-  else if (s.geography === 'match') score = Math.min(100, score * 1.08);
-  if (s.budget === 'over') score *= 0.6;
+  if (s.geography === 'foreign') score *= W.foreign;
+  else if (s.geography === 'match') score = Math.min(100, score * W.inGeography);
+  if (s.budget === 'over') score *= W.budgetOver;
   if (s.otherDevice) score *= W.otherDevice;
   if (writesAsExpert(s)) score *= W.expert;
   if (s.role) score *= W.role;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
-  if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * 1.1);
+  if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * W.budgetFits);
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
   if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
     score = Math.min(100, score + 10);
