@@ -45,7 +45,17 @@ export const PROFILE_GROUP = {
   jargon: FIRST + 4,
   targetRole: FIRST + 5,
   otherRole: FIRST + 6,
+  /** The author's own business ("my small bakery"), read for profiles that sell to business owners. */
+  ownBusiness: FIRST + 7,
 } as const;
+
+/** Target users that are businesses or their owners ("owners of small businesses", "founders", "shops"). */
+const SELLS_TO_BUSINESSES =
+  /(?<![a-z])(?:business(?:es)?|compan(?:y|ies)|shops?|stores?|start-?ups?|founders?|firms?|entrepreneurs?|restaurants?|owners?)(?![a-z])/;
+/** The author speaks of their own business: "my business", "our small bakery", "my new company". */
+const OWN_BUSINESS = [
+  '(?:my|our) (?:own |small |new |little |family |local |tiny )?(?:[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)',
+];
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
@@ -120,6 +130,9 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.jargon] = role.jargon;
   groups[PROFILE_GROUP.targetRole] = role.targets;
   groups[PROFILE_GROUP.otherRole] = role.others;
+  groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(normalizeText(p.targetUsers ?? ''))
+    ? OWN_BUSINESS
+    : [];
   return {
     name: p.name,
     url: p.url,

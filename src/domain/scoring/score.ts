@@ -157,7 +157,7 @@ const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
-const GROUPS = PROFILE_GROUP.otherRole + 1;
+const GROUPS = PROFILE_GROUP.ownBusiness + 1;
 /** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
 const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
 const NOT_ASKED =
@@ -276,6 +276,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     concepts.push(h.text);
     conceptWeight += w * (h.start < titleEnd ? 1.5 : 1);
   }
+  // "my small bakery" when the profile sells to business owners: the author is one of its target users.
+  for (const h of G(PROFILE_GROUP.ownBusiness)) pushUnique(targetUsers, h.text);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =

@@ -312,6 +312,13 @@ const SELLER_PITCH = [
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
   'amzn\\.to/[a-z0-9]+',
   '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
+  // Giving away what the author made, recruiting people to try it, offering work for free or for a fee.
+  'giving (?:it |them |this |these )?away',
+  '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
+  '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
+  '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
+  '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
+  "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -343,6 +350,11 @@ const SELLER_SELF = [
   "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:completed|finished|put together) (?:my|our|a|an|this) (?:first |new |little |small )?(?:web ?site|site|web project|app|compilation|library|framework|game|course|ebook)",
   "(?:app|site|website|tool|game|library|framework|plugin|extension|spreadsheet|template|program|service|prototype) (?:that |which )?(?:i|we)(?:'ve)? (?:created|made|built|developed|wrote|designed|coded|put together)",
   'the reason (?:i|we) (?:made|built|created|wrote|developed|started)',
+  // A title that reports finishing something: "Just finished up a ticketing plugin", "Just made a theme".
+  '^(?:i |we )?just (?:finished(?: up)?|made|built|created|released|completed|wrote|published|coded) (?:a|an|my|our|the|this) (?:[a-z-]+ ){0,4}?(?:app|web ?app|tool|site|website|plugin|theme|extension|game|system|package|library|script|template|course|ebook|product|service|platform)',
+  "(?:app|site|website|tool|plugin|extension|theme|service|product|platform) (?:that |which )?(?:i|we) (?:was|were|am|are|have been|'ve been|had been) (?:building|developing|working on|making|creating|writing)",
+  'check it out (?:at|here|on)',
+  '(?:business|company|startup|app|product|site|website|tool|plugin) (?:that )?(?:i|we) (?:started|founded|created|built|launched|made) is (?:called|named)',
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
   "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
   'i (?:want|plan|intend) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,2}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product)',
@@ -355,6 +367,7 @@ const SELLER_SELF = [
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
 const SELLER_OWN = [
   "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
   'my (?:services|rates|portfolio)',
   'affiliate',
