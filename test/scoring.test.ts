@@ -661,6 +661,16 @@ describe('seller side in prose, in any subreddit', () => {
     ['Small shop without a website?', "I'll build you a clean one this week, just send me a message."],
     ['[feature update] SlotSync adds the ability to sync two calendars', 'Grab it from our site.'],
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
+    ['Turn your bookings into a map - giving away a free plugin', 'I made it for my own studio site.'],
+    [
+      'Just finished up a booking plugin for WordPress, anyone interested in testing?',
+      'It sends reminders. PM me.',
+    ],
+    [
+      'Looking to help fellow Redditors set up their booking pages for free',
+      'I want to grow my experience, so it costs nothing.',
+    ],
+    ['Booking pages for salons - feedback appreciated', "I've created a website that lists salon booking tools."],
     [
       'A planner for running a small studio',
       'I made a booking planner that I thought would be pretty useful for studio owners. Link below.',
@@ -924,6 +934,47 @@ describe('who the author is', () => {
       logos,
     );
     assert.doesNotMatch(asking.reason ?? '', /says who they are/);
+  });
+
+  test('"as a freelance web designer" says who the author is, with two words before the role', () => {
+    const s = scoreItem(
+      post('Any tips for a logo?', 'I am just starting out as a freelance graphic designer.'),
+      logos,
+    );
+    assert.match(s.reason ?? '', /says who they are \("as a freelance graphic designer"\)/);
+  });
+
+  const studio: ScoringProfile = {
+    name: 'Brightsite',
+    url: 'https://brightsite.example',
+    pain: 'Small businesses lose customers to slow, dated websites',
+    solution: 'A small studio that designs and builds WordPress websites for small businesses at a fixed price',
+    targetUsers: 'Owners of small businesses and shops without a web team',
+    geography: null,
+    budgetFit: '$1,500-6,000 per site',
+    keywords: ['website', 'wordpress', 'web design'],
+    competitors: ['Wix', 'Squarespace'],
+  };
+
+  test('for a studio, someone asking how to do the job themselves ranks below an owner who needs it done', () => {
+    const diy = scoreItem(post('How do I add a slider to my WordPress website?', 'Tried two themes.'), studio);
+    const plugin = scoreItem(post('WordPress plugin for a members area?', 'Need one for a site.'), studio);
+    const owner = scoreItem(
+      post('Help with a website for my small bakery', 'Our website is five years old and slow.'),
+      studio,
+    );
+    assert.ok(diy.score < owner.score * 0.8, `${diy.score} vs ${owner.score}`);
+    assert.ok(plugin.score < owner.score * 0.8, `${plugin.score} vs ${owner.score}`);
+    assert.match(diy.reason ?? '', /ranked lower: asks how to do it themselves \("how do i"\)/);
+    assert.match(owner.reason ?? '', /\(my small bakery\)/);
+    // An owner asking how is exempt: they may well hire it done; so is a buyer asking how to budget.
+    const ownerHow = scoreItem(post('How do I get a website for my bakery?', ''), studio);
+    assert.doesNotMatch(ownerHow.reason ?? '', /themselves/);
+    const budget = scoreItem(post('How do I set a budget for a new website?', 'First time hiring.'), studio);
+    assert.doesNotMatch(budget.reason ?? '', /themselves/);
+    // A product, not a service: how-to questions are its buyers' pain, not DIY.
+    const howForTool = scoreItem(post('How do I stop no-shows at my salon?', ''), booking);
+    assert.doesNotMatch(howForTool.reason ?? '', /themselves/);
   });
 
   test('a comment is judged by its own words, not its post title', () => {

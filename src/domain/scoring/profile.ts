@@ -47,7 +47,27 @@ export const PROFILE_GROUP = {
   otherRole: FIRST + 6,
   /** The author's own business ("my small bakery"), read for profiles that sell to business owners. */
   ownBusiness: FIRST + 7,
+  /** Doing it oneself ("how do I …", "… plugin?"), read in the titles of posts for profiles that sell a service. */
+  diy: FIRST + 8,
 } as const;
+
+/**
+ * A profile that sells work done by people (a studio, an agency, consultants) rather than a product: its buyer
+ * wants someone to do the job, and a person asking how to do it themselves, or for a tool to do it with, is not.
+ */
+const SELLS_SERVICE =
+  /(?<![a-z])(?:studios?|agency|agencies|consultan(?:t|ts|cy|cies)|freelancers?|done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do)|(?:design|development|repair|cleaning|bookkeeping|accounting|marketing|seo|writing|editing|translation|photography|consulting) services?)(?![a-z])/;
+/** A title that asks how to do the job, or for a tool to do it with ("how do I …", "plugin for …?"). */
+const DIY = [
+  '(?:how (?:do|can|should|would|could) (?:i|we|you|one)(?: go about)?|how to)(?! (?:find|hire|choose|pick|select|get (?:a|an|someone|somebody)|know (?:if|whether|which)|set a budget|budget|pay|price|negotiate|work with|brief|approach))',
+  '(?:is there|are there|any) (?:an? )?(?:[a-z]+ )?ways? to',
+  'cod(?:ed|ing)',
+  '(?:best|easiest|quickest|simplest|right|proper|correct) way to(?! (?:find|hire|choose|pick|select))',
+  'checklists?',
+  'workflows?',
+  'tutorials?',
+  '(?:software|tools?|apps?|programs?|plugins?|extensions?|themes?|templates?|widgets?|scripts?|hosts?|hosting)(?=\\s*(?:[?:,.!]|$|for|to|that|with|recommendations?|suggestions?|(?:do|would) you(?: guys)? use))',
+];
 
 /** Target users that are businesses or their owners ("owners of small businesses", "founders", "shops"). */
 const SELLS_TO_BUSINESSES =
@@ -130,6 +150,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.jargon] = role.jargon;
   groups[PROFILE_GROUP.targetRole] = role.targets;
   groups[PROFILE_GROUP.otherRole] = role.others;
+  groups[PROFILE_GROUP.diy] = SELLS_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
   groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(normalizeText(p.targetUsers ?? ''))
     ? OWN_BUSINESS
     : [];

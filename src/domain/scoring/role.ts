@@ -137,8 +137,8 @@ export function compileRole(fields: {
   };
 }
 
-/** Before a role noun: "I'm a", "I am an", "as a", "I work as a", with one word between ("as a graphic "). */
-const SELF = /(?:^|[^a-z])(?:(?:i'?m|i am|we are|we're) (?:an? )?|(?:as|i work as) an? )(?:[a-z-]+ )?$/;
+/** Before a role noun: "I'm a", "I am an", "as a", "I work as a", with up to two words between ("as a freelance web "). */
+const SELF = /(?:^|[^a-z])(?:(?:i'?m|i am|we are|we're) (?:an? )?|(?:as|i work as) an? )(?:[a-z-]+ ){0,2}$/;
 /** Before a role noun: "my", "our new" (not "my fellow"): the person is someone the author deals with. */
 const MY = /(?:^|[^a-z])(?:my|our) (?!fellow )(?:[a-z-]+ )?$/;
 /** Around "client": the author has clients ("my client", "a client of mine", "for a client"). */

@@ -60,6 +60,10 @@ export interface Signals {
   jargon: string[];
   /** The author is the target users' counterparty ("my landlord") or practises what the product sells. */
   role: ReturnType<typeof authorRole>;
+  /** The author speaks of their own business ("my small bakery"), for a profile that sells to businesses. */
+  ownBusiness: boolean;
+  /** For a profile that sells a service: the title asks how to do the job oneself, or for a tool to do it. */
+  diy: string | null;
   /**
    * How much of the title is about the project's field: the share of its content words (not stop words) that
    * are the profile's keywords, competitors or concept words (0 for a title with none, or with no content words).
@@ -157,7 +161,7 @@ const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
-const GROUPS = PROFILE_GROUP.ownBusiness + 1;
+const GROUPS = PROFILE_GROUP.diy + 1;
 /** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
 const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
 const NOT_ASKED =
@@ -436,6 +440,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
     ),
     adviceInTitle,
+    diy: texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null,
+    ownBusiness: G(PROFILE_GROUP.ownBusiness).length > 0,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
     // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.
@@ -472,6 +478,8 @@ export const WEIGHTS = {
   expert: 0.6,
   /** The share left to an author on the other side of the target users ("my landlord") or of the product. */
   role: 0.6,
+  /** The share left to someone doing the job themselves, for a profile that sells it as a service. */
+  diy: 0.7,
   /** The share left to a lead clearly outside the profile's geography, and the lift of one inside it. */
   foreign: 0.45,
   inGeography: 1.08,
@@ -553,6 +561,7 @@ export function weigh(s: Signals): Weighed {
   if (s.otherDevice) score *= W.otherDevice;
   if (writesAsExpert(s)) score *= W.expert;
   if (s.role) score *= W.role;
+  if (doesItThemselves(s)) score *= W.diy;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
   if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * W.budgetFits);
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
@@ -663,11 +672,18 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push(
       `ranked lower: the author says who they are ("${s.role.said}"), and it is not the product's buyer`,
     );
+  if (doesItThemselves(s))
+    parts.push(`ranked lower: asks how to do it themselves ("${s.diy}"), not for someone to do it`);
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
+}
+
+/** Asks how to do the job, or for a tool, and does not speak of their own business (an owner may hire it done). */
+function doesItThemselves(s: Signals): boolean {
+  return s.diy !== null && !s.ownBusiness && s.purchase.value < 0.7 && !s.budgetText;
 }
 
 /** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */

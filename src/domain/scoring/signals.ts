@@ -282,7 +282,9 @@ const SELLER_PITCH = [
   'check us out',
   'looking for (?:a |some |new |more )?(?:projects?|clients|gigs|commissions|freelance (?:work|projects?))',
   "(?:i'd|i would|i'll|i will) be happy to (?:design|build|make|create|code|develop|write|do) (?:one|it|a|an|your|you|logos?|websites?|them)",
-  "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:a|an|your|you|logos?|websites?|apps?)",
+  // "I will build you a website", "I can design your logo", "I'll make a logo for you"; not "I'll make a change".
+  "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:your|you|logos?|websites?|apps?)",
+  "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:a|an) (?:[a-z-]+ )?(?:logo|website|site|app|theme|plugin|banner|flyer|design)s? (?:for (?:you|your|anyone|free|cheap|only)|at a)",
   // "Need a website? I'll do it for $20"
   "(?:i'll|i will|we'll|we will|i can|we can) do (?:it|this|one|them|yours|that) for (?:\\$\\s?\\d[\\d,.]*k?|only|just|free)",
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
@@ -372,7 +374,7 @@ const SELLER_OWN = [
   'my (?:services|rates|portfolio)',
   'affiliate',
   "(?:let me know|tell me) what (?:you|y'all|you guys) (?:think|honestly think)",
-  '(?:any|all|your|some) (?:feedback|criticism|critique)s? (?:is |would be )?(?:welcome|appreciated|greatly appreciated|is welcome)',
+  '(?:(?:any|all|your|some|constructive) )?(?:feedback|criticism|critique)s? (?:is |would be )?(?:welcome|welcomed|appreciated|greatly appreciated|is welcome)',
   '(?:would )?(?:love|like|appreciate) (?:to (?:hear|get) )?(?:your |some |any )?(?:feedback|thoughts|input|critique)',
   '(?:my|an?|our) (?:[a-z]+ ){0,2}(?:app|startup|product|saas|software) idea',
   '(?:would|will) (?:you|anyone|anybody|people) (?:guys )?(?:use|pay for|be interested in)',
