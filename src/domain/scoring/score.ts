@@ -282,6 +282,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   // "my small bakery" when the profile sells to business owners: the author is one of its target users.
   for (const h of G(PROFILE_GROUP.ownBusiness)) pushUnique(targetUsers, h.text);
+  const conceptTopic = [...topic];
+  for (const h of G(PROFILE_GROUP.concept)) if (p.concepts.has(stemWord(h.text))) conceptTopic.push(h.start);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =
@@ -417,7 +419,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       intentHits(G(SIGNAL.compareGeneric), titleEnd, titleOnTopic, topic, objects),
     ),
     purchase: strongest(intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic), money),
-    pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic, topic),
+    // A pain is about the field when it sits near the profile's own pain or solution words ("traffic dropped").
+    pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic || titleConcepts >= 1, conceptTopic),
     lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
     lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
     otherNeedTitle: OTHER_NEEDS.find((n) => G(n.group).some((h) => h.start < titleEnd))?.reason ?? null,

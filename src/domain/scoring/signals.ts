@@ -205,6 +205,13 @@ const PAIN = [
   'overwhelm(?:ed|ing)',
   'losing (?:money|clients|customers|track|business|sales)',
   'lost (?:money|clients|customers|track)',
+  // Something that used to work is falling: traffic, rankings, sales, reach.
+  '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers) (?:has |have |had |suddenly |just )?(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
+  '(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
+  'out-?rank(?:ed|ing|s)',
+  "(?:i'm|i am|we're|we are) (?:a bit |a little |completely |totally |kind of |kinda |really )?(?:lost|stuck)",
+  'no idea (?:why|what happened|what to do|where to start)',
+  "(?:can't|cannot|couldn't) (?:figure out|tell|understand|work out) (?:why|what)",
 ];
 
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
