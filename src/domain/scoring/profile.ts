@@ -74,7 +74,7 @@ const SELLS_TO_BUSINESSES =
   /(?<![a-z])(?:business(?:es)?|compan(?:y|ies)|shops?|stores?|start-?ups?|founders?|firms?|entrepreneurs?|restaurants?|owners?)(?![a-z])/;
 /** The author speaks of their own business: "my business", "our small bakery", "my new company". */
 const OWN_BUSINESS = [
-  '(?:my|our) (?:own |small |new |little |family |local |tiny )?(?:[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)',
+  "(?:my|our) (?:own |small |new |little |family(?:'s)? |local |tiny |parents' |dad's |mom's )?(?:[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)",
 ];
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();

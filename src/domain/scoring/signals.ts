@@ -148,7 +148,8 @@ const WEIGHING = [
 const ADVICE = [
   "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
   'my (?:advice|tip|tips|recommendation)',
-  "here(?:'s| is| are) (?:what|how|my|some|a few)",
+  // "Here's what worked", "here's my advice"; not "here's my situation" (the author's problem follows).
+  "here(?:'s| is| are) (?:what|how|some|a few|my(?! (?:situation|problem|issue|question|site|website|story|dilemma|setup|current|case|dilemma|predicament|scenario)))",
   'tips? (?:for|on|to)',
   '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
   'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
@@ -205,6 +206,7 @@ const PAIN = [
   'overwhelm(?:ed|ing)',
   'losing (?:money|clients|customers|track|business|sales)',
   'lost (?:money|clients|customers|track)',
+  '(?:having |had |have )?(?:trouble|difficulty|difficulties) (?:with|getting|ranking|finding)',
   // Something that used to work is falling: traffic, rankings, sales, reach.
   '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers) (?:has |have |had |suddenly |just )?(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
   '(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
