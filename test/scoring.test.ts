@@ -570,6 +570,17 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.match(over.reason ?? '', /above the product's range/);
   });
 
+  test('an imagined budget ("if I had a budget of $5000") is no budget and no purchase', () => {
+    const imagined = scoreItem(
+      post('If I had a booking software budget of $40 a month, what would you buy?', 'Just curious.'),
+      booking,
+    );
+    assert.notEqual(imagined.stage, 'purchase-ready');
+    assert.doesNotMatch(imagined.reason ?? '', /budget \$40/);
+    const real = scoreItem(post('Booking software for my salon, budget $40 a month?', ''), booking);
+    assert.match(real.reason ?? '', /budget \$40/);
+  });
+
   test('the budget is the amount named as one, not a price the author refuses', () => {
     const s = scoreItem(
       post(
