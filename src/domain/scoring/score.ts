@@ -145,7 +145,8 @@ function statedBudget(
     }
     if (n < (monthly ? 1 : 50) || n >= 100_000) continue;
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before) || HYPOTHETICAL.test(before)) continue;
+    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before)) continue;
+    if (HYPOTHETICAL.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
     if (!best || (named && !best.named) || (named === best.named && n > best.amount))
       best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named };
@@ -156,7 +157,7 @@ function statedBudget(
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
-const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|got|were given|were to get)\b[^.!?\n]{0,25}$/;
+const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|got|were given|were to get)\b[^.!?\n]{0,40}$/;
 /** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
 const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 /** What the business makes or charges, not what it would spend: "a business of about $2400 a month", "we make". */
@@ -304,7 +305,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
   }
   // "If I had a budget of …" imagines; it buys nothing.
-  const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 30), h.start));
+  const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
   byGroup[SIGNAL.money] = G(SIGNAL.money).filter((h) => !imagined(h));
   // The category named as the author's own or as a place ("our booking app", "in a booking app"), inside advice,
