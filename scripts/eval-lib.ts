@@ -83,8 +83,10 @@ export function loadEvalData(): EvalData {
           .map((l) => JSON.parse(l) as Label),
       }
     : { projects: [], labels: [] };
+  // A profile written before its labels are in is left out until it has some.
+  const labeled = new Set(own.labels.map((l) => l.project));
   return {
-    projects: [...a, ...b, ...own.projects],
+    projects: [...a, ...b, ...own.projects.filter((p) => labeled.has(p.key))],
     labels: [
       ...jsonl<Label>('eval/labels-dev.jsonl'),
       ...jsonl<Label>('eval/labels-dev-b.jsonl'),

@@ -296,6 +296,29 @@ describe('how-to and general discussion stay low', () => {
   });
 });
 
+describe('job openings', () => {
+  test('a job opening ranks below a gig, and the reason says why; a recruiting product keeps it', () => {
+    const opening = post(
+      '[Hiring] Full-time booking coordinator for our salon group',
+      'Salary and benefits. Must know booking software.',
+      'forhire',
+    );
+    const gig = post('[Hiring] Set up online booking for my salon, $200', 'Two chairs, need it this week.', 'forhire');
+    const o = scoreItem(opening, booking);
+    const g = scoreItem(gig, booking);
+    assert.ok(g.score > o.score + 15, `${g.score} vs ${o.score}`);
+    assert.match(o.reason ?? '', /a job opening, for an employee rather than a product/);
+    assert.doesNotMatch(g.reason ?? '', /job opening/);
+    const recruiting: ScoringProfile = {
+      ...booking,
+      name: 'ShiftHire',
+      solution: 'Hiring software for salons: job posts, applicants and interviews in one place',
+      keywords: ['hiring', 'booking coordinator', 'staff'],
+    };
+    assert.doesNotMatch(scoreItem(opening, recruiting).reason ?? '', /job opening/);
+  });
+});
+
 describe('questions for a lawyer', () => {
   const rentals: ScoringProfile = {
     name: 'LetDesk',

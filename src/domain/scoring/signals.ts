@@ -409,6 +409,7 @@ export const SIGNAL = {
   leave: 13,
   weigh: 14,
   legal: 15,
+  employment: 16,
 } as const;
 
 /**
@@ -426,6 +427,21 @@ export const OTHER_NEEDS = [
       /(?<![a-z])(?:law|laws|legal|lawyers?|attorneys?|litigation|paralegals?|contracts?|compliance)(?![a-z])/,
     reason: 'a legal question, for a lawyer rather than a product',
     inBody: true,
+  },
+  {
+    // A job opening: the author hires an employee, not a product or a provider (a gig is a buyer: "[Hiring]
+    // logo for my bakery, $200" names no position, salary or schedule).
+    group: SIGNAL.employment,
+    sources: [
+      '(?:full[- ]time|part[- ]time|in[- ]house|on[- ]site) (?:[a-z/-]+ ){0,3}(?:position|job|role|employee|hire|developer|designer|engineer|staff|opening)s?',
+      '(?:full|part)[- ]time',
+      '(?:salary|salaried|benefits package|401k|paid time off|relocation|w-?2 position|permanent position|job opening|career opportunity|now hiring)',
+      "(?:we're|we are) hiring",
+    ],
+    profile:
+      /(?<![a-z])(?:recruit\w*|hiring|staffing|job boards?|applicants?|payroll|hr|human resources|talent)(?![a-z])/,
+    reason: 'a job opening, for an employee rather than a product',
+    inBody: false,
   },
 ] as const;
 
