@@ -265,6 +265,9 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(buyer.score > provider.score + 20, `${buyer.score} vs ${provider.score}`);
     assert.match(provider.reason ?? '', /ranked lower/);
     assert.notEqual(provider.stage, 'purchase-ready', 'what the seller charges is no budget of a buyer');
+    const peers = scoreItem(post('How much do you charge for setting up a booking page?', ''), booking);
+    assert.notEqual(peers.stage, 'purchase-ready', 'asking peers their rates is no budget either');
+    assert.match(peers.reason ?? '', /ranked lower/);
     const pay = scoreItem(post('How much should I pay for a booking page for my salon?', ''), booking);
     assert.equal(pay.stage, 'purchase-ready');
     const worth = scoreItem(post('Is Calendly worth $20 a month for a salon?', 'Two chairs.'), booking);

@@ -115,9 +115,10 @@ const PURCHASE = [
   'still (?:need|needing|looking for|searching for|in need of|hunting for)',
   '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
   'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$\\s?\\d[\\d,.]*k?',
-  // What the buyer will pay: "how much should I pay", "how much would you charge"; "how much should I charge" is
-  // the seller's question (a provider phrase below).
-  'how much (?:would|will|does|should|do|might) (?:(?:it|this|that|a|an|one|you) (?:cost|charge|pay|budget|spend|expect to pay)|(?:i|we) (?:pay|budget|spend|expect to pay))',
+  // What the buyer will pay: "how much should I pay", "how much would you charge"; "how much should I charge" and
+  // "how much do you charge" are providers' questions (low-value phrases below).
+  'how much (?:would|will|does|should|do|might) (?:(?:it|this|that|a|an|one) (?:cost|charge|pay|budget|spend|expect to pay)|(?:i|we) (?:pay|budget|spend|expect to pay))',
+  'how much (?:would|will|might|could) you (?:charge|quote|ask)',
   'set (?:a|my|our) budget',
 ];
 
@@ -254,6 +255,8 @@ const LOW_VALUE = [
   'salary',
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
+  // Asking peers what they usually charge ("How much do you charge for SEO?"), not asking one for a quote.
+  "(?:how much|what) do (?:you|y'all|you guys|you all|people|others|most) (?:usually |typically |normally |generally )?(?:charge|bill)",
   "let'?s (?:talk|discuss|chat) about",
   'story time',
   'funny',
