@@ -1009,6 +1009,9 @@ describe('who the author is', () => {
     assert.doesNotMatch(ownerHow.reason ?? '', /themselves/);
     const budget = scoreItem(post('How do I set a budget for a new website?', 'First time hiring.'), studio);
     assert.doesNotMatch(budget.reason ?? '', /themselves/);
+    // Trouble with their own site is the pain the studio answers.
+    const hacked = scoreItem(post('My shop website got hacked again', 'Twice this month. I run a bakery.'), studio);
+    assert.match(hacked.reason ?? '', /Has the problem \(got hacked\)/);
     // A product, not a service: how-to questions are its buyers' pain, not DIY.
     const howForTool = scoreItem(post('How do I stop no-shows at my salon?', ''), booking);
     assert.doesNotMatch(howForTool.reason ?? '', /themselves/);

@@ -168,7 +168,7 @@ const GROUPS = PROFILE_GROUP.diy + 1;
 /** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
 const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
 const NOT_ASKED =
-  /(?:\b(?:my|our)|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
+  /(?:\b(?:my|our)(?: [a-z-]+)?|\b(?:in|on|into|inside|within|using|with|from) (?:(?:a|an|the|this|that|your|my|our) )?)\s*$/;
 
 const TITLE_WORD = /[a-z][a-z0-9]*(?:'[a-z]+)?/g;
 
