@@ -1017,6 +1017,29 @@ describe('who the author is', () => {
     assert.doesNotMatch(howForTool.reason ?? '', /themselves/);
   });
 
+  test('working for an agency makes the author a provider, unless the profile sells to agencies', () => {
+    const seoTool: ScoringProfile = {
+      name: 'RankNote',
+      url: 'https://ranknote.example',
+      pain: 'Site owners see search traffic drop and cannot tell why',
+      solution: 'Tracks keyword rankings and audits a site for SEO problems',
+      targetUsers: 'Small business owners and bloggers who do their own SEO',
+      geography: null,
+      budgetFit: '$19-99 per month',
+      keywords: ['seo', 'rankings', 'keywords'],
+      competitors: ['Ahrefs'],
+    };
+    const item = post(
+      'Ongoing SEO suggestions?',
+      'I work for a marketing agency and do the SEO for many of our clients. What should I do monthly?',
+      'SEO',
+    );
+    const s = scoreItem(item, seoTool);
+    assert.match(s.reason ?? '', /says who they are \("i work for a marketing agency"\)/);
+    const forAgencies = { ...seoTool, targetUsers: 'Small SEO agencies and their clients' };
+    assert.doesNotMatch(scoreItem(item, forAgencies).reason ?? '', /says who they are/);
+  });
+
   test('a comment is judged by its own words, not its post title', () => {
     const c: ScoringItem = {
       kind: 'comment',

@@ -130,12 +130,21 @@ export function compileRole(fields: {
     (n) => !targets.includes(n),
   );
   const alt = (nouns: string[]) => [`(?:${nouns.map((n) => `${escapeRegex(n)}s?`).join('|')})`];
+  // Working for or running an agency makes the author a provider, unless the profile sells to agencies too.
+  const agency = SERVES_PROVIDERS.test(about) ? [] : [AGENCY_SELF];
   return {
     jargon,
     targets: targets.length ? alt(targets) : [],
-    others: others.length ? alt([...others, 'client']) : [],
+    others: [...(others.length ? alt([...others, 'client']) : []), ...agency],
   };
 }
+
+/** A profile that speaks of agencies, consultants, freelancers, studios or clients (it may sell to them). */
+const SERVES_PROVIDERS =
+  /(?<![a-z])(?:clients?|agenc(?:y|ies)|freelanc[a-z]*|consultan[a-z]*|contractors?|studios?)(?![a-z])/;
+/** The author works for or runs an agency: "I work for a marketing agency", "we run a small SEO agency". */
+const AGENCY_SELF =
+  "(?:i work (?:for|at|in) (?:an?|the) (?:[a-z-]+ ){0,2}agency|(?:i|we) (?:run|own|started) (?:an?|my|our) (?:[a-z-]+ ){0,2}agency|(?:my|our) (?:[a-z-]+ )?agency's clients)";
 
 /** Before a role noun: "I'm a", "I am an", "as a", "I work as a", with up to two words between ("as a freelance web "). */
 const SELF = /(?:^|[^a-z])(?:(?:i'?m|i am|we are|we're) (?:an? )?|(?:as|i work as) an? )(?:[a-z-]+ ){0,2}$/;
@@ -188,6 +197,7 @@ export function authorRole(
     if (!counterparty && MY.test(before)) counterparty = said(before, h.text, MY);
   }
   for (const h of others) {
+    if (/agency/.test(h.text)) return { role: 'other', said: h.text };
     const before = text.slice(Math.max(0, h.start - 30), h.start);
     if (SELF.test(before)) return { role: 'other', said: said(before, h.text, SELF) };
     if (h.text.startsWith('client')) {
