@@ -16,8 +16,8 @@ import {
   keywordCountScorer,
   loadEvalData,
   rankProject,
-  type Summary,
   SHARED_GROUPS,
+  type Summary,
   simulateTriage,
 } from './eval-lib.ts';
 

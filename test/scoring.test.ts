@@ -306,7 +306,11 @@ describe('job openings', () => {
       'Salary and benefits. Must know booking software.',
       'forhire',
     );
-    const gig = post('[Hiring] Set up online booking for my salon, $200', 'Two chairs, need it this week.', 'forhire');
+    const gig = post(
+      '[Hiring] Set up online booking for my salon, $200',
+      'Two chairs, need it this week.',
+      'forhire',
+    );
     const o = scoreItem(opening, booking);
     const g = scoreItem(gig, booking);
     assert.ok(g.score > o.score + 15, `${g.score} vs ${o.score}`);
@@ -707,7 +711,10 @@ describe('seller side in prose, in any subreddit', () => {
       'Looking to help fellow Redditors set up their booking pages for free',
       'I want to grow my experience, so it costs nothing.',
     ],
-    ['Booking pages for salons - feedback appreciated', "I've created a website that lists salon booking tools."],
+    [
+      'Booking pages for salons - feedback appreciated',
+      "I've created a website that lists salon booking tools.",
+    ],
     [
       'A planner for running a small studio',
       'I made a booking planner that I thought would be pretty useful for studio owners. Link below.',
@@ -985,7 +992,8 @@ describe('who the author is', () => {
     name: 'Brightsite',
     url: 'https://brightsite.example',
     pain: 'Small businesses lose customers to slow, dated websites',
-    solution: 'A small studio that designs and builds WordPress websites for small businesses at a fixed price',
+    solution:
+      'A small studio that designs and builds WordPress websites for small businesses at a fixed price',
     targetUsers: 'Owners of small businesses and shops without a web team',
     geography: null,
     budgetFit: '$1,500-6,000 per site',
@@ -994,7 +1002,10 @@ describe('who the author is', () => {
   };
 
   test('for a studio, someone asking how to do the job themselves ranks below an owner who needs it done', () => {
-    const diy = scoreItem(post('How do I add a slider to my WordPress website?', 'Tried two themes.'), studio);
+    const diy = scoreItem(
+      post('How do I add a slider to my WordPress website?', 'Tried two themes.'),
+      studio,
+    );
     const plugin = scoreItem(post('WordPress plugin for a members area?', 'Need one for a site.'), studio);
     const owner = scoreItem(
       post('Help with a website for my small bakery', 'Our website is five years old and slow.'),
@@ -1010,7 +1021,10 @@ describe('who the author is', () => {
     const budget = scoreItem(post('How do I set a budget for a new website?', 'First time hiring.'), studio);
     assert.doesNotMatch(budget.reason ?? '', /themselves/);
     // Trouble with their own site is the pain the studio answers.
-    const hacked = scoreItem(post('My shop website got hacked again', 'Twice this month. I run a bakery.'), studio);
+    const hacked = scoreItem(
+      post('My shop website got hacked again', 'Twice this month. I run a bakery.'),
+      studio,
+    );
     assert.match(hacked.reason ?? '', /Has the problem \(got hacked\)/);
     // A product, not a service: how-to questions are its buyers' pain, not DIY.
     const howForTool = scoreItem(post('How do I stop no-shows at my salon?', ''), booking);
