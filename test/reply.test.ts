@@ -89,6 +89,51 @@ describe('reply drafts', () => {
   });
 });
 
+describe('reply drafts for a service', () => {
+  const studio: ScoringProfile = {
+    name: 'Brightsite',
+    url: 'https://brightsite.example',
+    pain: 'Small businesses lose customers to slow, dated websites',
+    solution: 'A small studio that designs, builds and maintains WordPress websites for small businesses',
+    targetUsers: 'Owners of small businesses and shops',
+    geography: null,
+    budgetFit: '$1,500-6,000 per site',
+    keywords: ['website', 'wordpress', 'web design'],
+    competitors: ['Wix'],
+  };
+  const titles = [
+    'Help with a website for my small bakery',
+    'My shop website got hacked again',
+    'Who should I hire to redo our restaurant website?',
+    'Is Wix good enough for a plumbing business?',
+    'Our website is slow and dated, what now?',
+    'Need a new site before we open in March',
+    'How much does a WordPress website cost for a small shop?',
+    'Website redesign for a dental practice',
+    'Looking for a web design studio near Denver',
+    'Wix vs a custom WordPress site for my cafe?',
+    'Our site looks bad on phones',
+    'Any recommendations for a web designer?',
+  ];
+
+  test('a studio is named by what it does, in a sentence that reads, and judged on its work, not a trial', () => {
+    for (const title of titles) {
+      const reply = draftReply(
+        { ...post(title, 'We are a small business.'), subreddit: 'smallbusiness' },
+        studio,
+      );
+      assert.doesNotMatch(reply, /studio that designs, builds|real use|feature list|every day/, reply);
+      assert.equal(count(reply, 'Brightsite'), 1, reply);
+      assert.ok(words(reply) < 120, reply);
+    }
+    const some = titles.map((t) => draftReply(post(t, 'We are a small business.'), studio)).join(' ');
+    assert.match(
+      some,
+      /designing, building and maintaining WordPress websites|the scope of the work|the turnaround time|support after delivery/,
+    );
+  });
+});
+
 describe('reading the question a reply answers first', () => {
   const cases: [string, string, ReturnType<typeof readQuestion>][] = [
     [

@@ -3,6 +3,7 @@ import { readQuestion, withArticle, yours } from './question.ts';
 import {
   ASKS,
   CHOOSE,
+  CHOOSE_SERVICE,
   DECIDE,
   DISCLOSE,
   DO,
@@ -50,6 +51,17 @@ export function splitSolution(solution: string | null): { category: string | nul
     .map((f) => f.trim().replace(/^(?:an?|the)\s+/i, ''))
     // "priced for 1-5 chair shops", "shipped in two days": how it is sold, not a feature to compare.
     .filter((f) => f && !/^[a-z]+ed\b/i.test(f));
+  // "A small studio that designs, builds and maintains WordPress websites for small businesses" -> "a small
+  // studio", "designing, building and maintaining WordPress websites".
+  const who = m
+    ? null
+    : /^(.+?)\s+(?:that|who|which)\s+([a-z]+s(?:,\s*[a-z]+s)*(?:,?\s+and\s+[a-z]+s)?)\s+(.+)$/i.exec(text);
+  if (who) {
+    const verbs = who[2]!.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
+    const object = who[3]!.split(/\s+(?:for|at|in|to|with|from)\s+/)[0]!;
+    const list = verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)}` : verbs[0]!;
+    return { category: lowerFirst(who[1]!), features: [`${list} ${object}`] };
+  }
   if (!m) {
     // "Connects spreadsheets to data and automates reports" -> "connecting spreadsheets to data", "automating reports".
     const clauses = text.split(/\s+and\s+(?=[a-z]+s\s+(?!without|with|for|in|on|to|of|from|and)[a-z])/i);
@@ -65,6 +77,12 @@ export function splitSolution(solution: string | null): { category: string | nul
       };
   }
   return { category: lowerFirst(category), features };
+}
+
+/** "designs" -> "designing", "builds" -> "building", "manages" -> "managing". */
+function gerund(verb: string): string {
+  const stem = verb.toLowerCase().replace(/s$/, '');
+  return stem.endsWith('e') && !stem.endsWith('ee') ? `${stem.slice(0, -1)}ing` : `${stem}ing`;
 }
 
 const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
@@ -153,8 +171,17 @@ const GENERIC_FEATURES = [
   'how fast support answers',
 ];
 
-function both(profileFeatures: string[], i: number): [string, string] {
-  const features = [...profileFeatures.map(withArticle), ...GENERIC_FEATURES].slice(
+/** Things worth checking in any provider of a service: a studio is judged on its work, not a trial. */
+const SERVICE_FEATURES = [
+  'the scope of the work',
+  'the turnaround time',
+  'support after delivery',
+  'ownership of the finished work',
+];
+
+function both(profileFeatures: string[], i: number, sells: Sold): [string, string] {
+  const generic = sells === 'service' ? SERVICE_FEATURES : GENERIC_FEATURES;
+  const features = [...profileFeatures.map(withArticle), ...generic].slice(
     0,
     Math.max(4, profileFeatures.length),
   );
@@ -284,7 +311,8 @@ function openingOf(
   seed: string,
   detailLead: string | null,
 ): [string, boolean] {
-  const endsOf = (e: End) => (e === 'choose' ? CHOOSE : e === 'decide' ? DECIDE : DO[sells]);
+  const endsOf = (e: End) =>
+    e === 'choose' ? (sells === 'service' ? CHOOSE_SERVICE : CHOOSE) : e === 'decide' ? DECIDE : DO[sells];
   const q = readQuestion(item);
   if (!q) {
     const { leads, ends } = LEADS[kind];
@@ -335,7 +363,7 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   let need = needOf(item, s, profile, things);
   if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this', things);
   const topic = topicOf(s, profile, named, seed);
-  const [a, b] = both(features, pick(seed, 97, 1));
+  const [a, b] = both(features, pick(seed, 97, 1), sells);
   // "automating reports" is something a tool does: "start with a tool for automating reports".
   const caps = (features.length ? features : [category ?? 'a simple tool for the repetitive part']).map(
     (f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)),
