@@ -48,7 +48,8 @@ export const CHOOSE: Line[] = [
 /** The same for a service: no trial week, no feature list, nothing used every day. */
 const PRODUCT_ONLY = /real use|feature list|every day/;
 export const CHOOSE_SERVICE: Line[] = CHOOSE.filter(
-  (l) => !PRODUCT_ONLY.test(l({ need: '', topic: '', a: 'a', b: 'b', cap: '', cap2: '', who: '', things: '' })),
+  (l) =>
+    !PRODUCT_ONLY.test(l({ need: '', topic: '', a: 'a', b: 'b', cap: '', cap2: '', who: '', things: '' })),
 );
 
 /** Ends of a first sentence about doing something, by what the profile sells. */
