@@ -1,14 +1,15 @@
 // Loads the labeled eval data and computes ranking, seller-side and stage figures for a scorer, per project and
 // per group. From ../shared: A, the four profiles the scorer was first developed on, and B, six later ones. From
 // this repo's eval/ (profiles written for it, graded by reading with the same rubric): C, fields no shared profile
-// covers, developed on, and D, the same kind, kept out of development (its rankings are not read).
+// covers, developed on; D, the same kind, kept out of development (its rankings are not read); E, new posts for
+// group A's profiles (named by `sameAs`, never copied), kept out too: do the rules hold on posts not read?
 import { existsSync, readFileSync } from 'node:fs';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B' | 'C' | 'D';
-export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D'];
+export type Group = 'A' | 'B' | 'C' | 'D' | 'E';
+export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E'];
 /** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */
 export const SHARED_GROUPS: readonly Group[] = ['A', 'B'];
 const OWN = new URL('../eval/', import.meta.url);
@@ -83,10 +84,20 @@ export function loadEvalData(): EvalData {
           .map((l) => JSON.parse(l) as Label),
       }
     : { projects: [], labels: [] };
-  // A profile written before its labels are in is left out until it has some.
+  // A profile written before its labels are in is left out until it has some. A profile `sameAs` a shared one
+  // is that profile under its own key (new posts graded for it).
   const labeled = new Set(own.labels.map((l) => l.project));
+  const shared = new Map([...a, ...b].map((p) => [p.key, p]));
+  const ownProjects = (own.projects as (EvalProject & { sameAs?: string })[])
+    .filter((p) => labeled.has(p.key))
+    .map(({ sameAs, ...p }) => {
+      const base = sameAs ? shared.get(sameAs) : undefined;
+      if (sameAs && !base)
+        throw new Error(`eval/projects-c.json: ${p.key} is sameAs ${sameAs}, which is no shared profile`);
+      return base ? { ...base, key: p.key, group: p.group } : p;
+    });
   return {
-    projects: [...a, ...b, ...own.projects.filter((p) => labeled.has(p.key))],
+    projects: [...a, ...b, ...ownProjects],
     labels: [
       ...jsonl<Label>('eval/labels-dev.jsonl'),
       ...jsonl<Label>('eval/labels-dev-b.jsonl'),
