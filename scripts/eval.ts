@@ -70,19 +70,30 @@ for (const g of [...GROUPS, undefined]) {
 }
 
 const replies = checkReplies(data, scoreItem, draftReply);
-const replyAll = {
-  drafts: replies.reduce((a, r) => a + r.drafts, 0),
-  repeatedOpeningShare: Math.max(...replies.map((r) => r.repeatedOpeningShare)),
-  maxSentenceShare: Math.max(...replies.map((r) => r.maxSentenceShare)),
-  maxWords: Math.max(...replies.map((r) => r.maxWords)),
-  productOnceShare: Math.min(...replies.map((r) => r.productOnceShare)),
-};
+const worstOf = (rows: typeof replies) => ({
+  drafts: rows.reduce((a, r) => a + r.drafts, 0),
+  repeatedOpeningShare: Math.max(...rows.map((r) => r.repeatedOpeningShare)),
+  maxSentenceShare: Math.max(...rows.map((r) => r.maxSentenceShare)),
+  maxWords: Math.max(...rows.map((r) => r.maxWords)),
+  productOnceShare: Math.min(...rows.map((r) => r.productOnceShare)),
+});
+// The checked figures are the shared groups' (the floors were set on them); ours are printed beside them.
+const groupOf = new Map(data.projects.map((p) => [p.key, p.group]));
+const isShared = (key: string) => SHARED_GROUPS.includes(groupOf.get(key)!);
+const replyAll = worstOf(replies.filter((r) => isShared(r.project)));
+const replyOwn = replies.some((r) => !isShared(r.project))
+  ? worstOf(replies.filter((r) => !isShared(r.project)))
+  : null;
 console.log(
   `\nreply drafts (every non-seller pair): ${replies.map((r) => `${r.project} ${r.drafts} (open ${f(r.repeatedOpeningShare)}, sentence ${f(r.maxSentenceShare)}, ${r.maxWords} words)`).join(', ')}`,
 );
 console.log(
-  `  worst project: repeated openings ${f(replyAll.repeatedOpeningShare)}, most shared sentence ${f(replyAll.maxSentenceShare)}, longest ${replyAll.maxWords} words, product named once ${f(replyAll.productOnceShare)}`,
+  `  worst project (A+B): repeated openings ${f(replyAll.repeatedOpeningShare)}, most shared sentence ${f(replyAll.maxSentenceShare)}, longest ${replyAll.maxWords} words, product named once ${f(replyAll.productOnceShare)}`,
 );
+if (replyOwn)
+  console.log(
+    `  worst project (our groups): repeated openings ${f(replyOwn.repeatedOpeningShare)}, most shared sentence ${f(replyOwn.maxSentenceShare)}, longest ${replyOwn.maxWords} words, product named once ${f(replyOwn.productOnceShare)}`,
+  );
 
 const verbose = args.indexOf('--verbose');
 if (verbose >= 0) {
