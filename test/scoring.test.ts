@@ -503,6 +503,21 @@ describe('a device the product is not', () => {
     assert.doesNotMatch(r.reason ?? '', /which the product is not/);
   });
 
+  test('a laptop the author has is not one they shop for; replacing it is', () => {
+    const owner = scoreItem(
+      post(
+        'After leaving my laptop on overnight again for deep learning training: is it possible to rent a remote machine?',
+        'Does this exist anywhere? My school servers are slow.',
+        'MachineLearning',
+      ),
+      cloud,
+    );
+    assert.doesNotMatch(owner.reason ?? '', /which the product is not/);
+    assert.equal(owner.stage, 'solution-seeking');
+    const replacing = scoreItem(post('My laptop died, which new one for deep learning?', ''), cloud);
+    assert.match(replacing.reason ?? '', /shops for a laptop, which the product is not/);
+  });
+
   test('a laptop seller keeps the laptop shopper', () => {
     const s = scoreItem(post('Looking for a laptop under $600?', 'For college.', 'SuggestALaptop'), laptops);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -184,7 +184,7 @@ const DEVICES: [kind: string, pattern: RegExp][] = [
   ],
   [
     'desktop computer',
-    /(?<![a-z])(?:desktop (?:pc|computer)s?|gaming (?:pc|rig)s?|pc builds?|build(?:ing)? a pc)(?![a-z])/,
+    /(?<![a-z])(?<!remote )(?:desktop (?:pc|computer)s?|gaming (?:pc|rig)s?|pc builds?|build(?:ing)? a pc)(?![a-z])/,
   ],
   ['camera', /(?<![a-z])(?:cameras?|dslrs?|camcorders?)(?![a-z])/],
   [
@@ -202,9 +202,18 @@ function devicesNamed(text: string): Set<string> {
 
 /** The kind of device a title shops for that the profile does not sell ("laptop"), else null. */
 export function deviceAskedFor(title: string, p: CompiledProfile): string | null {
-  for (const [kind, re] of DEVICES) if (!p.devicesSold.has(kind) && re.test(title)) return kind;
+  // "After leaving my laptop on overnight, …": a device the author has is not one they shop for, unless the
+  // title replaces it ("my laptop died, which new one?").
+  const shopping = REPLACING.test(title);
+  for (const [kind, re] of DEVICES) {
+    if (p.devicesSold.has(kind)) continue;
+    for (const m of title.matchAll(new RegExp(re.source, 'g')))
+      if (shopping || !OWNED.test(title.slice(Math.max(0, m.index - 24), m.index))) return kind;
+  }
   return null;
 }
+const OWNED = /(?:^|[^a-z])(?:my|our|his|her|their) (?:[a-z-]+ )?$/;
+const REPLACING = /(?<![a-z])(?:new|replace\w*|upgrade\w*|buy\w*|purchas\w*|get(?:ting)? an?|recommend\w*|suggest\w*|which|what|best|budget|\$)(?![a-z])/;
 
 /** "$300-900 per laptop" -> 300..900; "under $50 per month" -> ..50; "free tier, paid from $30" -> 30.. */
 export function parseBudget(budgetFit: string | null): CompiledProfile['budget'] {

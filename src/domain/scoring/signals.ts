@@ -21,6 +21,9 @@ const SEEKING_PRODUCT = [
   'do you (?:guys |all |folks )?use (?:any|a|an|some)',
   'in the market for',
   '(?:does|is there) (?:something|anything|an app|a tool|a service|such a thing) (?:like (?:this|that) )?(?:exist|out there)',
+  '(?:does|do) (?:this|that|these|such (?:a )?(?:thing|service|tool)s?) (?:kind of (?:thing|service) )?exist',
+  // "Is it possible to rent a powerful remote machine?": asking whether one can buy the thing.
+  'is it possible to (?:rent|buy|hire|lease|pay for|subscribe to|get (?:a|an|some))',
   'is there (?:something|anything) like',
   `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
