@@ -1046,6 +1046,18 @@ describe('who the author is', () => {
     assert.doesNotMatch(howForTool.reason ?? '', /themselves/);
   });
 
+  test('a connection that keeps dropping is the pain a home Wi-Fi kit answers', () => {
+    const s = scoreItem(
+      post(
+        'Internet speed randomly drops to nothing at home',
+        'I need help figuring out why. Our router is new.',
+      ),
+      wifi,
+    );
+    assert.match(s.reason ?? '', /Has the problem/);
+    assert.equal(s.stage, 'problem-aware');
+  });
+
   test('working for an agency makes the author a provider, unless the profile sells to agencies', () => {
     const seoTool: ScoringProfile = {
       name: 'RankNote',

@@ -213,12 +213,13 @@ const PAIN = [
   'lost (?:money|clients|customers|track)',
   '(?:having |had |have )?(?:trouble|difficulty|difficulties) (?:with|getting|ranking|finding)',
   // Something that used to work is falling: traffic, rankings, sales, reach.
-  '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers) (?:has |have |had |suddenly |just )?(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
+  '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers|speeds?|connection|signal|internet|wi-?fi|performance) (?:has |have |had |suddenly |just |randomly |sporadically |keeps? )?(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
   '(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
   'out-?rank(?:ed|ing|s)',
   "(?:i'm|i am|we're|we are) (?:a bit |a little |completely |totally |kind of |kinda |really )?(?:lost|stuck)",
   'no idea (?:why|what happened|what to do|where to start)',
   "(?:can't|cannot|couldn't) (?:figure out|tell|understand|work out) (?:why|what)",
+  '(?:help|trying to|try to) figur(?:e|ing) out (?:why|what(?:\'s| is) (?:wrong|causing|happening))',
 ];
 
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
