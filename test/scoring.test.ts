@@ -987,6 +987,12 @@ describe('who the author is', () => {
       designer.reason ?? '',
       /ranked lower: the author says who they are \("i'm a graphic designer"\)/,
     );
+    // Whoever posts [Hiring] buys the work, even an agency hiring for its clients.
+    const hiring = scoreItem(
+      post('[Hiring] Logo designer', 'I run a web shop and need logos for my clients, $300 each.', 'forhire'),
+      logos,
+    );
+    assert.doesNotMatch(hiring.reason ?? '', /says who they are/);
     // "as the designer" is not the author saying they are one.
     const asking = scoreItem(
       post('Any tips for a logo?', 'As the designer, what should I bring? I need a logo for my bakery.'),
@@ -1033,6 +1039,8 @@ describe('who the author is', () => {
     // An owner asking how is exempt: they may well hire it done; so is a buyer asking how to budget.
     const ownerHow = scoreItem(post('How do I get a website for my bakery?', ''), studio);
     assert.doesNotMatch(ownerHow.reason ?? '', /themselves/);
+    const commission = scoreItem(post('How do I commission a website for my film?', ''), studio);
+    assert.doesNotMatch(commission.reason ?? '', /themselves/);
     const budget = scoreItem(post('How do I set a budget for a new website?', 'First time hiring.'), studio);
     assert.doesNotMatch(budget.reason ?? '', /themselves/);
     // Trouble with their own site is the pain the studio answers.

@@ -59,7 +59,7 @@ const SELLS_SERVICE =
   /(?<![a-z])(?:studios?|agency|agencies|consultan(?:t|ts|cy|cies)|freelancers?|done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do)|(?:design|development|repair|cleaning|bookkeeping|accounting|marketing|seo|writing|editing|translation|photography|consulting) services?)(?![a-z])/;
 /** A title that asks how to do the job, or for a tool to do it with ("how do I …", "plugin for …?"). */
 const DIY = [
-  '(?:how (?:do|can|should|would|could) (?:i|we|you|one)(?: go about)?|how to)(?! (?:find|hire|choose|pick|select|get (?:a|an|someone|somebody)|know (?:if|whether|which)|set a budget|budget|pay|price|negotiate|work with|brief|approach))',
+  '(?:how (?:do|can|should|would|could) (?:i|we|you|one)(?: go about)?|how to)(?! (?:find|hire|commission|outsource|contract|choose|pick|select|get (?:a|an|someone|somebody)|know (?:if|whether|which)|set a budget|budget|pay|price|negotiate|work with|brief|approach))',
   '(?:is there|are there|any) (?:an? )?(?:[a-z]+ )?ways? to',
   'cod(?:ed|ing)',
   '(?:best|easiest|quickest|simplest|right|proper|correct) way to(?! (?:find|hire|choose|pick|select))',

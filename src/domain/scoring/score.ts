@@ -444,11 +444,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     budgetText,
     advice: texts(adviceHits, 0, full.length),
     jargon,
-    role: authorRole(
-      full,
-      G(PROFILE_GROUP.targetRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
-      G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
-    ),
+    // Whoever posts "[Hiring] …" buys the work, whatever their trade ("for my clients" from an agency hiring).
+    role:
+      !comment && TAG_BUYER.test(title)
+        ? null
+        : authorRole(
+            full,
+            G(PROFILE_GROUP.targetRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
+            G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
+          ),
     adviceInTitle,
     diy: texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null,
     ownBusiness: G(PROFILE_GROUP.ownBusiness).length > 0,
