@@ -359,6 +359,24 @@ describe('questions for a lawyer', () => {
     assert.doesNotMatch(ask.reason ?? '', /legal/);
   });
 
+  test('buying a property is an investment, not a purchase of landlord software; a realtor keeps it', () => {
+    const deal = post(
+      'Buying a 30 unit rental for $400,000. Good idea?',
+      'First deal, tenants in place.',
+      'RealEstate',
+    );
+    const s = scoreItem(deal, rentals);
+    assert.match(s.reason ?? '', /shops for a property, which the product is not/);
+    assert.notEqual(s.stage, 'purchase-ready');
+    const realtor: ScoringProfile = {
+      ...rentals,
+      name: 'DealScout',
+      solution: 'A buyer agent service that helps investors buy rental property and negotiate the deal',
+      keywords: ['rental', 'investor', 'duplex'],
+    };
+    assert.doesNotMatch(scoreItem(deal, realtor).reason ?? '', /which the product is not/);
+  });
+
   test('a profile that sells legal help keeps legal questions', () => {
     const lawFirm: ScoringProfile = {
       ...rentals,

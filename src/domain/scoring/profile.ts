@@ -193,6 +193,11 @@ const DEVICES: [kind: string, pattern: RegExp][] = [
   ],
   ['printer', /(?<![a-z])(?:printers?|scanners?)(?![a-z])/],
   ['car', /(?<![a-z])(?:cars?|trucks?)(?![a-z])/],
+  // Buying real estate is an investment, not a purchase of the landlord's tools: read only with the buying verb.
+  [
+    'property',
+    /(?<![a-z])(?:buy(?:ing)?|purchas(?:e|ing)|afford|bought) (?:a |an |the |my |our |this |that |another |first )?(?:[0-9]+[- ]unit |[a-z-]+ ){0,2}(?:houses?|homes?|condos?|duplex(?:es)?|triplex(?:es)?|fourplex(?:es)?|propert(?:y|ies)|rentals?|buildings?|apartments?|land|lots?)(?![a-z])/,
+  ],
 ];
 
 function devicesNamed(text: string): Set<string> {

@@ -603,7 +603,9 @@ export function stageOf(s: Signals): Stage | null {
   const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
   // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
   if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs)) return 'comparing';
-  if (strong(purchase) && (seeking || purchase.inTitle)) return 'purchase-ready';
+  // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
+  // readiness to buy the product.
+  if (strong(purchase) && (seeking || purchase.inTitle) && !s.otherDevice) return 'purchase-ready';
   if (asks) return 'solution-seeking';
   if (strong(compare)) return 'comparing';
   if (strong(pain)) return 'problem-aware';
