@@ -970,6 +970,11 @@ describe('who the author is', () => {
     assert.doesNotMatch(scoreItem(ports, wifi).reason ?? '', /expert/);
   });
 
+  test('a complaint about a "nightmare landlord" comes from a tenant', () => {
+    const s = scoreItem(post('Nightmare landlord, need advice', 'The heating is broken again.'), rentals);
+    assert.match(s.reason ?? '', /deals with the product's users \("nightmare landlord"\)/);
+  });
+
   test('"my landlord" is a tenant, not a landlord; a landlord saying so is not', () => {
     const tenant = scoreItem(
       post('Need advice on my lease', 'My landlord will not fix the heating and the rent is due.'),

@@ -218,7 +218,8 @@ export function deviceAskedFor(title: string, p: CompiledProfile): string | null
   return null;
 }
 const OWNED = /(?:^|[^a-z])(?:my|our|his|her|their) (?:[a-z-]+ )?$/;
-const REPLACING = /(?<![a-z])(?:new|replace\w*|upgrade\w*|buy\w*|purchas\w*|get(?:ting)? an?|recommend\w*|suggest\w*|which|what|best|budget|\$)(?![a-z])/;
+const REPLACING =
+  /(?<![a-z])(?:new|replace\w*|upgrade\w*|buy\w*|purchas\w*|get(?:ting)? an?|recommend\w*|suggest\w*|which|what|best|budget|\$)(?![a-z])/;
 
 /** "$300-900 per laptop" -> 300..900; "under $50 per month" -> ..50; "free tier, paid from $30" -> 30.. */
 export function parseBudget(budgetFit: string | null): CompiledProfile['budget'] {

@@ -148,8 +148,12 @@ const AGENCY_SELF =
 
 /** Before a role noun: "I'm a", "I am an", "as a", "I work as a", with up to two words between ("as a freelance web "). */
 const SELF = /(?:^|[^a-z])(?:(?:i'?m|i am|we are|we're) (?:an? )?|(?:as|i work as) an? )(?:[a-z-]+ ){0,2}$/;
-/** Before a role noun: "my", "our new" (not "my fellow"): the person is someone the author deals with. */
-const MY = /(?:^|[^a-z])(?:my|our) (?!fellow )(?:[a-z-]+ )?$/;
+/**
+ * Before a role noun: "my", "our new" (not "my fellow"), or a complaint ("nightmare landlord"): the person is
+ * someone the author deals with.
+ */
+const MY =
+  /(?:^|[^a-z])(?:(?:my|our) (?!fellow )(?:[a-z-]+ )?|(?:nightmare|terrible|horrible|awful|shady|crazy|bad|scummy|slumlord|deadbeat|negligent|abusive) )$/;
 /** Around "client": the author has clients ("my client", "a client of mine", "for a client"). */
 const FOR_CLIENT = /(?:^|[^a-z])(?:my|our|for an?) $/;
 

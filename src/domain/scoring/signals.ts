@@ -219,7 +219,7 @@ const PAIN = [
   "(?:i'm|i am|we're|we are) (?:a bit |a little |completely |totally |kind of |kinda |really )?(?:lost|stuck)",
   'no idea (?:why|what happened|what to do|where to start)',
   "(?:can't|cannot|couldn't) (?:figure out|tell|understand|work out) (?:why|what)",
-  '(?:help|trying to|try to) figur(?:e|ing) out (?:why|what(?:\'s| is) (?:wrong|causing|happening))',
+  "(?:help|trying to|try to) figur(?:e|ing) out (?:why|what(?:'s| is) (?:wrong|causing|happening))",
 ];
 
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
