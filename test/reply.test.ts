@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import { readQuestion } from '../src/domain/scoring/question.ts';
+import { gerund, splitSolution } from '../src/domain/scoring/reply.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {
@@ -131,6 +132,31 @@ describe('reply drafts for a service', () => {
       some,
       /designing, building and maintaining WordPress websites|the scope of the work|the turnaround time|support after delivery/,
     );
+  });
+});
+
+describe('a service named by what it does', () => {
+  test('verbs become gerunds as people write them; what is no verb falls back to the generic features', () => {
+    const pairs: [string, string | null][] = [
+      ['designs', 'designing'],
+      ['runs', 'running'],
+      ['plans', 'planning'],
+      ['ships', 'shipping'],
+      ['carries', 'carrying'],
+      ['fixes', 'fixing'],
+      ['manages', 'managing'],
+      ['is', null],
+      ['always', null],
+    ];
+    for (const [verb, want] of pairs) assert.equal(gerund(verb), want, verb);
+    assert.deepEqual(splitSolution('An agency that runs Facebook ads for local shops'), {
+      category: 'an agency',
+      features: ['running Facebook ads'],
+    });
+    assert.deepEqual(splitSolution('A studio that sets up and manages your ads'), {
+      category: 'a studio',
+      features: [],
+    });
   });
 });
 

@@ -1123,3 +1123,149 @@ describe('who the author is', () => {
     assert.doesNotMatch(scoreItem(c, rentals).reason ?? '', /deals with/);
   });
 });
+
+describe('readings a review found too wide or too narrow', () => {
+  const profile = (p: Partial<ScoringProfile>): ScoringProfile => ({
+    name: 'X',
+    url: 'https://x.example',
+    pain: null,
+    solution: null,
+    targetUsers: null,
+    geography: null,
+    budgetFit: null,
+    keywords: [],
+    competitors: [],
+    ...p,
+  });
+  const wifi = profile({
+    name: 'HomeMesh',
+    pain: 'Homes suffer Wi-Fi dead zones and routers nobody can configure',
+    solution: 'A managed mesh Wi-Fi kit with app setup',
+    targetUsers: 'Households and small offices without IT staff',
+    budgetFit: '$150-400 one-off',
+    keywords: ['wifi', 'router', 'mesh'],
+  });
+  const cloud = profile({
+    name: 'GPUHive',
+    pain: 'Researchers wait for or overpay for GPUs',
+    solution: 'On-demand cloud GPUs with ready notebooks',
+    targetUsers: 'ML practitioners and students',
+    keywords: ['gpu', 'training', 'deep learning'],
+  });
+  const studio = profile({
+    name: 'Brightsite',
+    pain: 'Small businesses lose customers to slow, dated websites',
+    solution: 'A small studio that designs and builds WordPress websites for small businesses',
+    targetUsers: 'Owners of small businesses and shops',
+    keywords: ['website', 'wordpress', 'web designer'],
+  });
+  const seo = profile({
+    name: 'RankNote',
+    pain: 'Site owners see search traffic drop and cannot tell why',
+    solution: 'Tracks keyword rankings and audits a site for SEO problems',
+    targetUsers: 'Small business owners and bloggers',
+    keywords: ['seo', 'traffic', 'rankings'],
+  });
+  const rentals = profile({
+    name: 'RentRoll',
+    pain: 'Small landlords track rent in notebooks',
+    solution: 'Property management software: online rent collection',
+    targetUsers: 'Landlords with 1-50 rental units',
+    keywords: ['landlord', 'rent', 'tenant'],
+  });
+  const logos = profile({
+    name: 'MarkMakers',
+    pain: 'New businesses need a logo',
+    solution: 'A design studio that delivers a logo and brand kit for a fixed price',
+    targetUsers: 'Founders of new small businesses',
+    keywords: ['logo', 'designer'],
+  });
+
+  test('a new home is no property purchase when the title shops for the product', () => {
+    const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
+    assert.doesNotMatch(s.reason ?? '', /which the product is not/);
+    const rent = scoreItem(
+      post('Buying my first rental property, what software collects rent?', ''),
+      rentals,
+    );
+    assert.doesNotMatch(rent.reason ?? '', /which the product is not/);
+  });
+
+  test('"my M1 MacBook" is owned; a shopping word elsewhere in the title does not make it shopped', () => {
+    for (const title of [
+      'My M1 MacBook cannot run this deep learning model, is it possible to rent a GPU?',
+      'My laptop cannot handle deep learning training - which cloud GPU is cheapest?',
+    ])
+      assert.doesNotMatch(scoreItem(post(title, ''), cloud).reason ?? '', /which the product is not/, title);
+  });
+
+  test('asking how to hire it out is no doing it oneself; an owner mentioning a local store still is', () => {
+    for (const title of [
+      'How do I go about hiring a web designer for my website?',
+      'Is there a way to find a reliable web designer?',
+      'Need a developer to move my WordPress website to new hosting.',
+    ])
+      assert.doesNotMatch(scoreItem(post(title, ''), studio).reason ?? '', /themselves/, title);
+    const diy = scoreItem(
+      post('How do I add a booking plugin to my WordPress website?', 'Bought it at my local store.'),
+      studio,
+    );
+    assert.match(diy.reason ?? '', /themselves/);
+  });
+
+  test('"if I had to" is no imagined budget; "if I had a budget of" is', () => {
+    const real = scoreItem(
+      post('Laptop for college?', 'If I had to set a number, I can spend up to $600.'),
+      laptops,
+    );
+    assert.match(real.reason ?? '', /budget \$600/);
+  });
+
+  test('"part-time landlord" is no job opening; "[Hiring] full-time assistant" is', () => {
+    const landlord = scoreItem(
+      post('Part-time landlord with 3 units - best app to collect rent?', ''),
+      rentals,
+    );
+    assert.doesNotMatch(landlord.reason ?? '', /job opening/);
+    const job = scoreItem(
+      post('[Hiring] Full-time leasing assistant for our rental office', '', 'forhire'),
+      rentals,
+    );
+    assert.match(job.reason ?? '', /job opening/);
+  });
+
+  test('asking what people usually charge for a logo is a buyer; asking peers "what do you charge" is not', () => {
+    const buyer = scoreItem(
+      post('How much do people usually charge for a logo?', 'Starting a bakery.'),
+      logos,
+    );
+    assert.doesNotMatch(buyer.reason ?? '', /ranked lower/);
+  });
+
+  test('Wi-Fi written "wifi" drops too, traffic that "has suddenly dropped" is a pain, a price drop is not', () => {
+    assert.match(scoreItem(post('Wifi drops every night at home', ''), wifi).reason ?? '', /Has the problem/);
+    assert.match(
+      scoreItem(post('Traffic has suddenly dropped since the update', 'Our SEO rankings too.'), seo).reason ??
+        '',
+      /Has the problem/,
+    );
+    const price = scoreItem(post('Laptop price dropped from $900 to $650, worth it?', ''), laptops);
+    assert.doesNotMatch(price.reason ?? '', /Has the problem/);
+  });
+
+  test('a studio calling itself a studio still reads an agency author as a provider', () => {
+    const s = scoreItem(
+      post(
+        'Best WordPress theme for clients?',
+        'We run a small digital agency and build about 10 websites a month.',
+      ),
+      studio,
+    );
+    assert.match(s.reason ?? '', /says who they are/);
+  });
+
+  test('only [Hiring] overrides who the author says they are; [Request] does not', () => {
+    const s = scoreItem(post("[Request] My landlord won't return my deposit, what can I do?", ''), rentals);
+    assert.match(s.reason ?? '', /deals with the product's users/);
+  });
+});

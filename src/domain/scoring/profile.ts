@@ -57,24 +57,30 @@ export const PROFILE_GROUP = {
  */
 const SELLS_SERVICE =
   /(?<![a-z])(?:studios?|agency|agencies|consultan(?:t|ts|cy|cies)|freelancers?|done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do)|(?:design|development|repair|cleaning|bookkeeping|accounting|marketing|seo|writing|editing|translation|photography|consulting) services?)(?![a-z])/;
+/** After "how do I", "best way to", "is there a way to": hiring it out, not doing it ("… go about hiring a designer"). */
+const HIRES_IT_OUT =
+  '(?! (?:go about )?(?:find|hir|commission|outsourc|contract|choos|pick|select|get(?:ting)? (?:a|an|someone|somebody|it|my|our|this)|know (?:if|whether|which)|set a budget|budget|pay|pric|negotiat|work with|brief|approach))';
 /** A title that asks how to do the job, or for a tool to do it with ("how do I …", "plugin for …?"). */
 const DIY = [
-  '(?:how (?:do|can|should|would|could) (?:i|we|you|one)(?: go about)?|how to)(?! (?:find|hire|commission|outsource|contract|choose|pick|select|get (?:a|an|someone|somebody)|know (?:if|whether|which)|set a budget|budget|pay|price|negotiate|work with|brief|approach))',
-  '(?:is there|are there|any) (?:an? )?(?:[a-z]+ )?ways? to',
+  `(?:how (?:do|can|should|would|could) (?:i|we|you|one)|how to)(?: go about)?${HIRES_IT_OUT}`,
+  `(?:is there|are there|any) (?:an? )?(?:[a-z]+ )?ways? to${HIRES_IT_OUT}`,
   'cod(?:ed|ing)',
-  '(?:best|easiest|quickest|simplest|right|proper|correct) way to(?! (?:find|hire|choose|pick|select))',
+  `(?:best|easiest|quickest|simplest|right|proper|correct) way to${HIRES_IT_OUT}`,
   'checklists?',
   'workflows?',
   'tutorials?',
-  '(?:software|tools?|apps?|programs?|plugins?|extensions?|themes?|templates?|widgets?|scripts?|hosts?|hosting)(?=\\s*(?:[?:,.!]|$|for|to|that|with|recommendations?|suggestions?|(?:do|would) you(?: guys)? use))',
+  '(?:software|tools?|apps?|programs?|plugins?|extensions?|themes?|templates?|widgets?|scripts?|hosts?|hosting)(?=\\s*(?:[?:,.!\\n]|$|(?:for|to|that|with|recommendations?|suggestions?|(?:do|would) you(?: guys)? use)(?![a-z])))',
 ];
+/** A title that asks for a person to do the job ("need a developer to move my site to new hosting"). */
+export const ASKS_FOR_PERSON =
+  /(?<![a-z])(?:developers?|designers?|someone|somebody|agenc(?:y|ies)|freelancers?|experts?|consultants?|studios?|pros?|professionals?|contractors?)(?![a-z])/;
 
 /** Target users that are businesses or their owners ("owners of small businesses", "founders", "shops"). */
 const SELLS_TO_BUSINESSES =
   /(?<![a-z])(?:business(?:es)?|compan(?:y|ies)|shops?|stores?|start-?ups?|founders?|firms?|entrepreneurs?|restaurants?|owners?)(?![a-z])/;
 /** The author speaks of their own business: "my business", "our small bakery", "my new company". */
 const OWN_BUSINESS = [
-  "(?:my|our) (?:own |small |new |little |family(?:'s)? |local |tiny |parents' |dad's |mom's )?(?:[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)",
+  "(?:my|our) (?:own |small |new |little |family(?:'s)? |tiny |parents' |dad's |mom's )?(?:(?!favou?rite |local |nearest |usual |regular |go-to |old |current |day |practice |test )[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)(?! (?:site|website|project|room|session|test|exam|account|class)s?(?![a-z]))",
 ];
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
@@ -196,7 +202,7 @@ const DEVICES: [kind: string, pattern: RegExp][] = [
   // Buying real estate is an investment, not a purchase of the landlord's tools: read only with the buying verb.
   [
     'property',
-    /(?<![a-z])(?:buy(?:ing)?|purchas(?:e|ing)|afford|bought) (?:a |an |the |my |our |this |that |another |first )?(?:[0-9]+[- ]unit |[a-z-]+ ){0,2}(?:houses?|homes?|condos?|duplex(?:es)?|triplex(?:es)?|fourplex(?:es)?|propert(?:y|ies)|rentals?|buildings?|apartments?|land|lots?)(?![a-z])/,
+    /(?<![a-z])(?:buy(?:ing)?|purchas(?:e|ing)|afford) (?:a |an |the |my |our |this |that |another |first )?(?:[0-9]+[- ]unit |[a-z-]+ ){0,2}(?:houses?|homes?(?! (?:network|wi-?fi|office|server|lab|router|security|theat(?:er|re)|studio|business|page|computer|printer))|condos?|duplex(?:es)?|triplex(?:es)?|fourplex(?:es)?|propert(?:y|ies)|rentals?|buildings?|apartments?|land)(?![a-z])/,
   ],
 ];
 
@@ -209,17 +215,33 @@ function devicesNamed(text: string): Set<string> {
 export function deviceAskedFor(title: string, p: CompiledProfile): string | null {
   // "After leaving my laptop on overnight, …": a device the author has is not one they shop for, unless the
   // title replaces it ("my laptop died, which new one?").
-  const shopping = REPLACING.test(title);
   for (const [kind, re] of DEVICES) {
     if (p.devicesSold.has(kind)) continue;
-    for (const m of title.matchAll(new RegExp(re.source, 'g')))
-      if (shopping || !OWNED.test(title.slice(Math.max(0, m.index - 24), m.index))) return kind;
+    // Someone buying a property asks about it; buying one and asking for software to run it asks for the product.
+    if (kind === 'property' && ASKS_FOR_SOFTWARE.test(title)) continue;
+    for (const m of title.matchAll(new RegExp(re.source, 'g'))) {
+      const end = m.index + m[0].length;
+      const shopped =
+        REPLACED.test(title) ||
+        SHOPPED_BEFORE.test(title.slice(Math.max(0, m.index - 30), m.index)) ||
+        SHOPPED_AFTER.test(title.slice(end, end + 30));
+      if (shopped || !OWNED.test(title.slice(Math.max(0, m.index - 30), m.index))) return kind;
+    }
   }
   return null;
 }
-const OWNED = /(?:^|[^a-z])(?:my|our|his|her|their) (?:[a-z-]+ )?$/;
-const REPLACING =
-  /(?<![a-z])(?:new|replace\w*|upgrade\w*|buy\w*|purchas\w*|get(?:ting)? an?|recommend\w*|suggest\w*|which|what|best|budget|\$)(?![a-z])/;
+/** "my laptop", "our 2019 MacBook": a device the author has. */
+const OWNED = /(?:^|[^a-z])(?:my|our|his|her|their) (?:[a-z0-9-]+ ){0,2}$/;
+/** A shopping word right before the device ("which laptop", "a new laptop", "replace my laptop"). */
+const SHOPPED_BEFORE =
+  /(?<![a-z])(?:new|replac\w*|upgrad\w*|buy\w*|purchas\w*|get(?:ting)? an?|recommend\w*|suggest\w*|which|what|best|budget|cheap\w*)(?: (?:my|our|a|an|the))?(?: [a-z0-9-]+){0,2} $/;
+/** The title replaces the device it has ("my laptop died, which new one?"). */
+const REPLACED = /(?<![a-z])(?:new one|replacement|replace it|another one|a new)(?![a-z])/;
+/** A shopping word right after it ("laptop recommendations", "laptop under $600", "laptop for college?"). */
+const SHOPPED_AFTER =
+  /^s? (?:recommendations?|suggestions?|advice|help|under|for under|around|budget|deals?|to buy|\$)/;
+const ASKS_FOR_SOFTWARE =
+  /(?<![a-z])(?:software|apps?|tools?|systems?|platforms?|spreadsheets?|programs?)(?![a-z])/;
 
 /** "$300-900 per laptop" -> 300..900; "under $50 per month" -> ..50; "free tier, paid from $30" -> 30.. */
 export function parseBudget(budgetFit: string | null): CompiledProfile['budget'] {

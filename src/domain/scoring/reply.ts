@@ -56,12 +56,15 @@ export function splitSolution(solution: string | null): { category: string | nul
   const who = m
     ? null
     : /^(.+?)\s+(?:that|who|which)\s+([a-z]+s(?:,\s*[a-z]+s)*(?:,?\s+and\s+[a-z]+s)?)\s+(.+)$/i.exec(text);
-  if (who) {
-    const verbs = who[2]!.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
+  const verbs = who?.[2]!.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
+  // Only plain verbs with a plain object: "is run by", "always answers", "sets up and manages" go the old way.
+  if (who && verbs?.every((v) => v !== null) && !/^(?:up|out|off|in|on|down|back|over)\b/i.test(who[3]!)) {
     const object = who[3]!.split(/\s+(?:for|at|in|to|with|from)\s+/)[0]!;
     const list = verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)}` : verbs[0]!;
     return { category: lowerFirst(who[1]!), features: [`${list} ${object}`] };
   }
+  // A relative clause we cannot turn into a feature: the head noun is the category, the features generic.
+  if (who) return { category: lowerFirst(who[1]!), features: [] };
   if (!m) {
     // "Connects spreadsheets to data and automates reports" -> "connecting spreadsheets to data", "automating reports".
     const clauses = text.split(/\s+and\s+(?=[a-z]+s\s+(?!without|with|for|in|on|to|of|from|and)[a-z])/i);
@@ -79,11 +82,27 @@ export function splitSolution(solution: string | null): { category: string | nul
   return { category: lowerFirst(category), features };
 }
 
-/** "designs" -> "designing", "builds" -> "building", "manages" -> "managing". */
-function gerund(verb: string): string {
-  const stem = verb.toLowerCase().replace(/s$/, '');
-  return stem.endsWith('e') && !stem.endsWith('ee') ? `${stem.slice(0, -1)}ing` : `${stem}ing`;
+/**
+ * A third-person verb as a gerund: "designs" -> "designing", "manages" -> "managing", "carries" -> "carrying",
+ * "runs" -> "running", "fixes" -> "fixing". Null for words that are no such verb ("is", "has", "always").
+ */
+export function gerund(verb: string): string | null {
+  const v = verb.toLowerCase();
+  if (NOT_VERBS.has(v) || !/^[a-z]+s$/.test(v) || v.endsWith('ss') || v.length < 4) return null;
+  let stem: string;
+  if (v.endsWith('ies')) stem = `${v.slice(0, -3)}y`;
+  else if (/(?:sh|ch|x|z|ss)es$/.test(v)) stem = v.slice(0, -2);
+  else stem = v.slice(0, -1);
+  if (stem.endsWith('e') && !stem.endsWith('ee')) return `${stem.slice(0, -1)}ing`;
+  // One short syllable ending consonant-vowel-consonant doubles it: run, plan, set, get, ship, shop, chat.
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem)) return `${stem}${stem.at(-1)}ing`;
+  return `${stem}ing`;
 }
+const NOT_VERBS = new Set(
+  'is has was does goes always also sometimes its this thus plus news bus gas yes various serious famous previous'.split(
+    ' ',
+  ),
+);
 
 const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
 

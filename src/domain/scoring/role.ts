@@ -131,7 +131,10 @@ export function compileRole(fields: {
   );
   const alt = (nouns: string[]) => [`(?:${nouns.map((n) => `${escapeRegex(n)}s?`).join('|')})`];
   // Working for or running an agency makes the author a provider, unless the profile sells to agencies too.
-  const agency = SERVES_PROVIDERS.test(about) ? [] : [AGENCY_SELF];
+  // Read in who the buyers are, not in what the profile calls itself ("a small studio that …").
+  const agency = SERVES_PROVIDERS.test(normalizeText(`${fields.targetUsers ?? ''}. ${fields.pain ?? ''}`))
+    ? []
+    : [AGENCY_SELF];
   return {
     jargon,
     targets: targets.length ? alt(targets) : [],

@@ -1,9 +1,15 @@
 import { featuresOf } from './features.ts';
 import { combine, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
-import { type CompiledProfile, compileProfile, deviceAskedFor, PROFILE_GROUP } from './profile.ts';
+import {
+  ASKS_FOR_PERSON,
+  type CompiledProfile,
+  compileProfile,
+  deviceAskedFor,
+  PROFILE_GROUP,
+} from './profile.ts';
 import { authorRole, JARGON_TERMS } from './role.ts';
-import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE } from './signals.ts';
+import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE, TAG_HIRING } from './signals.ts';
 import { normalizeText, STOPWORDS, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
@@ -156,8 +162,10 @@ function statedBudget(
 /** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
+const POSTED_AS_JOB =
+  /\[\s*hiring\s*\]|(?<![a-z])(?:hiring|wanted|needed|positions?|openings?|apply|job|jobs|vacancy|vacancies|recruiting)(?![a-z])/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
-const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|got|were given|were to get)\b[^.!?\n]{0,40}$/;
+const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|were given|were to get)\b(?! to\b)[^.!?\n]{0,40}$/;
 /** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
 const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 /** What the business makes or charges, not what it would spend: "a business of about $2400 a month", "we make". */
@@ -305,6 +313,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
   }
   // "If I had a budget of …" imagines; it buys nothing.
+  // A job opening is posted as one ("[Hiring] …", "we're hiring", "position"); "should I hire a full-time
+  // bookkeeper?" weighs a hire against a provider.
+  if (!POSTED_AS_JOB.test(title)) byGroup[SIGNAL.employment] = [];
   const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
   byGroup[SIGNAL.money] = G(SIGNAL.money).filter((h) => !imagined(h));
@@ -446,7 +457,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     jargon,
     // Whoever posts "[Hiring] …" buys the work, whatever their trade ("for my clients" from an agency hiring).
     role:
-      !comment && TAG_BUYER.test(title)
+      !comment && TAG_HIRING.test(title)
         ? null
         : authorRole(
             full,
@@ -454,7 +465,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
             G(PROFILE_GROUP.otherRole).filter((h) => h.start >= authorFrom && h.start < headEnd),
           ),
     adviceInTitle,
-    diy: texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null,
+    // A comment is judged by its own words, and a title asking for a person wants the job done.
+    diy:
+      comment || ASKS_FOR_PERSON.test(title) ? null : (texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null),
     ownBusiness: G(PROFILE_GROUP.ownBusiness).length > 0,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,

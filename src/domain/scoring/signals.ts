@@ -213,8 +213,9 @@ const PAIN = [
   'lost (?:money|clients|customers|track)',
   '(?:having |had |have )?(?:trouble|difficulty|difficulties) (?:with|getting|ranking|finding)',
   // Something that used to work is falling: traffic, rankings, sales, reach.
-  '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers|speeds?|connection|signal|internet|wi-?fi|performance) (?:has |have |had |suddenly |just |randomly |sporadically |keeps? )?(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
-  '(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
+  '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers|speeds?|connection|signal|internet|wifi|wi-fi|performance) (?:(?:has|have|had|been|suddenly|just|randomly|sporadically|keeps?|really|completely) ){0,2}(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
+  // Not a price that fell ("price dropped from $900"): that is good news for a buyer.
+  '(?<!(?:price|prices|cost|costs|it|rate|rates) )(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
   'out-?rank(?:ed|ing|s)',
   "(?:i'm|i am|we're|we are) (?:a bit |a little |completely |totally |kind of |kinda |really )?(?:lost|stuck)",
   'no idea (?:why|what happened|what to do|where to start)',
@@ -261,7 +262,7 @@ const LOW_VALUE = [
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
   // Asking peers what they usually charge ("How much do you charge for SEO?"), not asking one for a quote.
-  "(?:how much|what) do (?:you|y'all|you guys|you all|people|others|most) (?:usually |typically |normally |generally )?(?:charge|bill)",
+  "(?:how much|what) do (?:you|y'all|you guys|you all) (?:usually |typically |normally |generally )?(?:charge|bill)",
   "let'?s (?:talk|discuss|chat) about",
   'story time',
   'funny',
@@ -441,9 +442,8 @@ export const OTHER_NEEDS = [
     // logo for my bakery, $200" names no position, salary or schedule).
     group: SIGNAL.employment,
     sources: [
-      '(?:full[- ]time|part[- ]time|in[- ]house|on[- ]site) (?:[a-z/-]+ ){0,3}(?:position|job|role|employee|hire|developer|designer|engineer|staff|opening)s?',
-      '(?:full|part)[- ]time',
-      '(?:salary|salaried|benefits package|401k|paid time off|relocation|w-?2 position|permanent position|job opening|career opportunity|now hiring)',
+      '(?:full[- ]time|part[- ]time|in[- ]house|on[- ]site) (?:[a-z/-]+ ){0,3}(?:position|job|role|employee|hire|developer|designer|engineer|staff|opening|coordinator|manager|assistant|specialist|analyst|writer|administrator|receptionist|technician|worker|representative|associate|programmer|editor|marketer)s?',
+      '(?:salary|salaried|benefits package|401k|paid time off|relocation|w2 position|w-2 position|permanent position|job opening|career opportunity|now hiring)',
       "(?:we're|we are) hiring",
     ],
     profile:
@@ -476,6 +476,8 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
 /** Title tags of trading and job subreddits. */
 export const TAG_FOR_HIRE =
   /\[\s*for[\s-]*hire\s*\]|^\s*for hire\b|\[\s*(?:fs|wts|for sale|selling|offer|offering)\s*\]/;
+/** "[Hiring]": the author pays for the work, whatever their own trade. */
+export const TAG_HIRING = /\[\s*hiring\s*\]/;
 export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
 const HAVE_WANT = /\[\s*h\s*\](.*?)\[\s*w\s*\]\s*(.*)$/;
 const MONEY =
