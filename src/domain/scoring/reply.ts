@@ -56,7 +56,7 @@ export function splitSolution(solution: string | null): { category: string | nul
   const who = m
     ? null
     : /^(.+?)\s+(?:that|who|which)\s+([a-z]+s(?:,\s*[a-z]+s)*(?:,?\s+and\s+[a-z]+s)?)\s+(.+)$/i.exec(text);
-  const verbs = who?.[2]!.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
+  const verbs = who?.[2]?.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
   // Only plain verbs with a plain object: "is run by", "always answers", "sets up and manages" go the old way.
   if (who && verbs?.every((v) => v !== null) && !/^(?:up|out|off|in|on|down|back|over)\b/i.test(who[3]!)) {
     const object = who[3]!.split(/\s+(?:for|at|in|to|with|from)\s+/)[0]!;
