@@ -1181,6 +1181,16 @@ describe('readings a review found too wide or too narrow', () => {
     keywords: ['logo', 'designer'],
   });
 
+  test('two terms only the trade uses make an expert ("BGP on a Cisco"); two ordinary ones do not', () => {
+    const engineer = scoreItem(
+      post('BGP router process on a Cisco 3845 keeps eating memory', 'Any idea?'),
+      wifi,
+    );
+    assert.match(engineer.reason ?? '', /writes as a technical expert/);
+    const household = scoreItem(post('Which router ports are WAN and LAN?', 'New router at home.'), wifi);
+    assert.doesNotMatch(household.reason ?? '', /technical expert/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -108,8 +108,17 @@ const IT_JARGON = [
 /** An IPv4 address or a subnet written with x ("192.168.1.x"). */
 const IP_ADDRESS = '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.(?:\\d{1,3}|x)';
 
-/** How many different jargon terms make an author technical (two is ordinary: "WAN and LAN ports"). */
+/** How many points of jargon make an author technical (two ordinary terms are not: "WAN and LAN ports"). */
 export const JARGON_TERMS = 3;
+/**
+ * Terms only the trade uses (routing protocols, certifications, firewall distributions, enterprise gear) count
+ * twice: "BGP on a Cisco 3845" is an engineer; "WAN and LAN ports" a household reading its router's back.
+ */
+export const STRONG_JARGON =
+  /^(?:bgp|ospf|eigrp|mpls|stp|cdp|lldp|snmp|ccna|ccnp|ccie|comptia|pfsense|opnsense|dd-?wrt|openwrt|iptables|vlans?|subnets?|subnet masks?|esxi?|hypervisors?|proxmox|vmware|cisco|juniper|mikrotik|fortinet|fortigate|meraki|802\.1[xq]|radius .*|freeradius|trunk.*|managed switch.*|layer [23]|an ip address)$/;
+/** The jargon points of the terms found. */
+export const jargonPoints = (terms: readonly string[]) =>
+  terms.reduce((n, t) => n + (STRONG_JARGON.test(t) ? 2 : 1), 0);
 
 export function compileRole(fields: {
   pain: string | null;

@@ -8,7 +8,7 @@ import {
   deviceAskedFor,
   PROFILE_GROUP,
 } from './profile.ts';
-import { authorRole, JARGON_TERMS } from './role.ts';
+import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
 import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE, TAG_HIRING } from './signals.ts';
 import { normalizeText, STOPWORDS, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
@@ -493,7 +493,7 @@ export interface Weighed {
 }
 
 /** Enough IT jargon to mark an expert, for a product whose buyers have no technical staff (role.ts). */
-const writesAsExpert = (s: Signals) => s.jargon.length >= JARGON_TERMS;
+const writesAsExpert = (s: Signals) => jargonPoints(s.jargon) >= JARGON_TERMS;
 
 /** Fit to the project (0-1), buying intent (0-1), then the 0-100 score and stage. */
 /** The weights of the score (docs/scoring.md); one object so the eval can show what each one moves. */
