@@ -1191,6 +1191,21 @@ describe('readings a review found too wide or too narrow', () => {
     assert.doesNotMatch(household.reason ?? '', /technical expert/);
   });
 
+  test('work at a scale that hurts by hand ("hundreds of sheets") is a pain', () => {
+    const sheets = profile({
+      name: 'SheetFlow',
+      pain: 'Teams lose hours to manual spreadsheet work',
+      solution: 'Automates recurring spreadsheet reports',
+      targetUsers: 'Operations staff at small companies',
+      keywords: ['excel', 'vba', 'spreadsheet'],
+    });
+    const s = scoreItem(
+      post('Bit of help using VBA with multiple files', 'I have hundreds of sheets to clean up.'),
+      sheets,
+    );
+    assert.match(s.reason ?? '', /Has the problem \(hundreds of sheets\)/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -212,6 +212,8 @@ const PAIN = [
   'losing (?:money|clients|customers|track|business|sales)',
   'lost (?:money|clients|customers|track)',
   '(?:having |had |have )?(?:trouble|difficulty|difficulties) (?:with|getting|ranking|finding)',
+  // Work at a scale that hurts by hand: "hundreds of sheets", "thousands of rows" gone through manually.
+  '(?:hundreds|thousands|dozens) of (?:[a-z]+ )?(?:sheets|files|spreadsheets|workbooks|rows|records|invoices|entries|pages|emails|orders|receipts|products)',
   // Something that used to work is falling: traffic, rankings, sales, reach.
   '(?:traffic|rankings?|ranks|sales|visitors|visits|views|page ?views|revenue|sign-?ups|leads|orders|bookings|conversions|engagement|reach|followers|speeds?|connection|signal|internet|wifi|wi-fi|performance) (?:(?:has|have|had|been|suddenly|just|randomly|sporadically|keeps?|really|completely) ){0,2}(?:dropped|drops|fell|falls|plummeted|plummeting|tanked|tanking|declined|declining|decreased|went down|disappeared|dried up|stalled|flatlined)',
   // Not a price that fell ("price dropped from $900"): that is good news for a buyer.
