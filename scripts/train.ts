@@ -3,7 +3,7 @@
 // src/domain/scoring/model-weights.ts.
 import { writeFileSync } from 'node:fs';
 import { DENSE, FEATURE_COUNT } from '../src/domain/scoring/features.ts';
-import { type EvalData, loadEvalData, SHARED_GROUPS } from './eval-lib.ts';
+import { type EvalData, type Group, loadEvalData, SHARED_GROUPS } from './eval-lib.ts';
 import { buildExamples, type CvRow, crossValidate, DEFAULT_TRAIN, train } from './train-lib.ts';
 
 const args = process.argv.slice(2);
@@ -16,12 +16,13 @@ const opts = {
   l2: at('--l2') ?? DEFAULT_TRAIN.l2,
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
 };
-// The shared groups only: our own group D must stay unseen by anything fitted, and C is graded differently.
+// The shared groups, and with --with-own our groups developed on (C, F): never the held-out D and E, which
+// must stay unseen by anything fitted.
 const all = loadEvalData();
-const projects = all.projects.filter((p) => p.group && SHARED_GROUPS.includes(p.group));
+const GROUPS: readonly Group[] = args.includes('--with-own') ? [...SHARED_GROUPS, 'C', 'F'] : SHARED_GROUPS;
+const projects = all.projects.filter((p) => p.group && GROUPS.includes(p.group));
 const keys = new Set(projects.map((p) => p.key));
 const data: EvalData = { ...all, projects, labels: all.labels.filter((l) => keys.has(l.project)) };
-const GROUPS = SHARED_GROUPS;
 const examples = buildExamples(data);
 if (args.includes('--dense-only'))
   for (const e of examples) {
