@@ -1206,6 +1206,18 @@ describe('readings a review found too wide or too narrow', () => {
     assert.match(s.reason ?? '', /Has the problem \(hundreds of sheets\)/);
   });
 
+  test('"I could use some help", "point me in the right direction" ask; "here\'s my main issue" is no advice', () => {
+    const s = scoreItem(
+      post(
+        'I could use some SEO help - trouble with rankings',
+        "Here's my main issue: traffic fell. Point me in the right direction?",
+      ),
+      seo,
+    );
+    assert.equal(s.stage, 'solution-seeking');
+    assert.doesNotMatch(s.reason ?? '', /gives advice/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -66,6 +66,8 @@ const SEEKING = [
   'need (?:some |a little |your )?(?:advice|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
   '(?:best|easiest|cheapest|simplest|right|better) way to',
+  '(?:point|steer) (?:me|us) in the right direction',
+  '(?:i|we) could use (?:some |a little |your )?(?:[a-z]+ ){0,2}help',
 ];
 
 /** Weighs named options or asks for alternatives to one. */
@@ -153,7 +155,7 @@ const ADVICE = [
   "(?:i|we) (?:would |'d |highly |strongly |always |usually |definitely )?(?:recommend|suggest)(?! (?:me|us|a|an|any|some)\\b)",
   'my (?:advice|tip|tips|recommendation)',
   // "Here's what worked", "here's my advice"; not "here's my situation" (the author's problem follows).
-  "here(?:'s| is| are) (?:what|how|some|a few|my(?! (?:situation|problem|issue|question|site|website|story|dilemma|setup|current|case|dilemma|predicament|scenario)))",
+  "here(?:'s| is| are) (?:what|how|some|a few|my(?! (?:[a-z]+ )?(?:situation|problem|issue|question|site|website|story|dilemma|setup|current|case|predicament|scenario)))",
   'tips? (?:for|on|to)',
   '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
   'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
