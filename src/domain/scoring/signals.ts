@@ -37,7 +37,7 @@ const SEEKING = [
   'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
   `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   "wondering if (?:there is|there's|there are|anyone)",
-  `is there (?:(?:some|a|an|any) )?(?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+  `(?:is|are) there (?:(?:some|a|an|any) )?(?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
   `(?:some|a|an) (?:[a-z-]+ )?${PRODUCT_NOUN} (?:i|we) (?:can|could) use`,
   'do you (?:guys |all |folks )?use',
   'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure|track|automate)',
