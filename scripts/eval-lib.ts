@@ -44,6 +44,8 @@ export interface EvalData {
   projects: EvalProject[];
   labels: Label[];
   tags: TagLabel[];
+  /** Our own seller-side set (eval/sellers-c.jsonl): posts of marketing and startup subreddits, developed on. */
+  ownSellers: { postId: string; sellerSide: boolean }[];
   posts: Map<string, Post>;
 }
 
@@ -105,6 +107,12 @@ export function loadEvalData(): EvalData {
       ...own.labels,
     ],
     tags: jsonl<TagLabel>('eval/seller-side-by-tag.jsonl'),
+    ownSellers: existsSync(new URL('sellers-c.jsonl', OWN))
+      ? readFileSync(new URL('sellers-c.jsonl', OWN), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as { postId: string; sellerSide: boolean })
+      : [],
     posts,
   };
 }
@@ -184,6 +192,8 @@ export interface Figures extends Summary {
   groups: Partial<Record<Group, Summary>>;
   /** Graded pairs plus the tag-labeled posts (the tags are noisier; the graded figure is the aim). */
   sellerWithTags: SellerFigures;
+  /** Our own seller-side set alone. */
+  sellerOwn: SellerFigures;
 }
 
 function sellerFigures(c: Confusion): SellerFigures {
@@ -278,7 +288,20 @@ export function evaluate(data: EvalData, scorer: Scorer): Figures {
     const project = data.projects.find((p) => p.subreddits.includes(t.subreddit)) ?? data.projects[0]!;
     addConfusion(withTags, scorer(toItem(post), project).sellerSide, t.sellerSide);
   }
-  return { ...overall, perProject, groups, sellerWithTags: sellerFigures(withTags) };
+  const own = { tp: 0, fp: 0, fn: 0 };
+  for (const t of data.ownSellers) {
+    const post = data.posts.get(t.postId);
+    if (!post) continue;
+    const project = data.projects.find((p) => p.subreddits.includes(post.subreddit)) ?? data.projects[0]!;
+    addConfusion(own, scorer(toItem(post), project).sellerSide, t.sellerSide);
+  }
+  return {
+    ...overall,
+    perProject,
+    groups,
+    sellerWithTags: sellerFigures(withTags),
+    sellerOwn: sellerFigures(own),
+  };
 }
 
 export interface TriageFigures {

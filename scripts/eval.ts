@@ -45,6 +45,10 @@ console.log('');
 for (const g of GROUPS)
   if (ours.groups[g] && base.groups[g]) line(`group ${g}`, ours.groups[g]!, base.groups[g]!);
 line('all (A+B)', ours, base);
+if (data.ownSellers.length)
+  console.log(
+    `sellerSide, our set (${ours.sellerOwn.tp + ours.sellerOwn.fn} sellers of ${data.ownSellers.length}, developed on): precision ${f(ours.sellerOwn.precision)} recall ${f(ours.sellerOwn.recall)} (tp ${ours.sellerOwn.tp}, fp ${ours.sellerOwn.fp}, fn ${ours.sellerOwn.fn})`,
+  );
 console.log(
   `sellerSide graded + by-tag (${ours.sellerWithTags.tp + ours.sellerWithTags.fn} sellers): precision ${f(ours.sellerWithTags.precision)} recall ${f(ours.sellerWithTags.recall)} (tp ${ours.sellerWithTags.tp}, fp ${ours.sellerWithTags.fp}, fn ${ours.sellerWithTags.fn})`,
 );
@@ -130,6 +134,8 @@ function flatten(fig: Figures): Record<string, number> {
   out['replies.productOnceShare'] = replyAll.productOnceShare;
   out['withTags.sellerPrecision'] = fig.sellerWithTags.precision;
   out['withTags.sellerRecall'] = fig.sellerWithTags.recall;
+  out['ownSellers.precision'] = fig.sellerOwn.precision;
+  out['ownSellers.recall'] = fig.sellerOwn.recall;
   return out;
 }
 

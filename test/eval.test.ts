@@ -59,6 +59,7 @@ test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in 
       stage: grade >= 2 ? 'solution-seeking' : null,
     })),
     tags: [],
+    ownSellers: [],
     posts,
   };
   const gradeOf = (title: string) => grades[Number(title.slice(1))]!;

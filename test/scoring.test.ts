@@ -737,6 +737,14 @@ describe('seller side in prose, in any subreddit', () => {
     ['Any startups in need of a logo?', "I'm a graphic designer and I'd be happy to design one for you."],
     ['Turn your bookings into a map - giving away a free plugin', 'I made it for my own studio site.'],
     [
+      "Hey Reddit, I've written an article on cutting no-shows",
+      "I've written an article for salon owners, link inside.",
+    ],
+    ['No more phone tag. Meet our new booking startup.', 'Any feedback is appreciated.'],
+    ['Need small business owner feedback!', 'We built a booking page for salons. Check it out here.'],
+    ['I wrote a client side reminder and confirmation chrome plugin for salons', 'Thoughts?'],
+    ['Building an app to cut salon no-shows - is this helpful?', 'Sign up for early access.'],
+    [
       'Just finished up a booking plugin for WordPress, anyone interested in testing?',
       'It sends reminders. PM me.',
     ],
@@ -775,6 +783,13 @@ describe('seller side in prose, in any subreddit', () => {
         'I moved from a client-based model to a self-promotion based one and my schedule fell apart.',
       ),
       post('Ideas for a shared salon calendar?', 'PM me if you have better ideas than a paper book.'),
+      post('Making my salon booking site... what should I include?', 'First time doing this myself.'),
+      post("Here's my idea... is it possible?", 'A booking page that texts clients when I run late.'),
+      post(
+        'Just got put in charge of marketing',
+        'We ran a sweepstakes where we are giving away a spa day. No sign-ups.',
+      ),
+      post('Booking software licence fight', 'If anyone wants a good idea of the dispute, read the thread.'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
   });

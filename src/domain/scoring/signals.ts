@@ -309,13 +309,15 @@ const SELLER_PITCH = [
   "(?:i|we)(?: can| will|'ll) (?:design|build|make|create|code|develop) (?:a|an) (?:[a-z-]+ )?(?:logo|website|site|app|theme|plugin|banner|flyer|design)s? (?:for (?:you|your|anyone|free|cheap|only)|at a)",
   // "Need a website? I'll do it for $20"
   "(?:i'll|i will|we'll|we will|i can|we can) do (?:it|this|one|them|yours|that) for (?:\\$\\s?\\d[\\d,.]*k?|only|just|free)",
-  '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)',
-  '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)',
+  // "If anyone needs a logo, PM me"; not "if anyone wants a good idea of the dispute, read this".
+  '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)(?! (?:a |an )?(?:good idea|to (?:read|see|know|learn)|more (?:info|details)))',
+  '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)(?! (?:good )?idea)',
   'join (?:our|my) (?:team|company|startup)',
   "(?:we're|we are|i'm|i am) (?:looking for|hiring|seeking) (?:another |a |an |some |[0-9]+(?:-[0-9]+)? )?(?:[a-z]+ ){0,2}(?:developers?|designers?|engineers?|writers?|freelancers?|interns?|contractors?)",
   // Launches, releases and invitations to try or test something the author made.
   '^(?:\\[[^\\]]*\\] )?show (?:/?r/[a-z0-9_]+|reddit|hn)',
-  '^(?:creating|building|developing|making|launching) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|website|site|tool|platform|service|startup|saas|game|plugin|extension)',
+  // "Building a booking app - is this helpful?" announces; "Making my portfolio site... what should I include?" asks.
+  '^(?:creating|building|developing|making|launching) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|website|site|tool|platform|service|startup|saas|game|plugin|extension)(?![^?\\n]*(?<![a-z])(?:what|how|which|where|any (?:tips|advice))(?![a-z])[^?\\n]*\\?)',
   "^my (?:new |first |latest |free )?(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't))",
   '(?:pushed|rolled|put) out (?:the |a )?(?:latest |new )?(?:version|update|release)',
   '(?:now|is) (?:available|live|out) (?:in|on) (?:the )?(?:play|app|google play|apple app|chrome web|windows) store',
@@ -328,8 +330,9 @@ const SELLER_PITCH = [
   '(?:invite|invites|invitation) to (?:a |my |our |the )?(?:private |closed |public )?beta',
   '(?:come (?:to|see|check out)|attend) (?:my|our) (?:[a-z]+ )?(?:talk|session|workshop|booth|class|webinar|presentation|meetup)',
   "(?:i'll|i will) be (?:speaking|presenting|giving a talk)",
-  'gauge (?:interest|if|whether|how|the interest)',
-  "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)",
+  "(?:i|we)(?:'m|'re| am| are)?[^.!?\\n]{0,25}gauge (?:interest|if|whether|how|the interest)",
+  // "Here is my idea: software where landlords …" pitches; "Here's my idea... is it possible?" asks for a tool.
+  "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)(?![^?\\n]{0,12}(?:is (?:it|this|that) possible|can (?:it|this) be done|would (?:it|this) work))",
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
@@ -337,7 +340,8 @@ const SELLER_PITCH = [
   'amzn\\.to/[a-z0-9]+',
   '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
   // Giving away what the author made, recruiting people to try it, offering work for free or for a fee.
-  'giving (?:it |them |this |these )?away',
+  // "Giving away a free plugin"; not a prize in the business's own sweepstakes (a marketing tactic it asks about).
+  '(?<!(?:sweepstakes|contest|raffle|competition|giveaway)[^.!?\\n]{0,60})giving (?:it |them |this |these )?away',
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
@@ -352,7 +356,7 @@ const SELLER_PITCH = [
  * that asks for help (selling a house, marketing one's own app).
  */
 const SELLER_SELF = [
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,40}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website)s?",
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website)s?",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -374,6 +378,8 @@ const SELLER_SELF = [
   "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:completed|finished|put together) (?:my|our|a|an|this) (?:first |new |little |small )?(?:web ?site|site|web project|app|compilation|library|framework|game|course|ebook)",
   "(?:app|site|website|tool|game|library|framework|plugin|extension|spreadsheet|template|program|service|prototype) (?:that |which )?(?:i|we)(?:'ve)? (?:created|made|built|developed|wrote|designed|coded|put together)",
   'the reason (?:i|we) (?:made|built|created|wrote|developed|started)',
+  "(?:i|we)(?:'ve| have) (?:just |recently )?written (?:an?|my|this|our) (?:[a-z-]+ ){0,2}(?:article|guide|post|ebook|book|tutorial|course|plugin|app|tool)",
+  '(?<=^|[.!?]\\s)meet (?:our |my |the |a )?(?:new|brand new)',
   // A title that reports finishing something: "Just finished up a ticketing plugin", "Just made a theme".
   '^(?:i |we )?just (?:finished(?: up)?|made|built|created|released|completed|wrote|published|coded) (?:a|an|my|our|the|this) (?:[a-z-]+ ){0,4}?(?:app|web ?app|tool|site|website|plugin|theme|extension|game|system|package|library|script|template|course|ebook|product|service|platform)',
   "(?:app|site|website|tool|plugin|extension|theme|service|product|platform) (?:that |which )?(?:i|we) (?:was|were|am|are|have been|'ve been|had been) (?:building|developing|working on|making|creating|writing)",
@@ -390,6 +396,8 @@ const SELLER_SELF = [
 
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
 const SELLER_OWN = [
+  // "Need small business owner feedback!": feedback on what the author made.
+  '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback',
   "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
   'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
