@@ -1073,6 +1073,7 @@ describe('who the author is', () => {
     assert.ok(diy.score < owner.score * 0.8, `${diy.score} vs ${owner.score}`);
     assert.ok(plugin.score < owner.score * 0.8, `${plugin.score} vs ${owner.score}`);
     assert.match(diy.reason ?? '', /ranked lower: asks how to do it themselves \("how do i"\)/);
+    assert.match(plugin.reason ?? '', /ranked lower: looks for a tool to do it themselves \("plugin"\)/);
     assert.match(owner.reason ?? '', /\(my small bakery\)/);
     // An owner asking how is exempt: they may well hire it done; so is a buyer asking how to budget.
     const ownerHow = scoreItem(post('How do I get a website for my bakery?', ''), studio);

@@ -702,7 +702,13 @@ export function describe(s: Signals, w: Weighed): string {
       `ranked lower: the author says who they are ("${s.role.said}"), and it is not the product's buyer`,
     );
   if (doesItThemselves(s))
-    parts.push(`ranked lower: asks how to do it themselves ("${s.diy}"), not for someone to do it`);
+    parts.push(
+      /^(?:how|is|are|any|best|easiest|quickest|simplest|right|proper|correct|checklist|workflow|tutorial|cod)/.test(
+        s.diy ?? '',
+      )
+        ? `ranked lower: asks how to do it themselves ("${s.diy}"), not for someone to do it`
+        : `ranked lower: looks for a tool to do it themselves ("${s.diy}"), not for someone to do it`,
+    );
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
