@@ -19,7 +19,9 @@ const opts = {
 // The shared groups, and with --with-own our groups developed on (C, F, G): never the held-out D and E, which
 // must stay unseen by anything fitted.
 const all = loadEvalData();
-const GROUPS: readonly Group[] = args.includes('--with-own') ? [...SHARED_GROUPS, 'C', 'F', 'G'] : SHARED_GROUPS;
+const GROUPS: readonly Group[] = args.includes('--with-own')
+  ? [...SHARED_GROUPS, 'C', 'F', 'G']
+  : SHARED_GROUPS;
 const projects = all.projects.filter((p) => p.group && GROUPS.includes(p.group));
 const keys = new Set(projects.map((p) => p.key));
 const data: EvalData = { ...all, projects, labels: all.labels.filter((l) => keys.has(l.project)) };

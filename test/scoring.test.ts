@@ -1234,6 +1234,28 @@ describe('readings a review found too wide or too narrow', () => {
     assert.doesNotMatch(s.reason ?? '', /gives advice/);
   });
 
+  test('"a good free client manager application?" and "what are my options" ask; a user review AMA does not', () => {
+    const invoices = profile({
+      name: 'BillKite',
+      pain: 'Freelancers chase late payments',
+      solution: 'Invoicing with online payments and reminders',
+      targetUsers: 'Freelancers',
+      keywords: ['invoice', 'invoicing', 'billing'],
+    });
+    const app = scoreItem(
+      post('A good free client billing application?', 'Recurring invoices, PayPal.', 'freelance'),
+      invoices,
+    );
+    assert.equal(app.stage, 'solution-seeking');
+    const options = scoreItem(
+      post('I may lose my PayPal account, what are my options for billing clients?', '', 'freelance'),
+      invoices,
+    );
+    assert.equal(options.stage, 'solution-seeking');
+    const review = scoreItem(post('ThinkPad T430 user review (ask me anything)', 'Six months in.'), laptops);
+    assert.match(review.reason ?? '', /ranked lower: reads as/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -25,6 +25,7 @@ const SEEKING_PRODUCT = [
   // "Is it possible to rent a powerful remote machine?": asking whether one can buy the thing.
   'is it possible to (?:rent|buy|hire|lease|pay for|subscribe to|get (?:a|an|some))',
   'is there (?:something|anything) like',
+  'what are (?:my|our|the|some|your) (?:best |other |cheapest )?(?:options|alternatives|choices)',
   `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
@@ -33,7 +34,7 @@ const SEEKING = [
   'suggestions?',
   'suggest (?:a|an|some|any)',
   `any (?:good |decent |cheap |free |simple |easy |other )?(?:[a-z-]+ )?${PRODUCT_NOUN}`,
-  `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) ${PRODUCT_NOUN}`,
+  `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
   `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   "wondering if (?:there is|there's|there are|anyone)",
@@ -236,6 +237,8 @@ const LOW_VALUE = [
   'reviews?(?= of|:|\\n|$)',
   'review(?= \\w+ \\w+(?:\\n|$))',
   'i?ama',
+  'ask me anything',
+  'review(?= \\()',
   'til',
   'psa',
   'thanks?(?: you)?(?: all| guys| reddit| everyone| r/)',
