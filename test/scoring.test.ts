@@ -1256,6 +1256,28 @@ describe('readings a review found too wide or too narrow', () => {
     assert.match(review.reason ?? '', /ranked lower: reads as/);
   });
 
+  test('"majoring in" is a student buyer for a product sold to students, a career question otherwise', () => {
+    const item = post(
+      'Laptop for college, majoring in nursing, budget $600',
+      'US student.',
+      'SuggestALaptop',
+    );
+    assert.doesNotMatch(scoreItem(item, laptops).reason ?? '', /majoring/);
+    const career = scoreItem(post('Majoring in accounting, which invoicing app to learn?', ''), booking);
+    assert.match(career.reason ?? '', /reads as majoring in/);
+  });
+
+  test('"no idea what I\'m doing" is a pain', () => {
+    const s = scoreItem(
+      post(
+        "Just landed my first salon client bookings and I have no idea what I'm doing",
+        'Calendar is a mess.',
+      ),
+      booking,
+    );
+    assert.match(s.reason ?? '', /Has the problem \(no idea what i'm doing\)/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -32,6 +32,8 @@ export interface CompiledProfile {
   painText: string | null;
   /** Devices the profile itself sells ("refurbished laptops", "mesh Wi-Fi kit"): a request for one is for it. */
   devicesSold: Set<string>;
+  /** The target users are students: "majoring in" describes a buyer, not a career question. */
+  forStudents: boolean;
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups (a new SIGNAL group moves them). */
@@ -175,6 +177,9 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     solution: p.solution,
     painText: p.pain,
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
+    forStudents: /(?<![a-z])(?:students?|college|university|grad school)(?![a-z])/.test(
+      normalizeText(p.targetUsers ?? ''),
+    ),
   };
 }
 

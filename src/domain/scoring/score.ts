@@ -162,6 +162,7 @@ function statedBudget(
 /** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
+const SCHOOLING = /^(?:major|majoring|minor|degree|internship|careers?)/;
 const POSTED_AS_JOB =
   /\[\s*hiring\s*\]|(?<![a-z])(?:hiring|wanted|needed|positions?|openings?|apply|job|jobs|vacancy|vacancies|recruiting)(?![a-z])/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
@@ -312,6 +313,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     byGroup[SIGNAL.seek] = G(SIGNAL.seek).filter((h) => !inAdvice(h));
     byGroup[SIGNAL.seekProduct] = G(SIGNAL.seekProduct).filter((h) => !inAdvice(h));
   }
+  // Schooling ("majoring in", "internship") says a student, which is no buyer unless the product is for students.
+  if (p.forStudents) byGroup[SIGNAL.low] = G(SIGNAL.low).filter((h) => !SCHOOLING.test(h.text));
   // "If I had a budget of …" imagines; it buys nothing.
   // A job opening is posted as one ("[Hiring] …", "we're hiring", "position"); "should I hire a full-time
   // bookkeeper?" weighs a hire against a provider.

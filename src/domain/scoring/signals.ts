@@ -223,7 +223,7 @@ const PAIN = [
   '(?<!(?:price|prices|cost|costs|it|rate|rates) )(?:dropped|fell|slipped|plummeted|tanked) (?:from|off|out of|below|to page)',
   'out-?rank(?:ed|ing|s)',
   "(?:i'm|i am|we're|we are) (?:a bit |a little |completely |totally |kind of |kinda |really )?(?:lost|stuck)",
-  'no idea (?:why|what happened|what to do|where to start)',
+  "no idea (?:why|what happened|what to do|where to start|what i'?m doing|how to)",
   "(?:can't|cannot|couldn't) (?:figure out|tell|understand|work out) (?:why|what)",
   "(?:help|trying to|try to) figur(?:e|ing) out (?:why|what(?:'s| is) (?:wrong|causing|happening))",
 ];
