@@ -1278,6 +1278,14 @@ describe('readings a review found too wide or too narrow', () => {
     assert.match(s.reason ?? '', /Has the problem \(no idea what i'm doing\)/);
   });
 
+  test('"just had a terrifying experience" tells a story', () => {
+    const s = scoreItem(
+      post('Just had a terrifying experience with our booking calendar', 'Long story.'),
+      booking,
+    );
+    assert.match(s.reason ?? '', /ranked lower: reads as just had a terrifying experience/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

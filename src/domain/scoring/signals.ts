@@ -233,6 +233,7 @@ const LOW_VALUE = [
   'success story',
   'lessons? learned',
   'my experience',
+  '(?:just )?had (?:a|an|the) (?:[a-z]+ ){0,2}experience',
   '\\[review\\]',
   'reviews?(?= of|:|\\n|$)',
   'review(?= \\w+ \\w+(?:\\n|$))',
