@@ -3,14 +3,15 @@
 // this repo's eval/ (profiles written for it, graded by reading with the same rubric): C, fields no shared profile
 // covers, developed on; D, the same kind, kept out of development (its rankings are not read); E, new posts for
 // group A's profiles (named by `sameAs`, never copied), kept out too: do the rules hold on posts not read?; F and
-// G, new posts for group B's and group A's profiles, developed on.
+// G, new posts for group B's and group A's profiles, developed on; H, two more profiles like D's (software sold in
+// marketing and small-business subreddits), developed on.
 import { existsSync, readFileSync } from 'node:fs';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
-export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
+export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
 /** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */
 export const SHARED_GROUPS: readonly Group[] = ['A', 'B'];
 const OWN = new URL('../eval/', import.meta.url);
