@@ -744,6 +744,15 @@ describe('seller side in prose, in any subreddit', () => {
     ['Need small business owner feedback!', 'We built a booking page for salons. Check it out here.'],
     ['I wrote a client side reminder and confirmation chrome plugin for salons', 'Thoughts?'],
     ['Building an app to cut salon no-shows - is this helpful?', 'Sign up for early access.'],
+    ['Review my landing page, can you tell what we do?', 'It is a booking page for salons.'],
+    [
+      'I did my salon booking site on Shopify. How does it look?',
+      'Any feedback would be greatly appreciated.',
+    ],
+    ['Feedback requested on my booking app idea', 'Salons would text clients from it.'],
+    ['We are SlotCo, a small company built by salon owners', 'We made booking pages. Say hi.'],
+    ["We've created a directory of salon booking tools", 'Every tool, compared.'],
+    ['Selling my tiny booking plugin business - any takers?', '200 customers.'],
     [
       'Just finished up a booking plugin for WordPress, anyone interested in testing?',
       'It sends reminders. PM me.',
@@ -790,6 +799,15 @@ describe('seller side in prose, in any subreddit', () => {
         'We ran a sweepstakes where we are giving away a spa day. No sign-ups.',
       ),
       post('Booking software licence fight', 'If anyone wants a good idea of the dispute, read the thread.'),
+      post(
+        'Ran a test with booking ads',
+        "I'd rather not be giving away too much of my income sources here.",
+      ),
+      post(
+        'My startup business is doing better than expected, I need booking software',
+        'Very behind on orders.',
+      ),
+      post('Vent: Microsoft would not review my app for their startup program', 'Which booking tool then?'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
   });

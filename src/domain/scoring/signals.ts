@@ -322,7 +322,7 @@ const SELLER_PITCH = [
   '^(?:\\[[^\\]]*\\] )?show (?:/?r/[a-z0-9_]+|reddit|hn)',
   // "Building a booking app - is this helpful?" announces; "Making my portfolio site... what should I include?" asks.
   '^(?:creating|building|developing|making|launching) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|website|site|tool|platform|service|startup|saas|game|plugin|extension)(?![^?\\n]*(?<![a-z])(?:what|how|which|where|any (?:tips|advice))(?![a-z])[^?\\n]*\\?)',
-  "^my (?:new |first |latest |free )?(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't))",
+  "^my (?:new |first |latest |free )?(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't|business|company))",
   '(?:pushed|rolled|put) out (?:the |a )?(?:latest |new )?(?:version|update|release)',
   '(?:now|is) (?:available|live|out) (?:in|on) (?:the )?(?:play|app|google play|apple app|chrome web|windows) store',
   'v?[0-9]+(?:\\.[0-9]+)+ (?:released|is out|is now available|is live)',
@@ -345,7 +345,14 @@ const SELLER_PITCH = [
   '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
   // Giving away what the author made, recruiting people to try it, offering work for free or for a fee.
   // "Giving away a free plugin"; not a prize in the business's own sweepstakes (a marketing tactic it asks about).
-  '(?<!(?:sweepstakes|contest|raffle|competition|giveaway)[^.!?\\n]{0,60})giving (?:it |them |this |these )?away',
+  '(?<!(?:sweepstakes|contest|raffle|competition|giveaway)[^.!?\\n]{0,60})giving (?:it |them |this |these )?away(?! (?:too much|the (?:game|secret|plot|ending|farm)|anything|information|my (?:secrets|income)))',
+  // Feedback on what the author made: "review my landing page", "how does it look?", "feedback requested on my idea".
+  "(?<!(?:won't|wouldn't|didn't|refused to|not|never|to|they|he|she|it) )(?:review|critique|roast|rate|tear apart) my (?:[a-z-]+ )?(?:landing page|site|website|app|startup|store|shop|product|logo|design|portfolio|idea|pitch)",
+  '(?:how does|how do) (?:it|this|my (?:[a-z-]+ )?(?:site|website|store|shop|logo|landing page|app|design)) look',
+  '(?:feedback|input|opinions?|thoughts) (?:requested|wanted|needed) (?:on|for) (?:my|our|a|an|this) (?:[a-z-]+ )?(?:idea|app|startup|product|site|website|business|service|landing page)',
+  // "We are Snapclass, a company built by …": the author introduces their company.
+  '^we are [a-z0-9.-]+,? (?:a|an) (?:[a-z-]+ ){0,3}(?:company|startup|team|agency|studio)',
+  'any takers',
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
@@ -360,7 +367,7 @@ const SELLER_PITCH = [
  * that asks for help (selling a house, marketing one's own app).
  */
 const SELLER_SELF = [
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website)s?",
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website|search engine|marketplace|directory|job board|community|network|newsletter)s?",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -402,7 +409,7 @@ const SELLER_SELF = [
 const SELLER_OWN = [
   // "Need small business owner feedback!": feedback on what the author made.
   '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback',
-  "my (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't))",
+  "(?:my|our) (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
   'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
   'my (?:services|rates|portfolio)',
