@@ -1304,6 +1304,14 @@ describe('readings a review found too wide or too narrow', () => {
     assert.match(s.reason ?? '', /ranked lower: reads as just had a terrifying experience/);
   });
 
+  test('the category asked for is the object of the request ("looking for a new website")', () => {
+    const s = readSignals(
+      post('Looking for a new website for my bakery', 'Ours is old.'),
+      compileProfile(studio),
+    );
+    assert.equal(s.seek.value, 1);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

@@ -315,10 +315,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   // Schooling ("majoring in", "internship") says a student, which is no buyer unless the product is for students.
   if (p.forStudents) byGroup[SIGNAL.low] = G(SIGNAL.low).filter((h) => !SCHOOLING.test(h.text));
-  // "If I had a budget of …" imagines; it buys nothing.
   // A job opening is posted as one ("[Hiring] …", "we're hiring", "position"); "should I hire a full-time
   // bookkeeper?" weighs a hire against a provider.
   if (!POSTED_AS_JOB.test(title)) byGroup[SIGNAL.employment] = [];
+  // "If I had a budget of …" imagines; it buys nothing.
   const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
   byGroup[SIGNAL.money] = G(SIGNAL.money).filter((h) => !imagined(h));
@@ -333,6 +333,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const objects: number[] = [];
   for (const h of G(SIGNAL.tool)) objects.push(h.start);
   for (const h of G(PROFILE_GROUP.competitor)) objects.push(h.start);
+  // The profile's category is a thing to use as much as "software" is ("looking for a new website").
+  for (const h of G(PROFILE_GROUP.category)) objects.push(h.start);
   const seek = intentHits(G(SIGNAL.seek), titleEnd, titleOnTopic, topic, objects);
   const seekProduct = intentHits(G(SIGNAL.seekProduct), titleEnd, titleOnTopic, topic);
   if (seekProduct.value >= seek.value) {
