@@ -1312,6 +1312,51 @@ describe('readings a review found too wide or too narrow', () => {
     assert.equal(s.seek.value, 1);
   });
 
+  test('second review: offers of paid work, ordinary "how does it look", "we are basically", a network built', () => {
+    const crm = profile({
+      name: 'PipeNote',
+      pain: 'Small sales teams lose deals to forgotten follow-ups',
+      solution: 'A simple CRM with follow-up reminders',
+      targetUsers: 'Founders and small sales teams',
+      keywords: ['crm', 'leads', 'follow up'],
+    });
+    for (const [title, body, p] of [
+      ['Looking for someone to set up our CRM, paying $500. Any takers?', '', crm],
+      ['We are basically a two-person agency and need a CRM', 'Leads live in email.', crm],
+      ['Moved my site to a new domain - how does it look to Google?', 'Traffic dropped.', seo],
+      [
+        'Need better Wi-Fi for a small office',
+        'I designed the network at my office and made a few changes to our network.',
+        wifi,
+      ],
+    ] as const)
+      assert.equal(scoreItem(post(title, body), p).sellerSide, false, title);
+    assert.equal(
+      scoreItem(post("I'd like to gauge interest in a booking tool I built", ''), booking).sellerSide,
+      true,
+    );
+    assert.equal(
+      scoreItem(
+        post('A booking page for salons', 'Meet our new booking app. Check it out at slotbook.example.'),
+        booking,
+      ).sellerSide,
+      true,
+    );
+  });
+
+  test('second review: one VLAN is one term; leaving a competitor after a bad experience is no story', () => {
+    const novice = scoreItem(
+      post('Does my new router support VLANs?', 'What is a VLAN? I just want Wi-Fi upstairs.'),
+      wifi,
+    );
+    assert.doesNotMatch(novice.reason ?? '', /technical expert/);
+    const leaving = scoreItem(
+      post('Had a terrible experience with Calendly, what are the alternatives?', ''),
+      booking,
+    );
+    assert.doesNotMatch(leaving.reason ?? '', /reads as had/);
+  });
+
   test('a new home is no property purchase when the title shops for the product', () => {
     const s = scoreItem(post('Just bought a new home, what mesh wifi system should I get?', ''), wifi);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);

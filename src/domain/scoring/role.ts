@@ -115,10 +115,13 @@ export const JARGON_TERMS = 3;
  * twice: "BGP on a Cisco 3845" is an engineer; "WAN and LAN ports" a household reading its router's back.
  */
 export const STRONG_JARGON =
-  /^(?:bgp|ospf|eigrp|mpls|stp|cdp|lldp|snmp|ccna|ccnp|ccie|comptia|pfsense|opnsense|dd-?wrt|openwrt|iptables|vlans?|subnets?|subnet masks?|esxi?|hypervisors?|proxmox|vmware|cisco|juniper|mikrotik|fortinet|fortigate|meraki|802\.1[xq]|radius .*|freeradius|trunk.*|managed switch.*|layer [23]|an ip address)$/;
-/** The jargon points of the terms found. */
+  /^(?:bgp|ospf|eigrp|mpls|stp|cdp|lldp|snmp|ccna|ccnp|ccie|comptia|pfsense|opnsense|dd-?wrt|openwrt|iptables|vlans?|subnets?|subnet masks?|esxi?|hypervisors?|proxmox|vmware|cisco|juniper|mikrotik|fortinet|fortigate|meraki|802\.1[xq]|radius .*|freeradius|trunk.*|managed switch.*|layer [23])$/;
+/** The jargon points of the terms found, each term once whatever its number ("vlan" and "vlans" are one). */
 export const jargonPoints = (terms: readonly string[]) =>
-  terms.reduce((n, t) => n + (STRONG_JARGON.test(t) ? 2 : 1), 0);
+  [...new Set(terms.map((t) => t.toLowerCase().replace(/(?<=[a-z]{3})e?s$/, '')))].reduce(
+    (n, t) => n + (STRONG_JARGON.test(t) ? 2 : 1),
+    0,
+  );
 
 export function compileRole(fields: {
   pain: string | null;

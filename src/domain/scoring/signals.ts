@@ -25,7 +25,6 @@ const SEEKING_PRODUCT = [
   // "Is it possible to rent a powerful remote machine?": asking whether one can buy the thing.
   'is it possible to (?:rent|buy|hire|lease|pay for|subscribe to|get (?:a|an|some))',
   'is there (?:something|anything) like',
-  'what are (?:my|our|the|some|your) (?:best |other |cheapest )?(?:options|alternatives|choices)',
   `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
@@ -34,7 +33,7 @@ const SEEKING = [
   'suggestions?',
   'suggest (?:a|an|some|any)',
   `any (?:good |decent |cheap |free |simple |easy |other )?(?:[a-z-]+ )?${PRODUCT_NOUN}`,
-  `(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
+  `(?<!feel )(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
   `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   "wondering if (?:there is|there's|there are|anyone)",
@@ -68,6 +67,7 @@ const SEEKING = [
   '^help (?:with|me|needed|please)',
   '(?:best|easiest|cheapest|simplest|right|better) way to',
   '(?:point|steer) (?:me|us) in the right direction',
+  'what are (?:my|our|the|some|your) (?:best |other |cheapest )?(?:options|alternatives|choices)',
   '(?:i|we) could use (?:some |a little |your )?(?:[a-z]+ ){0,2}help',
 ];
 
@@ -233,7 +233,8 @@ const LOW_VALUE = [
   'success story',
   'lessons? learned',
   'my experience',
-  '(?:just )?had (?:a|an|the) (?:[a-z]+ ){0,2}experience',
+  // A story, unless it asks where to go next ("Had a terrible experience with X, what are the alternatives?").
+  '(?:just )?had (?:a|an|the) (?:[a-z]+ ){0,2}experience(?![^\\n]*(?:alternative|switch|instead|replac|recommend|suggest))',
   '\\[review\\]',
   'reviews?(?= of|:|\\n|$)',
   'review(?= \\w+ \\w+(?:\\n|$))',
@@ -334,7 +335,7 @@ const SELLER_PITCH = [
   '(?:invite|invites|invitation) to (?:a |my |our |the )?(?:private |closed |public )?beta',
   '(?:come (?:to|see|check out)|attend) (?:my|our) (?:[a-z]+ )?(?:talk|session|workshop|booth|class|webinar|presentation|meetup)',
   "(?:i'll|i will) be (?:speaking|presenting|giving a talk)",
-  "(?:i|we)(?:'m|'re| am| are)?[^.!?\\n]{0,25}gauge (?:interest|if|whether|how|the interest)",
+  "(?:i|we)(?:'m|'re|'d|'ve|'ll| am| are)?(?![a-z'])[^.!?\\n]{0,25}gauge (?:interest|if|whether|how|the interest)",
   // "Here is my idea: software where landlords …" pitches; "Here's my idea... is it possible?" asks for a tool.
   "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)(?![^?\\n]{0,12}(?:is (?:it|this|that) possible|can (?:it|this) be done|would (?:it|this) work))",
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
@@ -348,11 +349,10 @@ const SELLER_PITCH = [
   '(?<!(?:sweepstakes|contest|raffle|competition|giveaway)[^.!?\\n]{0,60})giving (?:it |them |this |these )?away(?! (?:too much|the (?:game|secret|plot|ending|farm)|anything|information|my (?:secrets|income)))',
   // Feedback on what the author made: "review my landing page", "how does it look?", "feedback requested on my idea".
   "(?<!(?:won't|wouldn't|didn't|refused to|not|never|to|they|he|she|it) )(?:review|critique|roast|rate|tear apart) my (?:[a-z-]+ )?(?:landing page|site|website|app|startup|store|shop|product|logo|design|portfolio|idea|pitch)",
-  '(?:how does|how do) (?:it|this|my (?:[a-z-]+ )?(?:site|website|store|shop|logo|landing page|app|design)) look',
+  '(?:how does|how do) (?:it|this|my (?:[a-z-]+ )?(?:site|website|store|shop|logo|landing page|app|design)) look(?=\\s*[?!.]|\\s*\\n|\\s*$)',
   '(?:feedback|input|opinions?|thoughts) (?:requested|wanted|needed) (?:on|for) (?:my|our|a|an|this) (?:[a-z-]+ )?(?:idea|app|startup|product|site|website|business|service|landing page)',
   // "We are Snapclass, a company built by …": the author introduces their company.
-  '^we are [a-z0-9.-]+,? (?:a|an) (?:[a-z-]+ ){0,3}(?:company|startup|team|agency|studio)',
-  'any takers',
+  '^we are [a-z0-9.-]+, (?:a|an) (?:[a-z-]+ ){0,3}(?:company|startup|team|agency|studio)',
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
@@ -367,7 +367,7 @@ const SELLER_PITCH = [
  * that asks for help (selling a house, marketing one's own app).
  */
 const SELLER_SELF = [
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website|search engine|marketplace|directory|job board|community|network|newsletter)s?",
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?<![a-z])(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website|search engine|marketplace|directory|job board)s?",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -390,7 +390,7 @@ const SELLER_SELF = [
   "(?:app|site|website|tool|game|library|framework|plugin|extension|spreadsheet|template|program|service|prototype) (?:that |which )?(?:i|we)(?:'ve)? (?:created|made|built|developed|wrote|designed|coded|put together)",
   'the reason (?:i|we) (?:made|built|created|wrote|developed|started)',
   "(?:i|we)(?:'ve| have) (?:just |recently )?written (?:an?|my|this|our) (?:[a-z-]+ ){0,2}(?:article|guide|post|ebook|book|tutorial|course|plugin|app|tool)",
-  '(?<=^|[.!?]\\s)meet (?:our |my |the |a )?(?:new|brand new)',
+  '(?<=^|\\n|[.!?]\\s)meet (?:our |my |the |a )?(?:new|brand new)',
   // A title that reports finishing something: "Just finished up a ticketing plugin", "Just made a theme".
   '^(?:i |we )?just (?:finished(?: up)?|made|built|created|released|completed|wrote|published|coded) (?:a|an|my|our|the|this) (?:[a-z-]+ ){0,4}?(?:app|web ?app|tool|site|website|plugin|theme|extension|game|system|package|library|script|template|course|ebook|product|service|platform)',
   "(?:app|site|website|tool|plugin|extension|theme|service|product|platform) (?:that |which )?(?:i|we) (?:was|were|am|are|have been|'ve been|had been) (?:building|developing|working on|making|creating|writing)",
@@ -408,7 +408,9 @@ const SELLER_SELF = [
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
 const SELLER_OWN = [
   // "Need small business owner feedback!": feedback on what the author made.
-  '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback',
+  '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback(?! (?:software|tools?|apps?|platforms?|forms?|surveys?))',
+  // "Selling my tiny business - any takers?"; not someone offering paid work ("paying $500, any takers?").
+  '(?<!(?:pay|paying|paid|\\$|budget|hire|hiring)[^\\n]{0,80})any takers',
   "(?:my|our) (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
   'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
