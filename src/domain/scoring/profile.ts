@@ -211,6 +211,9 @@ const DEVICES: [kind: string, pattern: RegExp][] = [
   ],
 ];
 
+/** Each device pattern with the g flag, for reading every mention in a title. */
+const GLOBAL = new Map(DEVICES.map(([, re]) => [re, new RegExp(re.source, 'g')]));
+
 function devicesNamed(text: string): Set<string> {
   const t = normalizeText(text);
   return new Set(DEVICES.filter(([, re]) => re.test(t)).map(([kind]) => kind));
@@ -224,7 +227,8 @@ export function deviceAskedFor(title: string, p: CompiledProfile): string | null
     if (p.devicesSold.has(kind)) continue;
     // Someone buying a property asks about it; buying one and asking for software to run it asks for the product.
     if (kind === 'property' && ASKS_FOR_SOFTWARE.test(title)) continue;
-    for (const m of title.matchAll(new RegExp(re.source, 'g'))) {
+    if (!re.test(title)) continue;
+    for (const m of title.matchAll(GLOBAL.get(re)!)) {
       const end = m.index + m[0].length;
       const shopped =
         REPLACED.test(title) ||

@@ -317,7 +317,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (p.forStudents) byGroup[SIGNAL.low] = G(SIGNAL.low).filter((h) => !SCHOOLING.test(h.text));
   // A job opening is posted as one ("[Hiring] …", "we're hiring", "position"); "should I hire a full-time
   // bookkeeper?" weighs a hire against a provider.
-  if (!POSTED_AS_JOB.test(title)) byGroup[SIGNAL.employment] = [];
+  if (G(SIGNAL.employment).length && !POSTED_AS_JOB.test(title)) byGroup[SIGNAL.employment] = [];
   // "If I had a budget of …" imagines; it buys nothing.
   const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
@@ -471,8 +471,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
           ),
     adviceInTitle,
     // A comment is judged by its own words, and a title asking for a person wants the job done.
-    diy:
-      comment || ASKS_FOR_PERSON.test(title) ? null : (texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null),
+    diy: comment ? null : diyOf(texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null, title),
     ownBusiness: G(PROFILE_GROUP.ownBusiness).length > 0,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
@@ -720,6 +719,10 @@ export function describe(s: Signals, w: Weighed): string {
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }
+
+/** The DIY phrase of a title, unless the title asks for a person to do the job ("need a developer to …"). */
+const diyOf = (phrase: string | null, title: string) =>
+  phrase === null || ASKS_FOR_PERSON.test(title) ? null : phrase;
 
 /** Asks how to do the job, or for a tool, and does not speak of their own business (an owner may hire it done). */
 function doesItThemselves(s: Signals): boolean {
