@@ -188,6 +188,17 @@ export interface PlaceMatcher {
 const TOKEN = /[a-z]+(?:['.-][a-z]+)*/g;
 const PLAIN = /^[a-z][a-z .'-]*$/;
 
+/** The words of the last text read: the served and the other places are looked up in the same head of a post. */
+let lastText = '';
+let lastWords: string[] = [];
+function wordsOf(text: string): string[] {
+  if (text !== lastText) {
+    lastText = text;
+    lastWords = text.match(TOKEN) ?? [];
+  }
+  return lastWords;
+}
+
 /**
  * Plain names (most of the world's countries and capitals) are looked up word by word in a map keyed by their
  * first word, so five hundred names cost one walk over the text; the few patterns (codes with dots, symbols,
@@ -207,7 +218,7 @@ function placeMatcher(plain: string[], patterns: string[]): PlaceMatcher {
     find(text) {
       const hit = re?.exec(text);
       if (hit) return hit[0];
-      const words = text.match(TOKEN) ?? [];
+      const words = wordsOf(text);
       for (let i = 0; i < words.length; i++) {
         const candidates = byFirst.get(words[i]!);
         if (!candidates) continue;
