@@ -1003,6 +1003,16 @@ describe('who the author is', () => {
     assert.doesNotMatch(scoreItem(ports, wifi).reason ?? '', /expert/);
   });
 
+  test('a title that opens with the author\'s label says who they are ("Amateur graphic designer, …")', () => {
+    const designer = scoreItem(
+      post('Amateur graphic designer, any guidelines for a logo?', 'For a party.'),
+      logos,
+    );
+    assert.match(designer.reason ?? '', /says who they are \("amateur graphic designer"\)/);
+    const landlord = scoreItem(post('New landlord here: how do I track rent from 4 tenants?', ''), rentals);
+    assert.doesNotMatch(landlord.reason ?? '', /says who they are|deals with/);
+  });
+
   test('a complaint about a "nightmare landlord" comes from a tenant', () => {
     const s = scoreItem(post('Nightmare landlord, need advice', 'The heating is broken again.'), rentals);
     assert.match(s.reason ?? '', /deals with the product's users \("nightmare landlord"\)/);

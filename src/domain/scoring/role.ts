@@ -210,15 +210,22 @@ export function authorRole(
   others: readonly { start: number; text: string }[],
 ): { role: 'counterparty' | 'other'; said: string } | null {
   let counterparty: string | null = null;
+  // A title that opens with the author's label: "Amateur graphic designer, what …", "New landlord here: …".
+  // ("Nightmare landlord, …" is a complaint about one, read below.)
+  const labels = (h: { start: number; text: string }) =>
+    LABEL_BEFORE.test(text.slice(0, h.start)) &&
+    !MY.test(text.slice(0, h.start)) &&
+    LABEL_AFTER.test(text.slice(h.start + h.text.length, h.start + h.text.length + 8));
   for (const h of targets) {
     const before = text.slice(Math.max(0, h.start - 30), h.start);
-    if (SELF.test(before)) return null;
+    if (SELF.test(before) || labels(h)) return null;
     if (!counterparty && MY.test(before)) counterparty = said(before, h.text, MY);
   }
   for (const h of others) {
     if (/agency/.test(h.text)) return { role: 'other', said: h.text };
     const before = text.slice(Math.max(0, h.start - 30), h.start);
     if (SELF.test(before)) return { role: 'other', said: said(before, h.text, SELF) };
+    if (labels(h)) return { role: 'other', said: `${text.slice(0, h.start)}${h.text}`.trim() };
     if (h.text.startsWith('client')) {
       if (FOR_CLIENT.test(before)) return { role: 'other', said: said(before, h.text, FOR_CLIENT) };
       if (text.startsWith(' of mine', h.start + h.text.length) && /(?:^|[^a-z])a $/.test(before))
@@ -227,6 +234,11 @@ export function authorRole(
   }
   return counterparty ? { role: 'counterparty', said: counterparty } : null;
 }
+
+/** At most two words before the role noun at the very start of the text (the title). */
+const LABEL_BEFORE = /^(?:[a-z-]+ ){0,2}$/;
+/** Right after it: the label ends ("designer, …", "landlord here: …", "designer - …"). */
+const LABEL_AFTER = /^(?: here)?\s*[,:;!–-]/;
 
 /** The words that say it: "my landlord", "i'm a graphic designer". */
 function said(before: string, noun: string, re: RegExp): string {
