@@ -140,6 +140,8 @@ function statedBudget(
   monthly: boolean,
 ): { amount: number; text: string } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
+  // Most posts name no amount: one cheap look before the amount regex walks every digit.
+  if (!text.includes('$') && !/usd|dollars|bucks/.test(text)) return null;
   let best: { amount: number; text: string; named: boolean } | null = null;
   for (const m of text.matchAll(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
