@@ -80,6 +80,8 @@ export const ASKS_FOR_PERSON =
 /** Target users that are businesses or their owners ("owners of small businesses", "founders", "shops"). */
 const SELLS_TO_BUSINESSES =
   /(?<![a-z])(?:business(?:es)?|compan(?:y|ies)|shops?|stores?|start-?ups?|founders?|firms?|entrepreneurs?|restaurants?|owners?)(?![a-z])/;
+/** Target users who are students ("students and small offices", "college buyers"). */
+const SELLS_TO_STUDENTS = /(?<![a-z])(?:students?|college|university|grad school)(?![a-z])/;
 /** The author speaks of their own business: "my business", "our small bakery", "my new company". */
 const OWN_BUSINESS = [
   "(?:my|our) (?:own |small |new |little |family(?:'s)? |tiny |parents' |dad's |mom's )?(?:(?!favou?rite |local |nearest |usual |regular |go-to |old |current |day |practice |test )[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)(?! (?:site|website|project|room|session|test|exam|account|class)s?(?![a-z]))",
@@ -159,9 +161,8 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.targetRole] = role.targets;
   groups[PROFILE_GROUP.otherRole] = role.others;
   groups[PROFILE_GROUP.diy] = SELLS_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
-  groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(normalizeText(p.targetUsers ?? ''))
-    ? OWN_BUSINESS
-    : [];
+  const buyers = normalizeText(p.targetUsers ?? '');
+  groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(buyers) ? OWN_BUSINESS : [];
   return {
     name: p.name,
     url: p.url,
@@ -177,9 +178,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     solution: p.solution,
     painText: p.pain,
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
-    forStudents: /(?<![a-z])(?:students?|college|university|grad school)(?![a-z])/.test(
-      normalizeText(p.targetUsers ?? ''),
-    ),
+    forStudents: SELLS_TO_STUDENTS.test(buyers),
   };
 }
 

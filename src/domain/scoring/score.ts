@@ -279,10 +279,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const titleSpans: number[] = [];
   for (const group of [PROFILE_GROUP.keyword, PROFILE_GROUP.competitor])
     for (const h of G(group)) if (h.start < titleEnd) titleSpans.push(h.start, h.start + h.text.length);
+  // Where a pain counts as on topic: the keywords and competitors, and the profile's own pain and solution words.
+  const conceptTopic = [...topic];
   for (const h of G(PROFILE_GROUP.concept)) {
     const s = stemWord(h.text);
     const w = p.concepts.get(s);
     if (w === undefined) continue;
+    conceptTopic.push(h.start);
     if (h.start < titleEnd) titleSpans.push(h.start, h.start + h.text.length);
     if (p.targetStems.has(s)) {
       pushUnique(targetUsers, h.text);
@@ -296,8 +299,6 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   // "my small bakery" when the profile sells to business owners: the author is one of its target users.
   for (const h of G(PROFILE_GROUP.ownBusiness)) pushUnique(targetUsers, h.text);
-  const conceptTopic = [...topic];
-  for (const h of G(PROFILE_GROUP.concept)) if (p.concepts.has(stemWord(h.text))) conceptTopic.push(h.start);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =
