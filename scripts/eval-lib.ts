@@ -63,11 +63,20 @@ function read(path: string): string {
   }
 }
 
-function jsonl<T>(path: string): T[] {
-  return read(path)
+const parseJsonl = <T>(text: string): T[] =>
+  text
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as T);
+
+function jsonl<T>(path: string): T[] {
+  return parseJsonl<T>(read(path));
+}
+
+/** One of this repo's own eval files, or none when it is not there. */
+function ownJsonl<T>(name: string): T[] {
+  const url = new URL(name, OWN);
+  return existsSync(url) ? parseJsonl<T>(readFileSync(url, 'utf8')) : [];
 }
 
 /** Both groups' profiles (each tagged with its group) and labels, the tag-labeled sellers and the corpus. */
@@ -81,15 +90,13 @@ export function loadEvalData(): EvalData {
     group: 'B' as const,
   }));
   const posts = new Map(jsonl<Post>('data/reddit-posts.jsonl').map((p) => [p.id, p]));
-  const own = existsSync(new URL('labels-c.jsonl', OWN))
-    ? {
-        projects: JSON.parse(readFileSync(new URL('projects-c.json', OWN), 'utf8')) as EvalProject[],
-        labels: readFileSync(new URL('labels-c.jsonl', OWN), 'utf8')
-          .split('\n')
-          .filter((l) => l.trim())
-          .map((l) => JSON.parse(l) as Label),
-      }
-    : { projects: [], labels: [] };
+  const ownLabels = ownJsonl<Label>('labels-c.jsonl');
+  const own = {
+    projects: ownLabels.length
+      ? (JSON.parse(readFileSync(new URL('projects-c.json', OWN), 'utf8')) as EvalProject[])
+      : [],
+    labels: ownLabels,
+  };
   // A profile written before its labels are in is left out until it has some. A profile `sameAs` a shared one
   // is that profile under its own key (new posts graded for it).
   const labeled = new Set(own.labels.map((l) => l.project));
@@ -103,12 +110,7 @@ export function loadEvalData(): EvalData {
       return base ? { ...base, key: p.key, group: p.group } : p;
     });
   const projects = [...a, ...b, ...ownProjects];
-  const ownSellers = existsSync(new URL('sellers-c.jsonl', OWN))
-    ? readFileSync(new URL('sellers-c.jsonl', OWN), 'utf8')
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as { postId: string; sellerSide: boolean })
-    : [];
+  const ownSellers = ownJsonl<{ postId: string; sellerSide: boolean }>('sellers-c.jsonl');
   const labels = [
     ...jsonl<Label>('eval/labels-dev.jsonl'),
     ...jsonl<Label>('eval/labels-dev-b.jsonl'),
