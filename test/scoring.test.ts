@@ -464,6 +464,41 @@ describe('profile words', () => {
     });
     assert.doesNotMatch(s.reason ?? '', /\(without\)/);
   });
+
+  const crm: ScoringProfile = {
+    name: 'PipeDesk',
+    url: 'https://pipedesk.example',
+    pain: 'Small sales teams lose deals because follow-ups live in inboxes and spreadsheets',
+    solution: 'A simple CRM with a visual pipeline and follow-up reminders',
+    targetUsers: 'Founders and small sales teams',
+    geography: null,
+    budgetFit: '$12-40 per user per month',
+    keywords: ['crm', 'sales pipeline', 'leads', 'follow up'],
+    competitors: ['Salesforce', 'Pipedrive'],
+  };
+
+  test('a keyword the solution names itself by ("A simple CRM with …") is what a request asks for', () => {
+    const asks = scoreItem(post("Looking for a CRM that shows a caller's record", 'Any tips?'), crm);
+    const topic = scoreItem(post('Looking for advice on leads', 'Any tips?'), crm);
+    assert.match(asks.reason ?? '', /^Asks for crm/);
+    assert.ok(asks.score > topic.score, `${asks.score} vs ${topic.score}`);
+    // A keyword that is only a word of the solution's subject ("property management software") stays a topic.
+    const rentals = scoreItem(post('Looking for advice on a tenant', 'Any tips?'), {
+      ...crm,
+      solution: 'Property management software: rent collection and tenant screening',
+      keywords: ['tenant', 'property management'],
+    });
+    assert.doesNotMatch(rentals.reason ?? '', /^Asks for tenant/);
+  });
+
+  test('"software" or "tool" in the solution says little about the field unless a keyword names it', () => {
+    const p = compileProfile(crm);
+    const generic = compileProfile({ ...crm, solution: 'Review management software that asks for reviews' });
+    assert.equal(p.concepts.get('crm'), 1);
+    assert.ok((generic.concepts.get('softwar') ?? 0) < 0.5, String(generic.concepts.get('softwar')));
+    const named = compileProfile({ ...crm, solution: 'Review software', keywords: ['review software'] });
+    assert.equal(named.concepts.get('softwar'), 1);
+  });
 });
 
 describe('how much of the title is about the field', () => {
@@ -674,6 +709,15 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.match(s.reason ?? '', /^Asks for booking app/);
   });
 
+  test('what someone earns is no purchase: "makes about $10,000" in a title is not ready to buy', () => {
+    const s = scoreItem(
+      post('This salon owner makes about $10,000 every time she posts a booking link', 'Pretty wild.'),
+      booking,
+    );
+    assert.notEqual(s.stage, 'purchase-ready');
+    assert.doesNotMatch(s.reason ?? '', /Ready to buy/);
+  });
+
   test('asking for an alternative to a named competitor is strong intent', () => {
     const leaving = scoreItem(
       post(
@@ -768,6 +812,26 @@ describe('seller side in prose, in any subreddit', () => {
     [
       'A planner for running a small studio',
       'I made a booking planner that I thought would be pretty useful for studio owners. Link below.',
+    ],
+    [
+      'Free reminder texts for salons, a service I run',
+      'slotping.example is a service I run that texts your clients. I thought I would let everyone know. Hope you all like it.',
+    ],
+    [
+      'I finally took the dive with my startup',
+      "I'd like to show you all my website: slotping.example. Hope you like it!",
+    ],
+    [
+      'Created this blog post on cutting no-shows by half',
+      'Wrote it after a year of running my studio. Hopefully some people here find it useful.',
+    ],
+    [
+      'We are the booking team at SlotPing. AMA',
+      'Ask us about appointments, reminders and how we grew to 4,000 studios.',
+    ],
+    [
+      'Trying to work on a new service for salons, after feedback',
+      'I am thinking of developing a new service for studios. I want to offer booking pages for a fixed price.',
     ],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {

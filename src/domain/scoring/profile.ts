@@ -2,7 +2,7 @@ import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
 import { compileRole } from './role.ts';
 import { OTHER_NEEDS, PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
-import { contentStems, normalizeText, phrasePatterns } from './text.ts';
+import { contentStems, escapeRegex, normalizeText, phrasePatterns } from './text.ts';
 import type { ScoringProfile } from './types.ts';
 
 /** What scoring needs from a profile, computed once per profile (matchers, term weights, geography, budget). */
@@ -87,6 +87,12 @@ const OWN_BUSINESS = [
   "(?:my|our) (?:own |small |new |little |family(?:'s)? |tiny |parents' |dad's |mom's )?(?:(?!favou?rite |local |nearest |usual |regular |go-to |old |current |day |practice |test )[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)(?! (?:site|website|project|room|session|test|exam|account|class)s?(?![a-z]))",
 ];
 
+/** Stems of the nouns every product request uses. */
+const GENERIC_PRODUCT = new Set(
+  contentStems('software tool app application program system solution platform plugin provider vendor suite'),
+);
+const GENERIC_WEIGHT = 0.3;
+
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
 const BY_CONTENT = new Map<string, CompiledProfile>();
@@ -135,6 +141,11 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     p.keywords.flatMap((k) => contentStems(k)),
     1,
   );
+  // "software", "tool", "platform": every product request names one, so it says little about the field, unless
+  // the profile's keywords name it.
+  const keywordStems = new Set(p.keywords.flatMap((k) => contentStems(k)));
+  for (const s of concepts.keys())
+    if (GENERIC_PRODUCT.has(s) && !keywordStems.has(s)) concepts.set(s, GENERIC_WEIGHT);
   // The people, not what they buy: "students buying laptops" targets students.
   const productStems = new Set([...contentStems(p.solution), ...p.keywords.flatMap((k) => contentStems(k))]);
   const targetStems = new Set(contentStems(p.targetUsers).filter((s) => !productStems.has(s)));
@@ -155,6 +166,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.category] = [
     ...kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`),
     ...phrasePatterns(p.keywords.filter((k) => productNoun.test(normalizeText(k).trim()))),
+    ...phrasePatterns(keywordsNamingSolution(p)),
   ];
   const role = compileRole(p);
   groups[PROFILE_GROUP.jargon] = role.jargon;
@@ -180,6 +192,21 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
     forStudents: SELLS_TO_STUDENTS.test(buyers),
   };
+}
+
+/**
+ * The keywords the solution names itself by: "A simple CRM with a visual pipeline" is a CRM, so a request for a
+ * CRM is a request for the product ("property management" in "Property management software" is a kind of
+ * software, already a category with its noun).
+ */
+function keywordsNamingSolution(p: ScoringProfile): string[] {
+  const solution = normalizeText(p.solution ?? '');
+  return p.keywords.filter((k) => {
+    const kw = escapeRegex(normalizeText(k).trim());
+    return new RegExp(
+      `^(?:a|an)\\s+(?:[a-z-]+\\s+){0,2}${kw}(?:\\s+(?:with|that|which|for|to|built|made|designed|you)(?![a-z])|\\s*[,.:;]|\\s*$)`,
+    ).test(solution);
+  });
 }
 
 /**

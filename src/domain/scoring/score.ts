@@ -324,7 +324,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // "If I had a budget of …" imagines; it buys nothing.
   const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
-  byGroup[SIGNAL.money] = G(SIGNAL.money).filter((h) => !imagined(h));
+  // "makes about $10,000", "revenue of $2k": what the author or someone earns, no budget.
+  byGroup[SIGNAL.money] = G(SIGNAL.money).filter(
+    (h) => !imagined(h) && !NOT_A_BUDGET.test(full.slice(Math.max(0, h.start - 40), h.start)),
+  );
   // The category named as the author's own or as a place ("our booking app", "in a booking app"), inside advice,
   // or in a guide's title ("Guide: changing booking software") is no request.
   byGroup[PROFILE_GROUP.category] = G(PROFILE_GROUP.category).filter(

@@ -358,6 +358,10 @@ const SELLER_PITCH = [
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
   '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
   "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
+  // Showing the author's own site or content: "I'd like to show you all my website", "(link in comments)".
+  "(?:like|want|wanted|love) to show (?:you|y'all|everyone|reddit)(?: all| guys)? (?:my|our)",
+  // A team introducing itself ("We are the content team at Conductor … AMA").
+  '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|of|from|behind)',
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -403,6 +407,13 @@ const SELLER_SELF = [
   'play\\.google\\.com/store',
   '(?:my|our) (?:(?:behance|dribbble|design|online) )?portfolio',
   'get rid of (?:[0-9]+|all|our|my|some)',
+  // Content the author made: "Created this blog post after …", "I just put together this compilation".
+  '(?:i |we )?(?:just )?(?:created|wrote|published|put together|compiled) (?:this|my|our) (?:[a-z-]+ ){0,2}(?:blog post|post|article|guide|compilation|list|video|infographic|ebook)',
+  "(?:i|we)(?:'ve| have)? (?:just |recently )?put together (?:a|an) (?:[a-z-]+ ){0,2}(?:web ?site|site|app|tool|business|service|startup|platform)",
+  // Planning a service or product to sell: "I am thinking of developing a new service", "I want to offer".
+  "(?:i'm|i am|we're|we are) (?:thinking of|planning on|planning to|about to) (?:developing|building|launching|starting|offering|develop|build|launch|start|offer) (?:a|an|my|our) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|website|site|tool|product|platform|business|startup)",
+  '(?:i|we) (?:want|plan|intend|would like) to offer',
+  'free to download',
 ];
 
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
@@ -423,6 +434,11 @@ const SELLER_OWN = [
   '(?:would|will) (?:you|anyone|anybody|people) (?:guys )?(?:use|pay for|be interested in)',
   '(?:my|our) (?:blog|column|columns|podcast|channel|newsletter|youtube channel)',
   'our launch',
+  'link (?:is )?in (?:the )?comments',
+  // A service or site the author runs ("bensgigs.com is a service I run").
+  '(?:service|site|website|tool|app|blog|job board|newsletter) (?:that )?(?:i|we) run',
+  "(?:i thought|thought) (?:i'd|i would) (?:let (?:everyone|you all|you guys|you) know|share)",
+  "(?:hope|hopefully) (?:you|y'all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this) (?:useful|helpful))",
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
