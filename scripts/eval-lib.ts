@@ -4,16 +4,17 @@
 // covers, developed on; D, the same kind, kept out of development (its rankings are not read); E, new posts for
 // group A's profiles (named by `sameAs`, never copied), kept out too: do the rules hold on posts not read?; F and
 // G, new posts for group B's and group A's profiles, developed on; H, two more profiles like D's (software sold in
-// marketing and small-business subreddits), developed on.
+// marketing and small-business subreddits), developed on; I and J, six more products (payroll, a pay-per-click
+// service, backup; shipping software, managed IT, tax preparation), kept out like D.
 import { existsSync, readFileSync } from 'node:fs';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H';
-export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J';
+export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
 /** Our groups kept out of development: measured, never read, and never given to `npm run train`. */
-export const HELD_OUT: readonly Group[] = ['D', 'E'];
+export const HELD_OUT: readonly Group[] = ['D', 'E', 'I', 'J'];
 /** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */
 export const SHARED_GROUPS: readonly Group[] = ['A', 'B'];
 const OWN = new URL('../eval/', import.meta.url);
@@ -22,6 +23,8 @@ export interface EvalProject extends ScoringProfile {
   key: string;
   subreddits: string[];
   group?: Group;
+  /** The shared profile a `sameAs` profile is (new posts for it): cross-validation leaves them out together. */
+  family?: string;
 }
 export interface Label {
   project: string;
@@ -107,7 +110,7 @@ export function loadEvalData(): EvalData {
       const base = sameAs ? shared.get(sameAs) : undefined;
       if (sameAs && !base)
         throw new Error(`eval/projects-c.json: ${p.key} is sameAs ${sameAs}, which is no shared profile`);
-      return base ? { ...base, key: p.key, group: p.group } : p;
+      return base ? { ...base, key: p.key, group: p.group, family: base.key } : p;
     });
   const projects = [...a, ...b, ...ownProjects];
   const ownSellers = ownJsonl<{ postId: string; sellerSide: boolean }>('sellers-c.jsonl');

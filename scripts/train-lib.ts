@@ -3,21 +3,27 @@
 
 import { FEATURE_COUNT } from '../src/domain/scoring/features.ts';
 import {
+  adjust,
   compileProfile,
   type Features,
-  featuresOf,
-  normalizeText,
+  featuresOfItem,
   readSignals,
   weigh,
 } from '../src/domain/scoring/internals.ts';
-import { combine } from '../src/domain/scoring/model.ts';
+import { blend } from '../src/domain/scoring/model.ts';
 import { type EvalData, type Group, ndcg10, toItem } from './eval-lib.ts';
 
 export interface Example {
   project: string;
+  /** The profile's family (a `sameAs` profile is its shared one's): left out together in cross-validation. */
+  family: string;
   group: Group | null;
   grade: number;
   rule: number;
+  /** The rule score before the profile's judgements of the author, and those judgements (score.ts weigh). */
+  base: number;
+  factor: number;
+  bonus: number;
   sellerSide: boolean;
   features: Features;
 }
@@ -33,11 +39,15 @@ export function buildExamples(data: EvalData): Example[] {
       const w = weigh(s);
       out.push({
         project: project.key,
+        family: project.family ?? project.key,
         group: project.group ?? null,
         grade: l.grade,
         rule: w.score,
+        base: w.base,
+        factor: w.factor,
+        bonus: w.bonus,
         sellerSide: w.sellerSide,
-        features: featuresOf(normalizeText(item.title), normalizeText(item.body), p, s, w),
+        features: featuresOfItem(item, p, s, w),
       });
     }
   }
@@ -49,7 +59,7 @@ export interface TrainOptions {
   l2: number;
   rate: number;
 }
-export const DEFAULT_TRAIN: TrainOptions = { epochs: 300, l2: 0.003, rate: 0.05 };
+export const DEFAULT_TRAIN: TrainOptions = { epochs: 600, l2: 0.001, rate: 0.05 };
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -102,12 +112,21 @@ export interface CvRow {
   blend: number;
 }
 
-/** Leave-one-profile-out: each profile ranked by a model trained on the other profiles only. */
+/** The score shipped for a pair at a model share, as scoreItem computes it. */
+export function shipped(e: Example, probability: number, share: number): number {
+  return adjust(blend(e.base, probability, share), e.factor, e.bonus, e.sellerSide);
+}
+
+/**
+ * Leave-one-profile-out: each profile ranked by a model trained on the other profiles only (new posts for the same
+ * profile, such as invoiceowl-g for invoiceowl, are left out with it).
+ */
 export function crossValidate(examples: Example[], modelShare: number, opts = DEFAULT_TRAIN): CvRow[] {
   const projects = [...new Set(examples.map((e) => e.project))];
+  const familyOf = new Map(examples.map((e) => [e.project, e.family]));
   return projects.map((project) => {
     const w = train(
-      examples.filter((e) => e.project !== project),
+      examples.filter((e) => e.family !== familyOf.get(project)),
       opts,
     );
     const held = examples.filter((e) => e.project === project);
@@ -122,8 +141,8 @@ export function crossValidate(examples: Example[], modelShare: number, opts = DE
       project,
       group: held[0]!.group,
       rules: rank((e) => e.rule),
-      model: rank((e) => combine(e.rule, predict(e, w), e.sellerSide, 1)),
-      blend: rank((e) => combine(e.rule, predict(e, w), e.sellerSide, modelShare)),
+      model: rank((e) => shipped(e, predict(e, w), 1)),
+      blend: rank((e) => shipped(e, predict(e, w), modelShare)),
     };
   });
 }

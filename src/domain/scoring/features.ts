@@ -1,6 +1,6 @@
 import type { CompiledProfile } from './profile.ts';
 import type { Signals, Weighed } from './score.ts';
-import { stemWord, words } from './text.ts';
+import { stemWord } from './text.ts';
 
 /**
  * The learned model's inputs for one (item, profile) pair: the rule signals as numbers, then hashed word
@@ -19,7 +19,8 @@ export const DENSE = 24;
 export const FEATURE_COUNT = DENSE + (1 << HASH_BITS);
 const BODY_CHARS = 700;
 
-function fnv1a(s: string): number {
+/** FNV-1a, 32 bits: the hash of a word stem. */
+export function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -28,35 +29,165 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-function token(word: string, p: CompiledProfile): string {
-  if (/^[0-9]/.test(word)) return '#';
-  const s = stemWord(word);
-  if (p.keywordStems.has(s)) return 'K';
-  if (p.competitorStems.has(s)) return 'C';
-  if (p.targetStems.has(s)) return 'T';
-  if (p.concepts.has(s)) return 'P';
-  return s;
+/** Murmur3's finalizer: spreads a combined hash over all bits before it is cut to HASH_BITS. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
-function addGrams(text: string, prefix: string, p: CompiledProfile, out: Map<number, number>): void {
-  const toks = words(text).map((w) => token(w, p));
-  for (let i = 0; i < toks.length; i++) {
-    const uni = `${prefix}${toks[i]}`;
-    const bi = i + 1 < toks.length ? `${prefix}${toks[i]}_${toks[i + 1]}` : null;
-    for (const g of bi ? [uni, bi] : [uni]) {
-      const k = DENSE + (fnv1a(g) & ((1 << HASH_BITS) - 1));
-      out.set(k, 1);
+/**
+ * Word hash -> the hash of the word's stem, computed once per word: a scan sees the same few thousand words over
+ * and over, and numbers look up faster than fresh strings. (Two words sharing a 32-bit hash would share a stem:
+ * one hashed feature among thousands, harmless to the model.)
+ */
+const STEM_OF_WORD = new Map<number, number>();
+const STEM_OF_WORD_LIMIT = 200_000;
+const PLACEHOLDER = { K: fnv1a('\u0001K'), C: fnv1a('\u0001C'), T: fnv1a('\u0001T'), P: fnv1a('\u0001P') };
+const TITLE_SEED = fnv1a('t:');
+const BODY_SEED = fnv1a('b:');
+const BUCKETS = (1 << HASH_BITS) - 1;
+
+/**
+ * A post's title and body start, read for the model once (the same for every profile): each word's stem and
+ * hash, and the uni- and bigram hashes as they are when no word is one of the profile's.
+ */
+export interface TextStems {
+  title: TextGrams;
+  body: TextGrams;
+  bodyLength: number;
+}
+interface TextGrams {
+  /** Each word's stem hash. */
+  hashes: Uint32Array;
+  unigrams: Uint32Array;
+  /** bigrams[i] joins words i-1 and i (bigrams[0] is unused). */
+  bigrams: Uint32Array;
+}
+
+const unigram = (seed: number, h: number) => fmix32(Math.imul(seed, 0x01000193) ^ h);
+const bigram = (prevUnigram: number, h: number) =>
+  fmix32(Math.imul(prevUnigram ^ 0x5bd1e995, 0x01000193) ^ h);
+
+const isLetter = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * The stem hashes of a text's words, the words read as text.ts `words` reads them ([a-z][a-z0-9]*, then one
+ * optional 'suffix) without building a string per word.
+ */
+export function stemHashes(text: string): number[] {
+  const out: number[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetter(text.charCodeAt(i))) {
+      i++;
+      continue;
     }
+    const start = i;
+    let h = 0x811c9dc5;
+    let c = text.charCodeAt(i);
+    while (i < n && (isLetter(c) || isDigit(c))) {
+      h = Math.imul(h ^ c, 0x01000193);
+      c = text.charCodeAt(++i);
+    }
+    if (c === 39 && i + 1 < n && isLetter(text.charCodeAt(i + 1))) {
+      h = Math.imul(h ^ c, 0x01000193);
+      c = text.charCodeAt(++i);
+      while (i < n && isLetter(c)) {
+        h = Math.imul(h ^ c, 0x01000193);
+        c = text.charCodeAt(++i);
+      }
+    }
+    h >>>= 0;
+    let stem = STEM_OF_WORD.get(h);
+    if (stem === undefined) {
+      if (STEM_OF_WORD.size >= STEM_OF_WORD_LIMIT) STEM_OF_WORD.clear();
+      stem = fnv1a(stemWord(text.slice(start, i)));
+      STEM_OF_WORD.set(h, stem);
+    }
+    out.push(stem);
+  }
+  return out;
+}
+
+function gramsOf(text: string, seed: number): TextGrams {
+  const hs = stemHashes(text);
+  const hashes = Uint32Array.from(hs);
+  const unigrams = new Uint32Array(hs.length);
+  const bigrams = new Uint32Array(hs.length);
+  for (let i = 0; i < hs.length; i++) {
+    unigrams[i] = unigram(seed, hashes[i]!);
+    if (i > 0) bigrams[i] = bigram(unigrams[i - 1]!, hashes[i]!);
+  }
+  return { hashes, unigrams, bigrams };
+}
+
+/** The model's reading of already-normalized title and body (the body up to the model's length). */
+export function stemsOf(title: string, body: string): TextStems {
+  return {
+    title: gramsOf(title, TITLE_SEED),
+    body: gramsOf(body.length > BODY_CHARS ? body.slice(0, BODY_CHARS) : body, BODY_SEED),
+    bodyLength: body.length,
+  };
+}
+
+/**
+ * The profile's own word stems (by hash) and the placeholder each stands for (K keyword, C competitor, T target
+ * user, P pain or solution word; in that order of precedence).
+ */
+const PLACEHOLDERS = new WeakMap<CompiledProfile, Map<number, number>>();
+function placeholdersOf(p: CompiledProfile): Map<number, number> {
+  let m = PLACEHOLDERS.get(p);
+  if (!m) {
+    m = new Map();
+    for (const s of p.concepts.keys()) m.set(fnv1a(s), PLACEHOLDER.P);
+    for (const s of p.targetStems) m.set(fnv1a(s), PLACEHOLDER.T);
+    for (const s of p.competitorStems) m.set(fnv1a(s), PLACEHOLDER.C);
+    for (const s of p.keywordStems) m.set(fnv1a(s), PLACEHOLDER.K);
+    PLACEHOLDERS.set(p, m);
+  }
+  return m;
+}
+
+/** Buckets already set for the current item: a generation stamp per bucket, so nothing is cleared per call. */
+const STAMP = new Uint32Array(1 << HASH_BITS);
+let generation = 0;
+
+/**
+ * Adds the text's uni- and bigram buckets to `out`: the post's own hashes, recomputed only around the words
+ * that are the profile's (they read as their placeholder).
+ */
+function addGrams(t: TextGrams, seed: number, own: Map<number, number>, out: number[]): void {
+  let prevUni = 0;
+  let prevOwn = false;
+  for (let i = 0; i < t.hashes.length; i++) {
+    const ph = own.get(t.hashes[i]!);
+    let uni: number;
+    if (ph === undefined) {
+      uni = t.unigrams[i]!;
+      if (i > 0) add(prevOwn ? bigram(prevUni, t.hashes[i]!) : t.bigrams[i]!, out);
+    } else {
+      uni = unigram(seed, ph);
+      if (i > 0) add(bigram(prevUni, ph), out);
+    }
+    add(uni, out);
+    prevUni = uni;
+    prevOwn = ph !== undefined;
   }
 }
 
-export function featuresOf(
-  title: string,
-  body: string,
-  p: CompiledProfile,
-  s: Signals,
-  w: Weighed,
-): Features {
+function add(hash: number, out: number[]): void {
+  const b = hash & BUCKETS;
+  if (STAMP[b] === generation) return;
+  STAMP[b] = generation;
+  out.push(DENSE + b);
+}
+
+export function featuresOf(stems: TextStems, p: CompiledProfile, s: Signals, w: Weighed): Features {
   const dense = [
     1,
     w.score / 100,
@@ -81,11 +212,13 @@ export function featuresOf(
     s.budget === 'fits' ? 1 : 0,
     s.budget === 'over' ? 1 : 0,
     s.leavesCompetitor ? 1 : 0,
-    Math.min(1, body.length / 3000),
+    Math.min(1, stems.bodyLength / 3000),
   ];
-  const grams = new Map<number, number>();
-  addGrams(title, 't:', p, grams);
-  addGrams(body.length > BODY_CHARS ? body.slice(0, BODY_CHARS) : body, 'b:', p, grams);
+  generation = (generation + 1) >>> 0 || 1;
+  const grams: number[] = [];
+  const own = placeholdersOf(p);
+  addGrams(stems.title, TITLE_SEED, own, grams);
+  addGrams(stems.body, BODY_SEED, own, grams);
   const index: number[] = [];
   const value: number[] = [];
   for (const [i, x] of dense.entries()) {
@@ -93,8 +226,8 @@ export function featuresOf(
     value.push(x);
   }
   // Bag of n-grams, scaled so a long body does not outweigh the signals.
-  const scale = 1 / Math.sqrt(Math.max(1, grams.size));
-  for (const k of grams.keys()) {
+  const scale = 1 / Math.sqrt(Math.max(1, grams.length));
+  for (const k of grams) {
     index.push(k);
     value.push(scale);
   }

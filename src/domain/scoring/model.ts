@@ -24,8 +24,7 @@ export function modelProbability(f: Features): number {
   return 1 / (1 + Math.exp(-logit(f, loadWeights())));
 }
 
-/** The shipped score: rules and model mixed by share; sellers stay at the bottom whatever the model says. */
-export function combine(rule: number, probability: number, sellerSide: boolean, share: number): number {
-  const s = (1 - share) * rule + share * 100 * probability;
-  return sellerSide ? Math.min(9, s * 0.2) : s;
+/** Rules and model mixed by share (0-100), before the profile's judgements of the author (score.ts). */
+export function blend(rule: number, probability: number, share: number): number {
+  return (1 - share) * rule + share * 100 * probability;
 }

@@ -1,5 +1,5 @@
-import { featuresOf } from './features.ts';
-import { combine, modelProbability, modelShare } from './model.ts';
+import { type Features, featuresOf, stemsOf, type TextStems } from './features.ts';
+import { blend, modelProbability, modelShare } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import {
   ASKS_FOR_PERSON,
@@ -212,6 +212,8 @@ interface ReadText {
   body: string;
   full: string;
   signals: PhraseHit[];
+  /** The learned model's word stems, read when the model first needs them. */
+  stems?: TextStems;
 }
 
 /**
@@ -496,6 +498,10 @@ const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 
 export interface Weighed {
   score: number;
+  /** The score before the profile's judgements of the author (factor: geography, budget, role; bonus: explicit buyer). */
+  base: number;
+  factor: number;
+  bonus: number;
   stage: Stage | null;
   sellerSide: boolean;
   fit: number;
@@ -587,29 +593,36 @@ export function weigh(s: Signals): Weighed {
         0.1 * (s.lowBody.length + s.otherNeedBody) +
         advice,
     ) * (seek.value >= 1 ? 0.4 : 1);
-  let score =
+  const base =
     100 *
     clamp01(
       W.base + W.intent * intent * (W.intentFloor + (1 - W.intentFloor) * focusedFit) + W.fit * fit - low,
     );
-  if (s.geography === 'foreign') score *= W.foreign;
-  else if (s.geography === 'match') score = Math.min(100, score * W.inGeography);
-  if (s.budget === 'over') score *= W.budgetOver;
-  if (s.otherDevice) score *= W.otherDevice;
-  if (writesAsExpert(s)) score *= W.expert;
-  if (s.role) score *= W.role;
-  if (doesItThemselves(s)) score *= W.diy;
+  // What the profile says about this author, applied to whatever ranks the post (rules or the learned model):
+  // the reason names each of them, so the score must move by them.
+  let factor = 1;
+  if (s.geography === 'foreign') factor *= W.foreign;
+  else if (s.geography === 'match') factor *= W.inGeography;
+  if (s.budget === 'over') factor *= W.budgetOver;
+  if (s.otherDevice) factor *= W.otherDevice;
+  if (writesAsExpert(s)) factor *= W.expert;
+  if (s.role) factor *= W.role;
+  if (doesItThemselves(s)) factor *= W.diy;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
-  if (s.budget === 'fits' && !s.otherDevice && !s.role) score = Math.min(100, score * W.budgetFits);
+  if (s.budget === 'fits' && !s.otherDevice && !s.role) factor *= W.budgetFits;
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
-  if ((seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25))
-    score = Math.min(100, score + 10);
-
+  const bonus = (seek.value >= 0.8 && purchase.value >= 0.7) || (s.leavesCompetitor && fit >= 0.25) ? 10 : 0;
   const sellerSide = s.sellerPoints >= 2;
-  if (sellerSide) score = Math.min(score * 0.2, 9);
+  const score = adjust(base, factor, bonus, sellerSide);
 
   const stage = sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
-  return { score: Math.round(score), stage, sellerSide, fit, intent };
+  return { score: Math.round(score), base, factor, bonus, stage, sellerSide, fit, intent };
+}
+
+/** A 0-100 ranking score moved by the profile's judgements (factor, bonus); a seller stays at the bottom. */
+export function adjust(score: number, factor: number, bonus: number, sellerSide: boolean): number {
+  const s = Math.min(100, score * factor + bonus);
+  return sellerSide ? Math.min(s * 0.2, 9) : s;
 }
 
 /**
@@ -736,14 +749,26 @@ function doesItThemselves(s: Signals): boolean {
 }
 
 /** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
+/** The learned model's features for a pair (the post's stems read once, whatever the project). */
+export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals, w: Weighed): Features {
+  // readSignals has just read the item; read it again only if it was edited since.
+  const cached = READ.get(item);
+  const read =
+    cached && cached.titleIn === item.title && cached.bodyIn === item.body ? cached : readText(item, p).read;
+  read.stems ??= stemsOf(read.title, read.body);
+  return featuresOf(read.stems, p, s, w);
+}
+
 export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore {
   const p = compileProfile(profile);
   const s = readSignals(item, p);
   const w = weigh(s);
   let score = w.score;
   if (modelShare > 0) {
-    const f = featuresOf(normalizeText(item.title), normalizeText(item.body), p, s, w);
-    score = Math.round(combine(w.score, modelProbability(f), w.sellerSide, modelShare));
+    const f = featuresOfItem(item, p, s, w);
+    score = Math.round(
+      adjust(blend(w.base, modelProbability(f), modelShare), w.factor, w.bonus, w.sellerSide),
+    );
   }
   return {
     score,

@@ -249,6 +249,8 @@ const LOW_VALUE = [
   'dae',
   'does anyone else',
   'discussion',
+  // A prompt for everyone's stories: "Do you make a living off of WordPress? Tell us about it."
+  '(?:tell|show) us (?:about (?:it|yours|your [a-z]+)|your (?:stories|story|experiences?))',
   'what do you (?:think|guys think) (?:about|of)',
   'opinions? on',
   'infographic',
