@@ -840,6 +840,7 @@ describe('seller side in prose, in any subreddit', () => {
       'We are the booking team at SlotPing. AMA',
       'Ask us about appointments, reminders and how we grew to 4,000 studios.',
     ],
+    ['Looking for salon owners to beta test our booking software', 'Free for a year if you join.'],
     [
       'Trying to work on a new service for salons, after feedback',
       'I am thinking of developing a new service for studios. I want to offer booking pages for a fixed price.',

@@ -357,6 +357,9 @@ const SELLER_PITCH = [
   '^we are [a-z0-9.-]+, (?:a|an) (?:[a-z-]+ ){0,3}(?:company|startup|team|agency|studio)',
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
+  // "Looking for salon owners to beta test our booking software".
+  '(?:looking for|need|want|seeking|recruiting) (?:[a-z-]+ ){1,3}to (?:beta[- ]?test|test[- ]drive)',
+  'beta[- ]?test (?:our|my)',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
   '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
   "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
