@@ -40,10 +40,11 @@ function fmix32(h: number): number {
 
 /**
  * Word hash -> the hash of the word's stem, computed once per word: a scan sees the same few thousand words over
- * and over, and numbers look up faster than fresh strings. (Two words sharing a 32-bit hash would share a stem:
- * one hashed feature among thousands, harmless to the model.)
+ * and over, and numbers look up faster than fresh strings. Each entry keeps a second hash of the word and its
+ * length, so two words sharing the first hash ("costarring", "liquid") never share a stem: the second one is
+ * stemmed afresh.
  */
-const STEM_OF_WORD = new Map<number, number>();
+const STEM_OF_WORD = new Map<number, { check: number; stem: number }>();
 const STEM_OF_WORD_LIMIT = 200_000;
 const PLACEHOLDER = { K: fnv1a('\u0001K'), C: fnv1a('\u0001C'), T: fnv1a('\u0001T'), P: fnv1a('\u0001P') };
 const TITLE_SEED = fnv1a('t:');
@@ -89,27 +90,33 @@ export function stemHashes(text: string): number[] {
     }
     const start = i;
     let h = 0x811c9dc5;
+    let h2 = 0x9747b28c;
     let c = text.charCodeAt(i);
     while (i < n && (isLetter(c) || isDigit(c))) {
       h = Math.imul(h ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       c = text.charCodeAt(++i);
     }
     if (c === 39 && i + 1 < n && isLetter(text.charCodeAt(i + 1))) {
       h = Math.imul(h ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
       c = text.charCodeAt(++i);
       while (i < n && isLetter(c)) {
         h = Math.imul(h ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x5bd1e995);
         c = text.charCodeAt(++i);
       }
     }
     h >>>= 0;
-    let stem = STEM_OF_WORD.get(h);
-    if (stem === undefined) {
+    const check = (h2 ^ (i - start)) >>> 0;
+    const cached = STEM_OF_WORD.get(h);
+    if (cached !== undefined && cached.check === check) out.push(cached.stem);
+    else {
       if (STEM_OF_WORD.size >= STEM_OF_WORD_LIMIT) STEM_OF_WORD.clear();
-      stem = fnv1a(stemWord(text.slice(start, i)));
-      STEM_OF_WORD.set(h, stem);
+      const stem = fnv1a(stemWord(text.slice(start, i)));
+      STEM_OF_WORD.set(h, { check, stem });
+      out.push(stem);
     }
-    out.push(stem);
   }
   return out;
 }
@@ -214,7 +221,12 @@ export function featuresOf(stems: TextStems, p: CompiledProfile, s: Signals, w: 
     s.leavesCompetitor ? 1 : 0,
     Math.min(1, stems.bodyLength / 3000),
   ];
-  generation = (generation + 1) >>> 0 || 1;
+  // A new stamp per call; when the counter would wrap, every old stamp is cleared first.
+  if (generation === 0xffffffff) {
+    STAMP.fill(0);
+    generation = 0;
+  }
+  generation++;
   const grams: number[] = [];
   const own = placeholdersOf(p);
   addGrams(stems.title, TITLE_SEED, own, grams);

@@ -175,6 +175,13 @@ const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 const NOT_A_BUDGET =
   /(?:\b(?:make|makes|making|made|earn|earns|earning|earned|revenue|income|profits?|gross(?:ing)?|sales|salary|turnover|charge|charges|charging|business of|company of|grew|grown|growing|brings? in|bringing in|pulls? in|pulling in|clears?|nets?)\b)[^.!?$\n]{0,20}$/;
 
+/**
+ * An amount earned right before it: "makes about $10,000", "revenue of $2k", "we made ~$500". Not "a sales CRM
+ * under $30" or "something that makes it easy, ~$25": the earning word must lead straight to the amount.
+ */
+const EARNED =
+  /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
+
 const GROUPS = PROFILE_GROUP.diy + 1;
 /** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
 const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
@@ -328,7 +335,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
   // "makes about $10,000", "revenue of $2k": what the author or someone earns, no budget.
   byGroup[SIGNAL.money] = G(SIGNAL.money).filter(
-    (h) => !imagined(h) && !NOT_A_BUDGET.test(full.slice(Math.max(0, h.start - 40), h.start)),
+    (h) => !imagined(h) && !EARNED.test(full.slice(Math.max(0, h.start - 40), h.start)),
   );
   // The category named as the author's own or as a place ("our booking app", "in a booking app"), inside advice,
   // or in a guide's title ("Guide: changing booking software") is no request.
@@ -764,15 +771,18 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
   const s = readSignals(item, p);
   const w = weigh(s);
   let score = w.score;
+  let stage = w.stage;
   if (modelShare > 0) {
     const f = featuresOfItem(item, p, s, w);
     score = Math.round(
       adjust(blend(w.base, modelProbability(f), modelShare), w.factor, w.bonus, w.sellerSide),
     );
+    // The stage belongs to the score shipped: none below 30 (docs/scoring.md), whichever part ranked it.
+    stage = w.sellerSide || w.fit < 0.25 || score < 30 ? null : stageOf(s);
   }
   return {
     score,
-    stage: w.stage,
+    stage,
     reason: describe(s, w),
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,

@@ -358,15 +358,15 @@ const SELLER_PITCH = [
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
   // "Looking for salon owners to beta test our booking software".
-  '(?:looking for|need|want|seeking|recruiting) (?:[a-z-]+ ){1,3}to (?:beta[- ]?test|test[- ]drive)',
-  'beta[- ]?test (?:our|my)',
+  '(?:looking for|need|want|seeking|recruiting) (?:[a-z-]+ ){0,2}(?:owners|users|testers|people|folks|volunteers|redditors|customers|businesses|shops|salons|freelancers|designers|developers|landlords|teams) to beta[- ]?test',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
   '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
   "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
   // Showing the author's own site or content: "I'd like to show you all my website", "(link in comments)".
-  "(?:like|want|wanted|love) to show (?:you|y'all|everyone|reddit)(?: all| guys)? (?:my|our)",
+  "(?:like|want|wanted|love) to show (?:you|y'all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
   // A team introducing itself ("We are the content team at Conductor … AMA").
-  '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|of|from|behind)',
+  // Only with an AMA in the title: "We are a small sales team at a roofing company. Which CRM?" asks.
+  '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -416,9 +416,12 @@ const SELLER_SELF = [
   '(?:i |we )?(?:just )?(?:created|wrote|published|put together|compiled) (?:this|my|our) (?:[a-z-]+ ){0,2}(?:blog post|post|article|guide|compilation|list|video|infographic|ebook)',
   "(?:i|we)(?:'ve| have)? (?:just |recently )?put together (?:a|an) (?:[a-z-]+ ){0,2}(?:web ?site|site|app|tool|business|service|startup|platform)",
   // Planning a service or product to sell: "I am thinking of developing a new service", "I want to offer".
-  "(?:i'm|i am|we're|we are) (?:thinking of|planning on|planning to|about to) (?:developing|building|launching|starting|offering|develop|build|launch|start|offer) (?:a|an|my|our) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|website|site|tool|product|platform|business|startup)",
-  '(?:i|we) (?:want|plan|intend|would like) to offer',
-  'free to download',
+  // Not starting a business or launching its site: that is what a new buyer does.
+  "(?:i'm|i am|we're|we are) (?:thinking of|planning on|planning to) (?:developing|building|offering|develop|build|offer) (?:a|an) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|tool|product|platform)",
+  // "I want to offer my services", "… to offer the following for a fixed price"; not "to offer online booking to
+  // our clients" (a salon owner buying).
+  '(?:i|we) (?:want|plan|intend|would like) to offer (?:(?:my|our) (?:[a-z-]+ )?(?:services?|help|skills|expertise|work)|[^.?!\\n]{0,60}?for (?:a fixed price|a flat (?:fee|rate)|an? (?:low|affordable) (?:price|fee)|only \\$))',
+  "free to download and use|(?:it's|it is|they're|they are) (?:completely |totally |all )?free to download",
 ];
 
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
@@ -440,6 +443,7 @@ const SELLER_OWN = [
   '(?:my|our) (?:blog|column|columns|podcast|channel|newsletter|youtube channel)',
   'our launch',
   'link (?:is )?in (?:the )?comments',
+  'help (?:me|us) beta[- ]?test (?:our|my)',
   // A service or site the author runs ("bensgigs.com is a service I run").
   '(?:service|site|website|tool|app|blog|job board|newsletter) (?:that )?(?:i|we) run',
   "(?:i thought|thought) (?:i'd|i would) (?:let (?:everyone|you all|you guys|you) know|share)",
