@@ -752,6 +752,31 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.ok(staged > 50, `${staged} staged`);
   });
 
+  test("the sample corpus's comments are ranked by the rules alone (the model reads posts)", () => {
+    const comments = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map(
+        (l) => JSON.parse(l) as { title: string; body: string | null; subreddit: string; parentId?: string },
+      )
+      .filter((c) => c.parentId);
+    assert.ok(comments.length > 20, `${comments.length} comments`);
+    for (const c of comments) {
+      const item: ScoringItem = {
+        kind: 'comment',
+        title: c.title,
+        body: c.body ?? '',
+        subreddit: c.subreddit,
+        author: null,
+      };
+      assert.equal(
+        scoreItem(item, DEMO_PROJECT).score,
+        weigh(readSignals(item, compileProfile(DEMO_PROJECT))).score,
+        c.body ?? '',
+      );
+    }
+  });
+
   test('what someone earns is no purchase: "makes about $10,000" in a title is not ready to buy', () => {
     const s = scoreItem(
       post('This salon owner makes about $10,000 every time she posts a booking link', 'Pretty wild.'),
@@ -1091,6 +1116,20 @@ describe('comments', () => {
     assert.ok(thePost.score > answer.score + 15, `${thePost.score} vs ${answer.score}`);
     assert.ok(alsoLooking.score > answer.score + 15, `${alsoLooking.score} vs ${answer.score}`);
     assert.equal(alsoLooking.stage, 'solution-seeking');
+    // The learned model reads posts: a comment that asks nothing is not lifted by its post's request.
+    // "still need booking software, budget $50 a month" is an explicit buyer, in a comment as in a post.
+    const buyer = scoreItem(
+      comment(
+        title,
+        'Following. Opening a salon in March and still need booking software, budget $50 a month.',
+      ),
+      booking,
+    );
+    assert.equal(buyer.stage, 'purchase-ready');
+    assert.match(buyer.reason ?? '', /^Ready to buy: asks for booking software/);
+    const silent = comment(title, 'Following, this thread is gold.');
+    assert.equal(scoreItem(silent, booking).score, weigh(readSignals(silent, compileProfile(booking))).score);
+    assert.ok(scoreItem(silent, booking).score < thePost.score - 20);
   });
 
   test('a comment pitching its own app under a request is the selling side; a tag in the title is not its own', () => {

@@ -772,7 +772,9 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
   const w = weigh(s);
   let score = w.score;
   let stage = w.stage;
-  if (modelShare > 0) {
+  // The model was trained on posts: it would read a comment's post title as the commenter's own request, so a
+  // comment is ranked by the rules alone, which judge it by its own words.
+  if (modelShare > 0 && item.kind !== 'comment') {
     const f = featuresOfItem(item, p, s, w);
     score = Math.round(
       adjust(blend(w.base, modelProbability(f), modelShare), w.factor, w.bonus, w.sellerSide),

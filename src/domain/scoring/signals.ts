@@ -56,6 +56,8 @@ const SEEKING = [
   '(?:anyone|anybody|someone|somebody) (?:here )?knows? (?:of )?(?:a|an|any|some|where|if there)',
   'advice on (?:which|what|a|an|getting|buying|choosing)',
   'need (?:a|an|some) (?:good |new |cheap |simple |decent |reliable |better )?(?:software|tool|app|program|service|system|solution|laptop|way)',
+  // "still need booking software", "need scheduling software by March".
+  `(?:still |really |urgently |badly |also )?need (?:[a-z-]+ ){1,2}${PRODUCT_NOUN}(?![a-z])`,
   'where (?:can|do|should|would) i (?:find|get)',
   "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
