@@ -1,7 +1,6 @@
 // npm run train [-- --share 0.5] [-- --cv-only] [-- --dense-only] [-- --shared-only]: fits the learned ranker on the
-// groups developed on,
-// prints the leave-one-profile-out figures (rules, model, blend), picks the model's share and writes
-// src/domain/scoring/model-weights.ts.
+// groups developed on, prints the leave-one-profile-out figures (rules, model, blend), picks the model's share and
+// writes src/domain/scoring/model-weights.json.
 import { writeFileSync } from 'node:fs';
 import { DENSE, FEATURE_COUNT } from '../src/domain/scoring/features.ts';
 import {
@@ -25,7 +24,7 @@ const opts = {
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
 };
 // Every group developed on (the shared A and B, our C, F, G and H), or with --shared-only the shared ones: never
-// the held-out D, E and I, which must stay unseen by anything fitted.
+// a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
 const all = loadEvalData();
 const GROUPS: readonly Group[] = args.includes('--shared-only')
   ? SHARED_GROUPS

@@ -88,24 +88,16 @@ export function stemHashes(text: string): number[] {
       i++;
       continue;
     }
+    // Letters and digits, then at most one apostrophe with letters only after it ("don't", "it's").
     const start = i;
     let h = 0x811c9dc5;
     let h2 = 0x9747b28c;
-    let c = text.charCodeAt(i);
-    while (i < n && (isLetter(c) || isDigit(c))) {
+    let apostrophe = false;
+    for (let c = text.charCodeAt(i); i < n; c = text.charCodeAt(++i)) {
+      if (c === 39 && !apostrophe && i + 1 < n && isLetter(text.charCodeAt(i + 1))) apostrophe = true;
+      else if (!isLetter(c) && (apostrophe || !isDigit(c))) break;
       h = Math.imul(h ^ c, 0x01000193);
       h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-      c = text.charCodeAt(++i);
-    }
-    if (c === 39 && i + 1 < n && isLetter(text.charCodeAt(i + 1))) {
-      h = Math.imul(h ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-      c = text.charCodeAt(++i);
-      while (i < n && isLetter(c)) {
-        h = Math.imul(h ^ c, 0x01000193);
-        h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-        c = text.charCodeAt(++i);
-      }
     }
     h >>>= 0;
     const check = (h2 ^ (i - start)) >>> 0;

@@ -230,10 +230,15 @@ interface ReadText {
  */
 const READ = new WeakMap<ScoringItem, ReadText>();
 
-function readText(item: ScoringItem, p: CompiledProfile): { read: ReadText; own: PhraseHit[] } {
+/** The item's reading, if it has been read and not edited since. */
+function freshRead(item: ScoringItem): ReadText | undefined {
   const cached = READ.get(item);
-  if (cached && cached.titleIn === item.title && cached.bodyIn === item.body)
-    return { read: cached, own: p.index.scan(cached.full) };
+  return cached && cached.titleIn === item.title && cached.bodyIn === item.body ? cached : undefined;
+}
+
+function readText(item: ScoringItem, p: CompiledProfile): { read: ReadText; own: PhraseHit[] } {
+  const cached = freshRead(item);
+  if (cached) return { read: cached, own: p.index.scan(cached.full) };
   const title = normalizeText(item.title);
   const body = normalizeText(item.body.length > BODY_CHARS ? item.body.slice(0, BODY_CHARS) : item.body);
   const full = `${title}\n${body}`;
@@ -622,8 +627,13 @@ export function weigh(s: Signals): Weighed {
   const sellerSide = s.sellerPoints >= 2;
   const score = adjust(base, factor, bonus, sellerSide);
 
-  const stage = sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
+  const stage = stageAt(s, fit, sellerSide, score);
   return { score: Math.round(score), base, factor, bonus, stage, sellerSide, fit, intent };
+}
+
+/** A lead's stage: none for a seller, an off-topic post or a score below 30 (docs/scoring.md). */
+function stageAt(s: Signals, fit: number, sellerSide: boolean, score: number): Stage | null {
+  return sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
 }
 
 /** A 0-100 ranking score moved by the profile's judgements (factor, bonus); a seller stays at the bottom. */
@@ -755,17 +765,15 @@ function doesItThemselves(s: Signals): boolean {
   return s.diy !== null && !s.ownBusiness && s.purchase.value < 0.7 && !s.budgetText;
 }
 
-/** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
 /** The learned model's features for a pair (the post's stems read once, whatever the project). */
 export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals, w: Weighed): Features {
   // readSignals has just read the item; read it again only if it was edited since.
-  const cached = READ.get(item);
-  const read =
-    cached && cached.titleIn === item.title && cached.bodyIn === item.body ? cached : readText(item, p).read;
+  const read = freshRead(item) ?? readText(item, p).read;
   read.stems ??= stemsOf(read.title, read.body);
   return featuresOf(read.stems, p, s, w);
 }
 
+/** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
 export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore {
   const p = compileProfile(profile);
   const s = readSignals(item, p);
@@ -779,8 +787,8 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
     score = Math.round(
       adjust(blend(w.base, modelProbability(f), modelShare), w.factor, w.bonus, w.sellerSide),
     );
-    // The stage belongs to the score shipped: none below 30 (docs/scoring.md), whichever part ranked it.
-    stage = w.sellerSide || w.fit < 0.25 || score < 30 ? null : stageOf(s);
+    // The stage belongs to the score shipped, whichever part ranked it.
+    stage = stageAt(s, w.fit, w.sellerSide, score);
   }
   return {
     score,
