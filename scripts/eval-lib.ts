@@ -53,6 +53,11 @@ export interface EvalData {
   tags: TagLabel[];
   /** Our own seller-side set (eval/sellers-c.jsonl): posts of marketing and startup subreddits, developed on. */
   ownSellers: { postId: string; sellerSide: boolean }[];
+  /**
+   * A second seller-side set (eval/sellers-d.jsonl): 238 posts of 23 subreddits, half of them linking out, split
+   * by a hash of the post id into "dev" (read while developing) and "check" (measured only, never read).
+   */
+  splitSellers: { postId: string; sellerSide: boolean; split: 'dev' | 'check' }[];
   posts: Map<string, Post>;
 }
 
@@ -115,6 +120,7 @@ export function loadEvalData(): EvalData {
     });
   const projects = [...a, ...b, ...ownProjects];
   const ownSellers = ownJsonl<{ postId: string; sellerSide: boolean }>('sellers-c.jsonl');
+  const splitSellers = ownJsonl<EvalData['splitSellers'][number]>('sellers-d.jsonl');
   const labels = [
     ...jsonl<Label>('eval/labels-dev.jsonl'),
     ...jsonl<Label>('eval/labels-dev-b.jsonl'),
@@ -126,12 +132,14 @@ export function loadEvalData(): EvalData {
   const seen = new Set([
     ...labels.filter((l) => !HELD_OUT.includes(groupOf.get(l.project)!)).map((l) => l.postId),
     ...ownSellers.map((t) => t.postId),
+    ...splitSellers.filter((t) => t.split === 'dev').map((t) => t.postId),
   ]);
   return {
     projects,
     labels: labels.filter((l) => !HELD_OUT.includes(groupOf.get(l.project)!) || !seen.has(l.postId)),
     tags: jsonl<TagLabel>('eval/seller-side-by-tag.jsonl'),
     ownSellers,
+    splitSellers,
     posts,
   };
 }
@@ -213,6 +221,8 @@ export interface Figures extends Summary {
   sellerWithTags: SellerFigures;
   /** Our own seller-side set alone. */
   sellerOwn: SellerFigures;
+  /** eval/sellers-d.jsonl: its "dev" half (developed on) and its "check" half (never read). */
+  sellerSplit: { dev: SellerFigures; check: SellerFigures };
 }
 
 function sellerFigures(c: Confusion): SellerFigures {
@@ -307,21 +317,29 @@ export function evaluate(data: EvalData, scorer: Scorer): Figures {
     const project = data.projects.find((p) => p.subreddits.includes(t.subreddit)) ?? data.projects[0]!;
     addConfusion(withTags, scorer(toItem(post), project).sellerSide, t.sellerSide);
   }
-  const own = { tp: 0, fp: 0, fn: 0 };
-  for (const t of data.ownSellers) {
-    const post = data.posts.get(t.postId);
-    if (!post) continue;
-    const project =
-      data.projects.find((p) => p.subreddits.includes(post.subreddit) && !HELD_OUT.includes(p.group!)) ??
-      data.projects[0]!;
-    addConfusion(own, scorer(toItem(post), project).sellerSide, t.sellerSide);
-  }
+  // Our seller sets: each post scored against a developed profile that watches its subreddit, else the first.
+  const sellerConfusion = (rows: readonly { postId: string; sellerSide: boolean }[]) => {
+    const c = { tp: 0, fp: 0, fn: 0 };
+    for (const t of rows) {
+      const post = data.posts.get(t.postId);
+      if (!post) continue;
+      const project =
+        data.projects.find((p) => p.subreddits.includes(post.subreddit) && !HELD_OUT.includes(p.group!)) ??
+        data.projects[0]!;
+      addConfusion(c, scorer(toItem(post), project).sellerSide, t.sellerSide);
+    }
+    return sellerFigures(c);
+  };
   return {
     ...overall,
     perProject,
     groups,
     sellerWithTags: sellerFigures(withTags),
-    sellerOwn: sellerFigures(own),
+    sellerOwn: sellerConfusion(data.ownSellers),
+    sellerSplit: {
+      dev: sellerConfusion(data.splitSellers.filter((t) => t.split === 'dev')),
+      check: sellerConfusion(data.splitSellers.filter((t) => t.split === 'check')),
+    },
   };
 }
 

@@ -49,6 +49,14 @@ if (data.ownSellers.length)
   console.log(
     `sellerSide, our set (${ours.sellerOwn.tp + ours.sellerOwn.fn} sellers of ${data.ownSellers.length}, developed on): precision ${f(ours.sellerOwn.precision)} recall ${f(ours.sellerOwn.recall)} (tp ${ours.sellerOwn.tp}, fp ${ours.sellerOwn.fp}, fn ${ours.sellerOwn.fn})`,
   );
+for (const split of ['dev', 'check'] as const) {
+  const rows = data.splitSellers.filter((t) => t.split === split);
+  const x = ours.sellerSplit[split];
+  if (rows.length)
+    console.log(
+      `sellerSide, second set, ${split} half (${x.tp + x.fn} sellers of ${rows.length}, ${split === 'dev' ? 'developed on' : 'never read'}): precision ${f(x.precision)} recall ${f(x.recall)} (tp ${x.tp}, fp ${x.fp}, fn ${x.fn})`,
+    );
+}
 console.log(
   `sellerSide graded + by-tag (${ours.sellerWithTags.tp + ours.sellerWithTags.fn} sellers): precision ${f(ours.sellerWithTags.precision)} recall ${f(ours.sellerWithTags.recall)} (tp ${ours.sellerWithTags.tp}, fp ${ours.sellerWithTags.fp}, fn ${ours.sellerWithTags.fn})`,
 );
@@ -136,6 +144,10 @@ function flatten(fig: Figures): Record<string, number> {
   out['withTags.sellerRecall'] = fig.sellerWithTags.recall;
   out['ownSellers.precision'] = fig.sellerOwn.precision;
   out['ownSellers.recall'] = fig.sellerOwn.recall;
+  for (const split of ['dev', 'check'] as const) {
+    out[`splitSellers.${split}Precision`] = fig.sellerSplit[split].precision;
+    out[`splitSellers.${split}Recall`] = fig.sellerSplit[split].recall;
+  }
   return out;
 }
 

@@ -60,6 +60,7 @@ test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in 
     })),
     tags: [],
     ownSellers: [],
+    splitSellers: [],
     posts,
   };
   const gradeOf = (title: string) => grades[Number(title.slice(1))]!;
@@ -85,4 +86,24 @@ test('the metrics: a perfect ordering scores 1, a reversed one less, sellers in 
   assert.ok(reversed.ndcg10Mean < 0.5, String(reversed.ndcg10Mean));
   assert.equal(reversed.maxSellersInTop10, 1);
   assert.equal(reversed.seller.recall, 0);
+});
+
+test('on every graded pair the reason tells the stage shipped: a lead with a stage is never "asks for nothing"', async () => {
+  const { loadEvalData, toItem } = await import('../scripts/eval-lib.ts');
+  const { scoreItem } = await import('../src/domain/scoring.ts');
+  const data = loadEvalData();
+  const byKey = new Map(data.projects.map((p) => [p.key, p]));
+  const wrong: string[] = [];
+  for (const label of data.labels) {
+    const r = scoreItem(toItem(data.posts.get(label.postId)!), byKey.get(label.project)!);
+    // The stage's own words: "Asks for", "Ready to buy", "Compares", "Wants an alternative", "Has the problem".
+    const claims = /^(?:Asks|Ready to buy|Compares|Wants an alternative|Has the problem)/.test(
+      r.reason ?? '',
+    );
+    if ((r.stage !== null) !== claims)
+      wrong.push(`${label.project}/${label.postId}: ${r.stage} "${r.reason}"`);
+    if (r.stage === null && r.score >= 30 && !r.sellerSide)
+      assert.doesNotMatch(r.reason ?? '', /^Ready to buy/, `${label.project}/${label.postId}`);
+  }
+  assert.deepEqual(wrong.slice(0, 5), []);
 });

@@ -815,6 +815,64 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
   });
 });
 
+describe('seller side shown through a link', () => {
+  test('a post that links out and says the author made it is the selling side; a store link is the app itself', () => {
+    const made = scoreItem(
+      post(
+        'Sunrise helper: resizes, aligns and renames a folder of photos',
+        'Hello everyone. I made a script that takes care of the heavy lifting: https://github.com/someone/sunrise',
+        'Wordpress',
+      ),
+      booking,
+    );
+    assert.equal(made.sellerSide, true, made.reason ?? '');
+    const store = scoreItem(
+      post(
+        'A free Rubik cube, ad free',
+        'Goggle play link: https://play.google.com/store/apps/details?id=com.someone.cube\n\nWorked on it for weeks.',
+        'androidapps',
+      ),
+      booking,
+    );
+    assert.equal(store.sellerSide, true, store.reason ?? '');
+    // The same words without the link: one "I made" in the body is context, not yet a pitch.
+    const noLink = scoreItem(
+      post(
+        'Sunrise helper',
+        'Hello everyone. I made a script that takes care of the heavy lifting.',
+        'Wordpress',
+      ),
+      booking,
+    );
+    assert.equal(noLink.sellerSide, false);
+  });
+
+  test('an owner who links their site while asking how to market it is a buyer, not a seller', () => {
+    for (const title of [
+      'How do I get more bookings for my salon site?',
+      'Trying to market my salon online',
+    ]) {
+      const r = scoreItem(
+        post(
+          title,
+          'I built this website for my salon last year: http://mysalon.example.com and nobody books online.',
+        ),
+        booking,
+      );
+      assert.equal(r.sellerSide, false, `${title}: ${r.reason}`);
+    }
+    // A link to a shop the author buys from is no pitch either.
+    const shopper = scoreItem(
+      post(
+        'Narrowed it down to two booking tools',
+        'Please tell me what you think: https://www.vendor.example/pricing',
+      ),
+      booking,
+    );
+    assert.equal(shopper.sellerSide, false);
+  });
+});
+
 describe('seller side in prose, in any subreddit', () => {
   const sellers: [string, string, string][] = [
     [
@@ -1100,6 +1158,34 @@ describe('phrase index', () => {
       expected,
     );
   });
+  test('"what booking app do yall use" asks for a product, with or without the apostrophe', () => {
+    const body = 'I do hair out of my garage studio. People book and then ghost me.';
+    for (const title of [
+      'ok what booking app do yall use for a home studio',
+      "what booking app do y'all use?",
+    ]) {
+      const r = scoreItem(post(title, body), booking);
+      assert.ok(r.stage === 'solution-seeking' || r.stage === 'purchase-ready', `${title}: ${r.stage}`);
+      assert.match(r.reason ?? '', /^(?:Asks for|Ready to buy)/, title);
+    }
+  });
+
+  test('the reason tells the stage shipped: no "asks for nothing" on a lead with a stage', () => {
+    const items = [
+      post(
+        'ok what booking app do yall use for a home studio',
+        'People book and then ghost me. Under $45/mo.',
+      ),
+      post('Our no-shows are out of control', 'Three chairs, clients forget, we lose about $400 a week.'),
+      post('Booking in a small studio', 'We take appointments by phone and paper; it mostly works.'),
+    ];
+    for (const item of items) {
+      const r = scoreItem(item, booking);
+      if (r.stage)
+        assert.doesNotMatch(r.reason ?? '', /asks for nothing|Barely about/, `${item.title}: ${r.reason}`);
+      else assert.doesNotMatch(r.reason ?? '', /^(?:Asks for|Ready to buy|Compares|Wants an alternative)/);
+    }
+  });
 });
 
 describe('comments', () => {
@@ -1130,6 +1216,18 @@ describe('comments', () => {
     const silent = comment(title, 'Following, this thread is gold.');
     assert.equal(scoreItem(silent, booking).score, weigh(readSignals(silent, compileProfile(booking))).score);
     assert.ok(scoreItem(silent, booking).score < thePost.score - 20);
+  });
+
+  test('a comment joining the request with a budget ("we are looking too, budget about $25/mo") is ready to buy', () => {
+    const joins = scoreItem(
+      comment(
+        'ok what booking app do yall use for a home studio',
+        'Same here, following. We are looking too, budget is about $25/mo for online booking with deposits.',
+      ),
+      booking,
+    );
+    assert.equal(joins.stage, 'purchase-ready');
+    assert.match(joins.reason ?? '', /^Ready to buy: .*budget \$25\/mo/);
   });
 
   test('a comment pitching its own app under a request is the selling side; a tag in the title is not its own', () => {

@@ -206,7 +206,7 @@ const READERS: Reader[] = [
   },
   (s) => {
     const m =
-      /^what (?:do|would|should) (?:you|people|y'all|you guys) (?:use|recommend|suggest) (?:for|to) (.+)$/i.exec(
+      /^what (?:do|would|should) (?:you|people|y'?all|you guys) (?:use|recommend|suggest) (?:for|to) (.+)$/i.exec(
         s,
       );
     const slot = trim(yours(m?.[1] ?? ''));

@@ -183,6 +183,32 @@ const EARNED =
   /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
 
 const GROUPS = PROFILE_GROUP.diy + 1;
+/** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
+const MARKETS_OWN =
+  /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
+/** The author tells of hiring someone to make it ("I ended up working with …"): the customer shows the result. */
+const HIRED_SOMEONE =
+  /(?:(?:i|we) (?:hired|paid|commissioned|ended up (?:working|going) with|worked with)|looking for an? (?:[a-z-]+ )?(?:designer|developer|freelancer|agency))(?![a-z])/;
+/** A link in the raw text, to a place other than Reddit, an image host or a reference ("store": an app store). */
+const LINK = /https?:\/\/(?:www\.)?([a-z0-9.-]+\.[a-z]{2,})(\/[^\s)\]]*)?/gi;
+const NOT_SHOWN =
+  /(?:^|\.)(?:reddit\.com|redd\.it|imgur\.com|wikipedia\.org|google\.com(?!\/store)|youtube\.com|youtu\.be)$/;
+function linksOut(item: ScoringItem): 'store' | 'site' | null {
+  const raw = `${item.title}\n${item.body.slice(0, HEAD_CHARS * 2)}`;
+  if (!raw.includes('://')) return null;
+  let found: 'site' | null = null;
+  for (const m of raw.matchAll(LINK)) {
+    const host = m[1]!.toLowerCase();
+    const path = m[2] ?? '';
+    if (
+      (host === 'play.google.com' && path.startsWith('/store')) ||
+      /(?:^|\.)(?:itunes|apps)\.apple\.com$/.test(host)
+    )
+      return 'store';
+    if (!NOT_SHOWN.test(host)) found = 'site';
+  }
+  return found;
+}
 /** A seller-self phrase that says the author made something ("i made a site"), not that they sell an item. */
 const MADE = /\b(?:made|built|created|developed|launched|released|wrote|designed|coded|programmed)\b/;
 const NOT_ASKED =
@@ -394,6 +420,21 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
   }
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
+  // A post that links out and says the author made or owns something shows it, unless its title asks: an owner
+  // asking how to market their site links it too. A link to an app store is the author's app.
+  const link = linksOut(item);
+  if (
+    link &&
+    !comment &&
+    !asksInTitle &&
+    !title.includes('?') &&
+    seek.value < 0.6 &&
+    !MARKETS_OWN.test(title) &&
+    !HIRED_SOMEONE.test(full.slice(0, headEnd))
+  ) {
+    if (link === 'store' && !sellerPhrases.length) sellerPhrases.push('a link to an app store');
+    if (link === 'store' || selfTitle.length + selfBody.length > 0) sellerPoints += 1;
+  }
   // A title that asks (a request, or a question) speaks against selling, unless the post pitches.
   // A title that says the author made something ("I made a site … suggestions?") asks for feedback: a pitch.
   if (
@@ -658,7 +699,9 @@ export function stageOf(s: Signals): Stage | null {
   if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs)) return 'comparing';
   // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
   // readiness to buy the product.
-  if (strong(purchase) && (seeking || purchase.inTitle) && !s.otherDevice) return 'purchase-ready';
+  // A budget that fits the product's range is stated by someone shopping for it, wherever it is written.
+  if (strong(purchase) && (seeking || purchase.inTitle || s.budget === 'fits') && !s.otherDevice)
+    return 'purchase-ready';
   if (asks) return 'solution-seeking';
   if (strong(compare)) return 'comparing';
   if (strong(pain)) return 'problem-aware';
@@ -699,21 +742,24 @@ export function describe(s: Signals, w: Weighed): string {
   const thing = s.asksFor ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
   const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
-  if (w.stage === 'comparing')
+  // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
+  const weak = w.stage === null && w.fit >= 0.25 ? stageOf(s) : null;
+  const stage = weak === 'purchase-ready' ? 'solution-seeking' : (weak ?? w.stage);
+  if (stage === 'comparing')
     parts.push(
       s.leavesCompetitor && competitor
         ? `Wants an alternative to ${competitor}${who}`
         : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
     );
-  else if (w.stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
-  else if (w.stage === 'solution-seeking')
+  else if (stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
+  else if (stage === 'solution-seeking')
     parts.push(
       // An on-topic question with no request phrase asks how to do something, not for a named thing.
       s.seek.phrases.length || s.asksFor
         ? `Asks for ${thing}${who}`
         : `Asks a question about ${topic.join(' and ') || 'the topic'}${who}`,
     );
-  else if (w.stage === 'problem-aware')
+  else if (stage === 'problem-aware')
     parts.push(
       s.pain.phrases[0]
         ? `Has the problem (${s.pain.phrases[0]})${topic.length ? ` around ${topic.join(' and ')}` : ''}${who}`
@@ -723,7 +769,8 @@ export function describe(s: Signals, w: Weighed): string {
   else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
   if (s.budgetText)
     parts.push(`budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : ''}`);
-  if (competitor && w.stage !== 'comparing') parts.push(`mentions ${competitor}`);
+  if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
+  if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
   if (s.geography === 'foreign')
     parts.push(
       `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
@@ -793,7 +840,8 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
   return {
     score,
     stage,
-    reason: describe(s, w),
+    // The reason tells the stage shipped, not the rules' own.
+    reason: describe(s, { ...w, stage }),
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
   };

@@ -16,16 +16,18 @@ const TOOL_NOUN = [
 /** Asks for something to use, whatever words follow: these phrases are about products by themselves. */
 const SEEKING_PRODUCT = [
   'recommend(?:ations?|ed|s)?',
-  "what (?:do|does|would|should) (?:you|y'all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
+  "what (?:do|does|would|should) (?:you|y'?all|people|you guys|everyone|u|i|one) (?:use|recommend|suggest|get|buy)",
   'what (?:does|do) (?:reddit|everyone|everybody|you all|people here) use',
   'do you (?:guys |all |folks )?use (?:any|a|an|some)',
   'in the market for',
+  // "what booking app do y'all use", "which CRM do you guys use".
+  `(?:what|which) (?:[a-z-]+ ){0,2}${PRODUCT_NOUN} (?:do|does|would|should) (?:you|y'?all|people|you guys|you all|everyone|u) (?:guys |all )?(?:use|recommend|suggest)`,
   '(?:does|is there) (?:something|anything|an app|a tool|a service|such a thing) (?:like (?:this|that) )?(?:exist|out there)',
   '(?:does|do) (?:this|that|these|such (?:a )?(?:thing|service|tool)s?) (?:kind of (?:thing|service) )?exist',
   // "Is it possible to rent a powerful remote machine?": asking whether one can buy the thing.
   'is it possible to (?:rent|buy|hire|lease|pay for|subscribe to|get (?:a|an|some))',
   'is there (?:something|anything) like',
-  `(?:your|you guys'?|y'all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
+  `(?:your|you guys'?|y'?all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
 /** Asks for help: counts fully when a product noun is near ("any good software?"), less for advice. */
@@ -40,6 +42,8 @@ const SEEKING = [
   `(?:is|are) there (?:(?:some|a|an|any) )?(?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
   `(?:some|a|an) (?:[a-z-]+ )?${PRODUCT_NOUN} (?:i|we) (?:can|could) use`,
   'do you (?:guys |all |folks )?use',
+  // Joining someone else's request: "we are looking too", "also looking for one".
+  "(?:(?:i am|i'm|im|we are|we're) (?:also |still )?looking (?:too|as well)|(?:i'm|i am|we're|we are) also looking)",
   'how (?:do|can|should) i (?:get|stop|prevent|handle|deal|avoid|keep|manage|make sure|track|automate)',
   'any (?:tips|advice)',
   'what (?:can|should) i do',
@@ -59,7 +63,7 @@ const SEEKING = [
   // "still need booking software", "need scheduling software by March".
   `(?:still |really |urgently |badly |also )?need (?:[a-z-]+ ){1,2}${PRODUCT_NOUN}(?![a-z])`,
   'where (?:can|do|should|would) i (?:find|get)',
-  "how do (?:you|y'all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
+  "how do (?:you|y'?all|you guys|others|people) (?:handle|manage|keep track|track|deal with|organize|do|get)",
   "what(?:'s| is| are) (?:the |a |some )?(?:best|easiest|simplest|cheapest|recommended|good)",
   // "Invoicing software?" asks; "credits in an iOS app?" and "promote my services?" do not.
   // The words before it are whole words: "salon app?" and "admin tool?" still ask ("on", "in" end those words).
@@ -275,7 +279,7 @@ const LOW_VALUE = [
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
   // Asking peers what they usually charge ("How much do you charge for SEO?"), not asking one for a quote.
-  "(?:how much|what) do (?:you|y'all|you guys|you all) (?:usually |typically |normally |generally )?(?:charge|bill)",
+  "(?:how much|what) do (?:you|y'?all|you guys|you all) (?:usually |typically |normally |generally )?(?:charge|bill)",
   "let'?s (?:talk|discuss|chat) about",
   'story time',
   'funny',
@@ -344,7 +348,7 @@ const SELLER_PITCH = [
   "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)(?![^?\\n]{0,12}(?:is (?:it|this|that) possible|can (?:it|this) be done|would (?:it|this) work))",
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
-  "what (?:do )?(?:you |y'all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
+  "what (?:do )?(?:you |y'?all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
   'amzn\\.to/[a-z0-9]+',
   '(?<=[?&])(?:tag|aff|affid|affiliate_id)=[a-z0-9-]+',
@@ -365,7 +369,7 @@ const SELLER_PITCH = [
   '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
   "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
   // Showing the author's own site or content: "I'd like to show you all my website", "(link in comments)".
-  "(?:like|want|wanted|love) to show (?:you|y'all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
+  "(?:like|want|wanted|love) to show (?:you|y'?all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
   // A team introducing itself ("We are the content team at Conductor … AMA").
   // Only with an AMA in the title: "We are a small sales team at a roofing company. Which CRM?" asks.
   '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
@@ -378,7 +382,7 @@ const SELLER_PITCH = [
  * that asks for help (selling a house, marketing one's own app).
  */
 const SELLER_SELF = [
-  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)[^.!?\\n]{0,60}?(?<![a-z])(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website|search engine|marketplace|directory|job board)s?",
+  "(?:i|we)(?: just| recently|'ve|'ve just| have| finally)? (?:built|made|created|developed|launched|released|wrote|designed|coded)(?:(?!(?:a |the )?(?:list|collection|roundup|compilation) of)[^.!?\\n]){0,60}?(?<![a-z])(?:app|tool|site|website|web ?app|platform|plugin|service|product|extension|software|startup|course|saas|template|theme|bot|script|program|system|ebook|game|library|framework|website|search engine|marketplace|directory|job board)s?",
   '(?:i|we) offer',
   "(?:we're|we are|i'm|i am) launching",
   'introducing',
@@ -404,7 +408,12 @@ const SELLER_SELF = [
   '(?<=^|\\n|[.!?]\\s)meet (?:our |my |the |a )?(?:new|brand new)',
   // A title that reports finishing something: "Just finished up a ticketing plugin", "Just made a theme".
   '^(?:i |we )?just (?:finished(?: up)?|made|built|created|released|completed|wrote|published|coded) (?:a|an|my|our|the|this) (?:[a-z-]+ ){0,4}?(?:app|web ?app|tool|site|website|plugin|theme|extension|game|system|package|library|script|template|course|ebook|product|service|platform)',
-  "(?:app|site|website|tool|plugin|extension|theme|service|product|platform) (?:that |which )?(?:i|we) (?:was|were|am|are|have been|'ve been|had been) (?:building|developing|working on|making|creating|writing)",
+  "(?:app|site|website|tool|plugin|extension|theme|service|product|platform|game) (?:that |which )?(?:i|we)(?:'m|'re| was| were| am| are| have been|'ve been| had been) (?:building|developing|working on|making|creating|writing)",
+  // "Here is my latest article: …", "Here's my script: …", "(disclaimer: I wrote this)".
+  "here(?: is|'s) my (?:latest |new |newest |first |little )?(?:[a-z-]+ )?(?:article|blog post|post|script|app|tool|plugin|theme|game|video|project|guide|tutorial|ebook|infographic|extension|library)",
+  "(?:disclaimer|disclosure|full disclosure)[:\\s-]+(?:i|we)(?:'m| am)? (?:wrote|made|built|created|own|run|work (?:for|at)|am the|the (?:author|founder|developer))",
+  '(?:like|want|wanted|love) to introduce (?:you (?:all |guys )?to )?(?:my|our)',
+  '(?:you can )?check (?:the|my|our) (?:product|app|site|website|shop|store|work|game)s? (?:out )?(?:here|at|on)',
   'check it out (?:at|here|on)',
   '(?:business|company|startup|app|product|site|website|tool|plugin) (?:that )?(?:i|we) (?:started|founded|created|built|launched|made) is (?:called|named)',
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
@@ -416,7 +425,7 @@ const SELLER_SELF = [
   'get rid of (?:[0-9]+|all|our|my|some)',
   // Content the author made: "Created this blog post after …", "I just put together this compilation".
   '(?:i |we )?(?:just )?(?:created|wrote|published|put together|compiled) (?:this|my|our) (?:[a-z-]+ ){0,2}(?:blog post|post|article|guide|compilation|list|video|infographic|ebook)',
-  "(?:i|we)(?:'ve| have)? (?:just |recently )?put together (?:a|an) (?:[a-z-]+ ){0,2}(?:web ?site|site|app|tool|business|service|startup|platform)",
+  "(?:i|we)(?:'ve| have)? (?:just |recently )?put together (?:a|an|this|my|our) (?:[a-z-]+ ){0,2}(?:web ?site|site|app|tool|business|service|startup|platform|kit|ui kit|templates?|themes?|icon set|icons|fonts?|plugin|script|spreadsheet|cheat ?sheet)",
   // Planning a service or product to sell: "I am thinking of developing a new service", "I want to offer".
   // Not starting a business or launching its site: that is what a new buyer does.
   "(?:i'm|i am|we're|we are) (?:thinking of|planning on|planning to) (?:developing|building|offering|develop|build|offer) (?:a|an) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|tool|product|platform)",
@@ -433,11 +442,12 @@ const SELLER_OWN = [
   // "Selling my tiny business - any takers?"; not someone offering paid work ("paying $500, any takers?").
   '(?<!(?:pay|paying|paid|\\$|budget|hire|hiring)[^\\n]{0,80})any takers',
   "(?:my|our) (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
+  'my first (?:[a-z-]+ ){0,2}(?:app|game|plugin|theme|extension|library)',
   'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
   'my (?:services|rates|portfolio)',
   'affiliate',
-  "(?:let me know|tell me) what (?:you|y'all|you guys) (?:think|honestly think)",
+  "(?:let me know|tell me) what (?:you|y'?all|you guys) (?:think|honestly think)",
   '(?:(?:any|all|your|some|constructive) )?(?:feedback|criticism|critique)s? (?:is |would be )?(?:welcome|welcomed|appreciated|greatly appreciated|is welcome)',
   '(?:would )?(?:love|like|appreciate) (?:to (?:hear|get) )?(?:your |some |any )?(?:feedback|thoughts|input|critique)',
   '(?:my|an?|our) (?:[a-z]+ ){0,2}(?:app|startup|product|saas|software) idea',
@@ -449,7 +459,7 @@ const SELLER_OWN = [
   // A service or site the author runs ("bensgigs.com is a service I run").
   '(?:service|site|website|tool|app|blog|job board|newsletter) (?:that )?(?:i|we) run',
   "(?:i thought|thought) (?:i'd|i would) (?:let (?:everyone|you all|you guys|you) know|share)",
-  "(?:hope|hopefully) (?:you|y'all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this) (?:useful|helpful))",
+  "(?:hope|hopefully) (?:you|y'?all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this) (?:useful|helpful))",
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
