@@ -1725,6 +1725,40 @@ describe('readings a review found too wide or too narrow', () => {
     assert.match(job.reason ?? '', /job opening/);
   });
 
+  test('a job opening told in the body (cover letter, resume) ranks below a gig, whatever ranks it', () => {
+    const studio: ScoringProfile = {
+      name: 'Brightsite',
+      url: 'https://brightsite.example',
+      pain: 'Small businesses lose customers to slow, dated websites',
+      solution:
+        'A small studio that designs and builds WordPress websites for small businesses at a fixed price',
+      targetUsers: 'Owners of small businesses and shops without a web team',
+      geography: null,
+      budgetFit: '$1,500-6,000 per site',
+      keywords: ['website', 'wordpress', 'web design', 'web developer'],
+      competitors: ['Wix', 'Squarespace'],
+    };
+    const job = scoreItem(
+      post(
+        '[Hiring] Web Developer - Irvine, CA',
+        "We're looking to hire a web developer for our agency: HTML, CSS, WordPress. Send a cover letter and resume.",
+        'forhire',
+      ),
+      studio,
+    );
+    const gig = scoreItem(
+      post(
+        '[Hiring] Web Developer for our bakery website',
+        'We need a WordPress website for our bakery, about $2,000, done by March.',
+        'forhire',
+      ),
+      studio,
+    );
+    assert.match(job.reason ?? '', /job opening/);
+    assert.doesNotMatch(gig.reason ?? '', /job opening/);
+    assert.ok(gig.score > job.score + 20, `${gig.score} vs ${job.score}`);
+  });
+
   test('asking what people usually charge for a logo is a buyer; asking peers "what do you charge" is not', () => {
     const buyer = scoreItem(
       post('How much do people usually charge for a logo?', 'Starting a bakery.'),

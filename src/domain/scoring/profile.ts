@@ -91,7 +91,7 @@ const OWN_BUSINESS = [
 const GENERIC_PRODUCT = new Set(
   contentStems('software tool app application program system solution platform plugin provider vendor suite'),
 );
-const GENERIC_WEIGHT = 0.3;
+export const GENERIC_WEIGHT = 0.3;
 
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */

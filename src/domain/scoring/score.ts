@@ -6,6 +6,7 @@ import {
   type CompiledProfile,
   compileProfile,
   deviceAskedFor,
+  GENERIC_WEIGHT,
   PROFILE_GROUP,
 } from './profile.ts';
 import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
@@ -42,6 +43,8 @@ export interface Signals {
   /** A need another trade answers (OTHER_NEEDS) named in the title (its reason), and how many in the body start. */
   otherNeedTitle: string | null;
   otherNeedBody: number;
+  /** Posted as a job opening ("[Hiring]", "position") and says so in the title or the body (salary, full-time). */
+  jobOpening: boolean;
   sellerPhrases: string[];
   sellerPoints: number;
   question: number;
@@ -162,6 +165,7 @@ function statedBudget(
   return best && { amount: best.amount, text: best.text };
 }
 /** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
+const JOB_REASON = OTHER_NEEDS.find((n) => n.group === SIGNAL.employment)!.reason;
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
 const SCHOOLING = /^(?:major|majoring|minor|degree|internship|careers?)/;
@@ -326,7 +330,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     const w = p.concepts.get(s);
     if (w === undefined) continue;
     conceptTopic.push(h.start);
-    if (h.start < titleEnd) titleSpans.push(h.start, h.start + h.text.length);
+    // "software" in "POS software" names no part of this product's field: a generic product noun (weighed
+    // GENERIC_WEIGHT) leaves the title's share to its other words.
+    if (h.start < titleEnd && w > GENERIC_WEIGHT) titleSpans.push(h.start, h.start + h.text.length);
     if (p.targetStems.has(s)) {
       pushUnique(targetUsers, h.text);
       continue;
@@ -512,6 +518,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       (a, n) => a + (n.inBody ? texts(G(n.group), titleEnd, headEnd).length : 0),
       0,
     ),
+    jobOpening: G(SIGNAL.employment).some((h) => h.start < headEnd),
     sellerPhrases,
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -582,6 +589,8 @@ export const WEIGHTS = {
   /** The share left to a budget below the product's price, and the lift of one that fits (for its buyer). */
   budgetOver: 0.6,
   budgetFits: 1.1,
+  /** The share left to a job opening (an employer hiring staff, not buying). */
+  jobOpening: 0.5,
   intent: 0.6,
   fit: 0.2,
   /**
@@ -661,6 +670,8 @@ export function weigh(s: Signals): Weighed {
   if (writesAsExpert(s)) factor *= W.expert;
   if (s.role) factor *= W.role;
   if (doesItThemselves(s)) factor *= W.diy;
+  // A job opening hires an employee: whatever its words share with the product's buyers, it buys nothing.
+  if (s.jobOpening) factor *= W.jobOpening;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
   if (s.budget === 'fits' && !s.otherDevice && !s.role) factor *= W.budgetFits;
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
@@ -799,6 +810,7 @@ export function describe(s: Signals, w: Weighed): string {
   if (s.adviceInTitle || (s.advice.length && s.question === 0 && !s.seek.inTitle))
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
+  else if (s.jobOpening) parts.push(`ranked lower: ${JOB_REASON}`);
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }

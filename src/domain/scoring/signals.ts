@@ -507,6 +507,8 @@ export const OTHER_NEEDS = [
       '(?:full[- ]time|part[- ]time|in[- ]house|on[- ]site) (?:[a-z/-]+ ){0,3}(?:position|job|role|employee|hire|developer|designer|engineer|staff|opening|coordinator|manager|assistant|specialist|analyst|writer|administrator|receptionist|technician|worker|representative|associate|programmer|editor|marketer)s?',
       '(?:salary|salaried|benefits package|401k|paid time off|relocation|w2 position|w-2 position|permanent position|job opening|career opportunity|now hiring)',
       "(?:we're|we are) hiring",
+      // Applying for a job, not bidding for a gig: "send a cover letter and resume".
+      '(?:cover letter|resumes?|résumés?|(?:send|email|submit) (?:us |me )?(?:your |a )?cv)',
     ],
     profile:
       /(?<![a-z])(?:recruit\w*|hiring|staffing|job boards?|applicants?|payroll|hr|human resources|talent)(?![a-z])/,
