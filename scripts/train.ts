@@ -9,6 +9,7 @@ import {
   type Group,
   HELD_OUT,
   loadEvalData,
+  NOT_TRAINED,
   SHARED_GROUPS,
 } from './eval-lib.ts';
 import { buildExamples, type CvRow, crossValidate, DEFAULT_TRAIN, train } from './train-lib.ts';
@@ -23,12 +24,12 @@ const opts = {
   l2: at('--l2') ?? DEFAULT_TRAIN.l2,
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
 };
-// Every group developed on (the shared A and B, our C, F, G and H), or with --shared-only the shared ones: never
-// a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
+// Every group developed on (the shared A and B, our C, F, G and H; not L, see NOT_TRAINED), or with --shared-only
+// the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
 const all = loadEvalData();
 const GROUPS: readonly Group[] = args.includes('--shared-only')
   ? SHARED_GROUPS
-  : GROUPS_ALL.filter((g) => !HELD_OUT.includes(g));
+  : GROUPS_ALL.filter((g) => !HELD_OUT.includes(g) && !NOT_TRAINED.includes(g));
 const projects = all.projects.filter((p) => p.group && GROUPS.includes(p.group));
 const keys = new Set(projects.map((p) => p.key));
 const data: EvalData = { ...all, projects, labels: all.labels.filter((l) => keys.has(l.project)) };

@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import { fnv1a, readSignals, stemHashes, weigh } from '../src/domain/scoring/internals.ts';
 import { compilePhraseIndex, startKeys } from '../src/domain/scoring/phrase-index.ts';
+import { sellsService } from '../src/domain/scoring/profile.ts';
 import { stemWord, words } from '../src/domain/scoring/text.ts';
 import {
   compileProfile,
@@ -1792,5 +1793,168 @@ describe('readings a review found too wide or too narrow', () => {
   test('only [Hiring] overrides who the author says they are; [Request] does not', () => {
     const s = scoreItem(post("[Request] My landlord won't return my deposit, what can I do?", ''), rentals);
     assert.match(s.reason ?? '', /deals with the product's users/);
+  });
+});
+
+describe('services sold to small businesses, budgets told in passing (group L)', () => {
+  const copy: ScoringProfile = {
+    name: 'Wordsmiths',
+    url: 'https://wordsmiths.example',
+    pain: 'Small businesses know they need website copy and blog posts but have no time to write them',
+    solution:
+      'A copywriting service: professional writers produce website copy, blog articles and emails monthly',
+    targetUsers: 'Owners of small businesses and startups without a writer',
+    geography: null,
+    budgetFit: '$400-1,500 per month',
+    keywords: ['copywriting', 'copywriter', 'writer', 'articles', 'blog posts'],
+    competitors: ['Textbroker'],
+  };
+  const tax: ScoringProfile = {
+    name: 'TaxDone',
+    url: 'https://taxdone.example',
+    pain: 'Freelancers dread quarterly estimated taxes and fear a surprise tax bill',
+    solution: 'A tax preparation service for the self-employed: a CPA files your return for a flat fee',
+    targetUsers: 'Freelancers and sole proprietors',
+    geography: null,
+    budgetFit: '$150-400 per year',
+    keywords: ['taxes', 'estimated taxes', 'tax return'],
+    competitors: ['TurboTax'],
+  };
+  const manager: ScoringProfile = {
+    name: 'Keyholders',
+    url: 'https://keyholders.example',
+    pain: 'Small landlords burn out on tenant calls, late rent and repairs',
+    solution: 'A full-service property management company: tenant screening, rent collection and maintenance',
+    targetUsers: 'Owners of a few rental houses',
+    geography: null,
+    budgetFit: '8-10% of monthly rent',
+    keywords: ['property manager', 'property management', 'landlord', 'tenant', 'rental'],
+    competitors: ['Mynd'],
+  };
+  const sheets: ScoringProfile = {
+    name: 'Cellwise',
+    url: 'https://cellwise.example',
+    pain: 'Small teams lose hours to manual spreadsheet reports',
+    solution: 'A consulting service that builds and automates Excel workbooks for you, for a fixed price',
+    targetUsers: 'Owners and managers of small businesses',
+    geography: null,
+    budgetFit: '$300-2,000 per project',
+    keywords: ['excel', 'spreadsheet', 'macro', 'vba'],
+    competitors: ['Upwork'],
+  };
+
+  test('what a profile sells is read from the head of its solution', () => {
+    assert.equal(sellsService(tax.solution), true);
+    assert.equal(sellsService(manager.solution), true);
+    assert.equal(sellsService(copy.solution), true);
+    assert.equal(
+      sellsService('A business VPN and remote access service: staff connect from anywhere'),
+      false,
+    );
+    assert.equal(sellsService('Contract templates for freelancers with e-signature'), false);
+    assert.equal(sellsService('A simple CRM with a visual pipeline'), false);
+  });
+
+  test('doing it oneself lowers a lead for a craft service, not for tax preparation', () => {
+    const r = scoreItem(post('How do I pay estimated taxes as a freelancer?', 'First year, no idea.'), tax);
+    assert.doesNotMatch(r.reason ?? '', /do it themselves/);
+  });
+
+  test('"article" is the product for a copywriting service, not a shared article', () => {
+    const r = scoreItem(
+      post('General cost for a good 650 word article?', "I'm a terrible writer and want to outsource."),
+      copy,
+    );
+    assert.doesNotMatch(r.reason ?? '', /reads as article/);
+    // "I'm looking for a writer" for the author's own site is a buyer, not a team recruiting.
+    const hire = scoreItem(
+      post(
+        'Looking for someone to write copy for my website',
+        "I'm looking for a writer to write copy for my site.",
+      ),
+      copy,
+    );
+    assert.equal(hire.sellerSide, false);
+    const team = scoreItem(post('Growing', "We're looking for 2 writers to join our team."), copy);
+    assert.equal(team.sellerSide, true);
+  });
+
+  test('the pain names the buyers too: "Landlords:" is a buyer of property management; "seeking advice" asks', () => {
+    const r = scoreItem(
+      post('Landlords: I just realized I have a tenant who smokes in the apartment', 'What do I do?'),
+      manager,
+    );
+    assert.doesNotMatch(r.reason ?? '', /not the product's buyer/);
+    const fees = scoreItem(
+      post('Seeking advice on property management fees', 'First rental, a duplex.'),
+      manager,
+    );
+    assert.match(fees.reason ?? '', /^Asks/);
+  });
+
+  test('figures in a post are no budget: spreadsheet data, "$120 million"; a price range for a laptop is', () => {
+    const data = scoreItem(
+      post(
+        'Index/Match with multiple criteria',
+        'Row 4 shows a total of $1036 and row 5 $880. Why does Match need a 1?',
+      ),
+      sheets,
+    );
+    assert.doesNotMatch(data.reason ?? '', /budget/);
+    const funds = scoreItem(
+      post('Solver help', 'The firm manages more than $120 million in funds for its clients.'),
+      sheets,
+    );
+    assert.doesNotMatch(funds.reason ?? '', /budget/);
+    const paid = scoreItem(
+      post('Need a macro built', 'Happy to pay up to $500 for someone to build it.'),
+      sheets,
+    );
+    assert.match(paid.reason ?? '', /budget \$500/);
+    const laptop = scoreItem(
+      post('Laptop for college?', "I'm looking for something in the $500-750 range."),
+      laptops,
+    );
+    assert.match(laptop.reason ?? '', /budget/);
+  });
+
+  test('"no budget" and coursework rank lower; a business with locations is no do-it-yourselfer', () => {
+    const none = scoreItem(
+      post('Giant Excel file, need to search it', 'The problem: no budget, no database software.'),
+      sheets,
+    );
+    const some = scoreItem(
+      post('Giant Excel file, need to search it', 'The problem: no database software.'),
+      sheets,
+    );
+    assert.match(none.reason ?? '', /says there is no budget/);
+    assert.ok(none.score < some.score, `${none.score} vs ${some.score}`);
+    const homework = scoreItem(
+      post('Solver help', 'I am working on a linear programming assignment and I am lost.'),
+      sheets,
+    );
+    assert.ok(homework.score < some.score, `${homework.score} vs ${some.score}`);
+    const studio: ScoringProfile = {
+      ...sheets,
+      solution: 'A small studio that builds Excel workbooks for you',
+    };
+    const owner = scoreItem(
+      post(
+        'How do I link 4 inventory sheets to a master sheet?',
+        'I have 5 locations: 1 storage area and 4 shops.',
+      ),
+      studio,
+    );
+    assert.doesNotMatch(owner.reason ?? '', /do it themselves/);
+  });
+
+  test('an announcement and a confession are no requests', () => {
+    const news = scoreItem(post('You can now download the new router firmware', 'Finally.'), sheets);
+    assert.match(news.reason ?? '', /ranked lower: reads as/);
+    const story = scoreItem(
+      post('Confessions of a $100/month SEO client', 'Here is what I learned.'),
+      sheets,
+    );
+    assert.match(story.reason ?? '', /ranked lower: reads as confessions/);
   });
 });

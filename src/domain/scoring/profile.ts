@@ -58,7 +58,19 @@ export const PROFILE_GROUP = {
  * wants someone to do the job, and a person asking how to do it themselves, or for a tool to do it with, is not.
  */
 const SELLS_SERVICE =
+  /^(?:an? |the )?(?:[a-z-]+ ){0,3}(?:services?|company|firm|agency|studio|team)(?![a-z])|(?<![a-z])(?:a|an) (?:dedicated |remote |professional |local |licensed |certified )?(?:[a-z-]+ )?(?:bookkeeper|accountant|cpa|technician|writer|designer|developer|manager|assistant|expert|inspector|specialist)s? (?:who|that|will|keeps|does|handles|connects|checks|files)(?![a-z])/;
+/** A craft the buyer could do themselves: design, development, writing, repair, a studio or an agency. */
+const CRAFT_SERVICE =
   /(?<![a-z])(?:studios?|agency|agencies|consultan(?:t|ts|cy|cies)|freelancers?|done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do)|(?:design|development|repair|cleaning|bookkeeping|accounting|marketing|seo|writing|editing|translation|photography|consulting) services?)(?![a-z])/;
+/**
+ * Whether the profile sells a service, read from its solution: the head of its first noun phrase is one ("A
+ * managed IT service for …", "A small studio that …", "A full-service property management company"), or it names
+ * the person who does the work ("a dedicated bookkeeper keeps the books"). Software described at length ("A
+ * business VPN and remote access service") and products sold to freelancers are not.
+ */
+export function sellsService(solution: string | null): boolean {
+  return SELLS_SERVICE.test(normalizeText(solution ?? '').trim());
+}
 /** After "how do I", "best way to", "is there a way to": hiring it out, not doing it ("… go about hiring a designer"). */
 const HIRES_IT_OUT =
   '(?! (?:go about )?(?:find|hir|commission|outsourc|contract|choos|pick|select|get(?:ting)? (?:a|an|someone|somebody|it|my|our|this)|know (?:if|whether|which)|set a budget|budget|pay|pric|negotiat|work with|brief|approach))';
@@ -84,6 +96,8 @@ const SELLS_TO_BUSINESSES =
 const SELLS_TO_STUDENTS = /(?<![a-z])(?:students?|college|university|grad school)(?![a-z])/;
 /** The author speaks of their own business: "my business", "our small bakery", "my new company". */
 const OWN_BUSINESS = [
+  // "I have 5 locations", "we run three shops", "I manage 12 employees".
+  '(?:i|we) (?:have|run|own|manage|operate) (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) (?:[a-z-]+ )?(?:locations|stores|shops|offices|branches|restaurants|salons|clinics|employees|staff)',
   "(?:my|our) (?:own |small |new |little |family(?:'s)? |tiny |parents' |dad's |mom's )?(?:(?!favou?rite |local |nearest |usual |regular |go-to |old |current |day |practice |test )[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)(?! (?:site|website|project|room|session|test|exam|account|class)s?(?![a-z]))",
 ];
 
@@ -172,7 +186,9 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.jargon] = role.jargon;
   groups[PROFILE_GROUP.targetRole] = role.targets;
   groups[PROFILE_GROUP.otherRole] = role.others;
-  groups[PROFILE_GROUP.diy] = SELLS_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
+  // Doing it oneself is the alternative to a craft service (design, development, writing), not to tax
+  // preparation or managed IT, whose do-it-yourselfers have the pain (docs/scoring.md).
+  groups[PROFILE_GROUP.diy] = CRAFT_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
   const buyers = normalizeText(p.targetUsers ?? '');
   groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(buyers) ? OWN_BUSINESS : [];
   return {

@@ -1,4 +1,4 @@
-import { compileProfile } from './profile.ts';
+import { compileProfile, sellsService } from './profile.ts';
 import { readQuestion, withArticle, yours } from './question.ts';
 import {
   ASKS,
@@ -210,10 +210,12 @@ function both(profileFeatures: string[], i: number, sells: Sold): [string, strin
 }
 
 /**
- * Whether the profile sells software, goods or a service, by the first telling word of its solution ("a mesh
- * Wi-Fi kit with app setup" is goods): the practical tip differs ("free trial" vs "return window").
+ * Whether the profile sells software, goods or a service: a service as `sellsService` reads it (profile.ts), else by
+ * the first telling word of its solution ("a mesh Wi-Fi kit with app setup" is goods): the practical tip differs
+ * ("free trial" vs "return window").
  */
 function soldAs(profile: ScoringProfile): Sold {
+  if (sellsService(profile.solution)) return 'service';
   const text = normalizeText(`${profile.solution ?? ''} ${profile.name}`);
   const at = (re: RegExp) => re.exec(text)?.index ?? Number.POSITIVE_INFINITY;
   const found: [Sold, number][] = [
@@ -225,7 +227,6 @@ function soldAs(profile: ScoringProfile): Sold {
       'goods',
       at(/\b(?:laptops?|computers?|phones?|kits?|devices?|hardware|routers?|equipment|furniture|parts)\b/),
     ],
-    ['service', at(/\b(?:studio|agency|services?|consult\w*|design|done for you|freelance\w*)\b/)],
   ];
   const [first] = found.sort((x, y) => x[1] - y[1]);
   return first && Number.isFinite(first[1]) ? first[0] : 'software';

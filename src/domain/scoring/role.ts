@@ -137,7 +137,10 @@ export function compileRole(fields: {
     const own = [...fields.keywords, ...fields.competitors].map((k) => normalizeText(k).trim());
     jargon = [...IT_JARGON.filter((t) => !own.some((k) => new RegExp(`^(?:${t})$`).test(k))), IP_ADDRESS];
   }
-  const targets = roleNouns(fields.targetUsers ?? '');
+  // The buyers are who the target users name, and who the pain opens with ("Small landlords burn out on …").
+  const targets = [
+    ...new Set([...roleNouns(fields.targetUsers ?? ''), ...roleNouns(painSubject(fields.pain ?? ''))]),
+  ];
   const others = roleNouns(`${fields.keywords.join(', ')}, ${fields.solution ?? ''}`).filter(
     (n) => !targets.includes(n),
   );
@@ -152,6 +155,11 @@ export function compileRole(fields: {
     targets: targets.length ? alt(targets) : [],
     others: [...(others.length ? alt([...others, 'client']) : []), ...agency],
   };
+}
+
+/** The first words of the pain, up to its verb: "Small landlords burn out on …" -> "small landlords". */
+function painSubject(pain: string): string {
+  return normalizeText(pain).split(/\s+/).slice(0, 4).join(' ');
 }
 
 /** A profile that speaks of agencies, consultants, freelancers, studios or clients (it may sell to them). */

@@ -45,6 +45,8 @@ export interface Signals {
   otherNeedBody: number;
   /** Posted as a job opening ("[Hiring]", "position") and says so in the title or the body (salary, full-time). */
   jobOpening: boolean;
+  /** Says there is no money to spend ("No budget", "can't afford to pay anyone"). */
+  noBudget: boolean;
   sellerPhrases: string[];
   sellerPoints: number;
   question: number;
@@ -141,6 +143,7 @@ function statedBudget(
   title: string,
   body: string,
   monthly: boolean,
+  itemPriced: boolean,
 ): { amount: number; text: string } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
   // Most posts name no amount: one cheap look before the amount regex walks every digit.
@@ -150,6 +153,11 @@ function statedBudget(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
   )) {
     let n = Number((m[1] ?? m[4] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
+    // "$120 million in funds" is no budget of $120.
+    if (
+      /^\s*(?:million|billion|mil|mm|bn)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 9))
+    )
+      continue;
     if (monthly) {
       if (!m[3]) continue;
       if (/^y|^an/.test(m[3])) n /= 12;
@@ -159,16 +167,38 @@ function statedBudget(
     if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before)) continue;
     if (HYPOTHETICAL.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
+    // In the body an amount is a budget only when money words lead to it ("pay up to $300", "for $500") or
+    // follow it ("$500 range"): the figures of a spreadsheet or a story ("a total of $1036") are not.
+    // (A device is bought by the item: "something in the $500-750 range" is its buyer's price.)
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+    if (
+      !itemPriced &&
+      m.index > title.length &&
+      !named &&
+      !SPEND_CONTEXT.test(before) &&
+      !SPEND_AFTER.test(after)
+    )
+      continue;
     if (!best || (named && !best.named) || (named === best.named && n > best.amount))
       best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named };
   }
   return best && { amount: best.amount, text: best.text };
 }
+/** "No budget", "zero budget", "can't afford to pay anyone", "don't have a budget". */
+const NO_BUDGET =
+  /(?<![a-z])(?:no budget|zero budget|\$0 budget|budget (?:is|of) (?:zero|nothing|\$0|0)(?![0-9])|(?:can't|cannot|can not) afford (?:to (?:pay|hire)|anything|much|it)|(?:don't|do not|doesn't|does not) have (?:a|any|the) budget)(?![a-z])/;
+/** Words that lead to an amount someone would pay: "pay", "cost", "for", "under", "around", "max". */
+const SPEND_CONTEXT =
+  /(?:\b(?:pay|paying|spend|spending|afford|cost|costs|costing|price|priced|worth|charge|quote|quoted|fee|fees|rate|offer|offering|for|under|below|up to|around|about|approx(?:imately)?|max(?:imum)?|at most|less than|no more than|than|within|between|range|~))\s*[^.!?$\n]{0,12}$/;
+/** Words right after an amount that make it a price range or a cap: "$500-750 range", "$300 or less", "$80 max". */
+const SPEND_AFTER =
+  /^\s*(?:(?:-|–|to)\s*\$?\s?\d[\d,.]*k?\s*)?(?:range|budget|or (?:less|under|below|so)|max|tops|at most)/;
 /** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
 const JOB_REASON = OTHER_NEEDS.find((n) => n.group === SIGNAL.employment)!.reason;
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
-const SCHOOLING = /^(?:major|majoring|minor|degree|internship|careers?)/;
+const SCHOOLING =
+  /^(?:major|majoring|minor|degree|internship|careers?|(?:my |our |the |this |an? )?(?:[a-z]+ )?(?:homework|assignment)|for (?:a |my |our )?(?:class|course|professor|teacher))/;
 const POSTED_AS_JOB =
   /\[\s*hiring\s*\]|(?<![a-z])(?:hiring|wanted|needed|positions?|openings?|apply|job|jobs|vacancy|vacancies|recruiting)(?![a-z])/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
@@ -193,6 +223,9 @@ const MARKETS_OWN =
 /** The author tells of hiring someone to make it ("I ended up working with …"): the customer shows the result. */
 const HIRED_SOMEONE =
   /(?:(?:i|we) (?:hired|paid|commissioned|ended up (?:working|going) with|worked with)|looking for an? (?:[a-z-]+ )?(?:designer|developer|freelancer|agency))(?![a-z])/;
+/** A stem of the profile's keywords or of its solution (concept weight 1). */
+const isProfileWord = (stem: string, p: CompiledProfile) =>
+  p.keywordStems.has(stem) || (p.concepts.get(stem) ?? 0) >= 1;
 /** A link in the raw text, to a place other than Reddit, an image host or a reference ("store": an app store). */
 const LINK = /https?:\/\/(?:www\.)?([a-z0-9.-]+\.[a-z]{2,})(\/[^\s)\]]*)?/gi;
 const NOT_SHOWN =
@@ -367,6 +400,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // A job opening is posted as one ("[Hiring] …", "we're hiring", "position"); "should I hire a full-time
   // bookkeeper?" weighs a hire against a provider.
   if (G(SIGNAL.employment).length && !POSTED_AS_JOB.test(title)) byGroup[SIGNAL.employment] = [];
+  // A word that marks a post as no lead elsewhere ("article", "guide") is the product itself for a profile that
+  // sells it (a copywriting service's articles).
+  const lowHits = G(SIGNAL.low).filter(
+    (h) => !/^[a-z]+$/.test(h.text) || !isProfileWord(stemWord(h.text), p),
+  );
   // "If I had a budget of …" imagines; it buys nothing.
   const imagined = (h: PhraseHit) => HYPOTHETICAL.test(full.slice(Math.max(0, h.start - 60), h.start));
   byGroup[SIGNAL.purchase] = G(SIGNAL.purchase).filter((h) => !imagined(h));
@@ -467,7 +505,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   let budget: Signals['budget'] = null;
   let budgetText: string | null = null;
   if (p.budget?.max) {
-    const stated = statedBudget(title, body, p.budget.monthly);
+    const stated = statedBudget(title, body, p.budget.monthly, p.devicesSold.size > 0);
     if (stated !== null) {
       budget = stated.amount > p.budget.max * 1.5 ? 'over' : 'fits';
       budgetText = stated.text;
@@ -511,14 +549,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     purchase: strongest(intentHits(G(SIGNAL.purchase), titleEnd, titleOnTopic, topic), money),
     // A pain is about the field when it sits near the profile's own pain or solution words ("traffic dropped").
     pain: intentHits(G(SIGNAL.pain), titleEnd, titleOnTopic || titleConcepts >= 1, conceptTopic),
-    lowTitle: texts(G(SIGNAL.low), 0, titleEnd),
-    lowBody: texts(G(SIGNAL.low), titleEnd, headEnd),
+    lowTitle: texts(lowHits, 0, titleEnd),
+    lowBody: texts(lowHits, titleEnd, headEnd),
     otherNeedTitle: OTHER_NEEDS.find((n) => G(n.group).some((h) => h.start < titleEnd))?.reason ?? null,
     otherNeedBody: OTHER_NEEDS.reduce(
       (a, n) => a + (n.inBody ? texts(G(n.group), titleEnd, headEnd).length : 0),
       0,
     ),
     jobOpening: G(SIGNAL.employment).some((h) => h.start < headEnd),
+    noBudget: NO_BUDGET.test(full.slice(0, headEnd)),
     sellerPhrases,
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -591,6 +630,8 @@ export const WEIGHTS = {
   budgetFits: 1.1,
   /** The share left to a job opening (an employer hiring staff, not buying). */
   jobOpening: 0.5,
+  /** The share left to an author who says there is no budget. */
+  noBudget: 0.6,
   intent: 0.6,
   fit: 0.2,
   /**
@@ -672,6 +713,8 @@ export function weigh(s: Signals): Weighed {
   if (doesItThemselves(s)) factor *= W.diy;
   // A job opening hires an employee: whatever its words share with the product's buyers, it buys nothing.
   if (s.jobOpening) factor *= W.jobOpening;
+  // Someone who says they have nothing to spend is no buyer of anything sold, however well they fit.
+  if (s.noBudget) factor *= W.noBudget;
   // A fitting budget is for this product only when the post shops for it and the author is its buyer.
   if (s.budget === 'fits' && !s.otherDevice && !s.role) factor *= W.budgetFits;
   // An explicit buyer (asks for a product and states a budget or timeline, or leaves a competitor) leads.
@@ -811,6 +854,7 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
   else if (s.jobOpening) parts.push(`ranked lower: ${JOB_REASON}`);
+  if (s.noBudget) parts.push('ranked lower: says there is no budget');
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
   return parts.join('; ');
 }

@@ -71,6 +71,9 @@ const SEEKING = [
   'any (?:ideas|thoughts|advice|help)\\?',
   'need (?:some |a little |your )?(?:advice|suggestions|guidance|input)',
   '^help (?:with|me|needed|please)',
+  "(?:wondering if|do|does) (?:you|you guys|y'?all|anyone|anybody) (?:guys )?(?:have|has|know of) (?:any|some|a) (?:good )?(?:tips|advice|suggestions|recommendations|ideas|sources?|resources?|inspiration)",
+  'need your (?:suggestions|advice|help|input|recommendations)',
+  '(?:seeking|looking for|asking for|requesting|need|needing|want|wanting) (?:some |any |your |a little )?(?:advice|guidance|input)',
   '(?:best|easiest|cheapest|simplest|right|better) way to',
   '(?:point|steer) (?:me|us) in the right direction',
   'what are (?:my|our|the|some|your) (?:best |other |cheapest )?(?:options|alternatives|choices)',
@@ -112,7 +115,7 @@ const COMPARING_GENERIC = [
  * `(?![a-z0-9])`), so an amount is written out to its last digit ("\\$\\s?\\d[\\d,.]*k?"), never as a bare "\\$".
  */
 const PURCHASE = [
-  '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend)',
+  '(?:ready|going|about|planning|plan|looking|hoping|want|wanting|need|needing|trying) to (?:buy|purchase|order|hire|sign up|pay for|get a|get an|invest in|spend|outsource)',
   'where (?:to|can i|should i|do i) (?:buy|purchase|order)',
   '(?:need|want) (?:it|one|this) (?:by|before)',
   'deadline',
@@ -237,6 +240,7 @@ const PAIN = [
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
 const LOW_VALUE = [
   'success story',
+  'confessions? (?:of|from)',
   'lessons? learned',
   'my experience',
   // A story, unless it asks where to go next ("Had a terrible experience with X, what are the alternatives?").
@@ -275,6 +279,9 @@ const LOW_VALUE = [
   'job offer',
   'degree in',
   '(?:major|majoring|minor) in',
+  // Coursework: "my homework", "a linear programming assignment", "for my class".
+  '(?:my |our |the |this |an? )?(?:[a-z]+ )?(?:homework|assignments?)',
+  'for (?:a |my |our )?(?:class|course|professor|teacher)',
   'salary',
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
@@ -285,6 +292,8 @@ const LOW_VALUE = [
   'funny',
   'meme',
   'news',
+  // An announcement: "You can now download the new firmware".
+  'you can now (?:download|get|buy|use|install|try|order)',
   'article',
   'how (?:do|to|can) (?:i |you )?(?:configure|set up|setup|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot)',
 ];
@@ -326,7 +335,8 @@ const SELLER_PITCH = [
   '(?:if|in case) (?:anyone|anybody|someone) (?:needs?|needed|wants?|is looking)(?! (?:a |an )?(?:good idea|to (?:read|see|know|learn)|more (?:info|details)))',
   '(?:any|anyone|anybody|any [a-z]+) (?:in need of|need(?:s|ing)?|want(?:s|ing)?) (?:a|an|some|help with|their|your)(?! (?:good )?idea)',
   'join (?:our|my) (?:team|company|startup)',
-  "(?:we're|we are|i'm|i am) (?:looking for|hiring|seeking) (?:another |a |an |some |[0-9]+(?:-[0-9]+)? )?(?:[a-z]+ ){0,2}(?:developers?|designers?|engineers?|writers?|freelancers?|interns?|contractors?)",
+  // A team recruiting ("We're looking for 2 developers"); not "I'm looking for a writer" for the author's site.
+  "(?:we're|we are) (?:looking for|hiring|seeking) (?:another |a |an |some |[0-9]+(?:-[0-9]+)? )?(?:[a-z]+ ){0,2}(?:developers?|designers?|engineers?|writers?|freelancers?|interns?|contractors?)(?! (?:to|who (?:can|could|will)) (?:write|design|build|make|create|fix|redo|do) (?:a |an |the |some )?(?:[a-z-]+ ){0,2}(?:for )?(?:my|our))",
   // Launches, releases and invitations to try or test something the author made.
   '^(?:\\[[^\\]]*\\] )?show (?:/?r/[a-z0-9_]+|reddit|hn)',
   // "Building a booking app - is this helpful?" announces; "Making my portfolio site... what should I include?" asks.
