@@ -1948,6 +1948,31 @@ describe('services sold to small businesses, budgets told in passing (group L)',
     assert.doesNotMatch(owner.reason ?? '', /do it themselves/);
   });
 
+  test('for a service, asking for a person to do the job asks for the service; not hiring one does not', () => {
+    const expert = scoreItem(
+      post("I'm stumped... Looking for an Excel expert to help me out", 'Our duty roster needs a macro.'),
+      sheets,
+    );
+    assert.match(expert.reason ?? '', /^(?:Asks for|Ready to buy)/);
+    const body = scoreItem(
+      post(
+        'Inventory across our shops',
+        'Does anyone know someone who could build this workbook? We have 4 shops.',
+      ),
+      sheets,
+    );
+    const told = scoreItem(
+      post('Inventory across our shops', 'We keep it in one workbook for all 4 shops; it works fine for us.'),
+      sheets,
+    );
+    assert.ok(body.score > told.score + 15, `${body.score} vs ${told.score}`);
+    const didNot = scoreItem(
+      post('What is fair equity compensation?', 'My work allowed us to not hire a web developer.'),
+      { ...sheets, solution: 'A small studio that designs and builds websites', keywords: ['website'] },
+    );
+    assert.doesNotMatch(didNot.reason ?? '', /^Asks for/);
+  });
+
   test('an announcement and a confession are no requests', () => {
     const news = scoreItem(post('You can now download the new router firmware', 'Finally.'), sheets);
     assert.match(news.reason ?? '', /ranked lower: reads as/);

@@ -34,6 +34,8 @@ export interface CompiledProfile {
   devicesSold: Set<string>;
   /** The target users are students: "majoring in" describes a buyer, not a career question. */
   forStudents: boolean;
+  /** The profile sells a service (`sellsService`): a request for a person to do the job asks for it. */
+  service: boolean;
 }
 
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups (a new SIGNAL group moves them). */
@@ -207,6 +209,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     painText: p.pain,
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
     forStudents: SELLS_TO_STUDENTS.test(buyers),
+    service: sellsService(p.solution),
   };
 }
 

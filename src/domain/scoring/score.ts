@@ -217,6 +217,9 @@ const EARNED =
   /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
 
 const GROUPS = PROFILE_GROUP.diy + 1;
+/** A request for a person to do the job: "looking for an Excel expert", "need someone to write", "hire a pro". */
+const PERSON_ASKED =
+  /(?<![a-z])(?<!(?:not|n't|never|without|instead of|no need to|rather than) )(?:(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))|(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare))(?![a-z])/;
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
@@ -443,6 +446,18 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     seek.phrases.unshift(category[0]!);
   }
 
+  // For a service, asking for a person to do the job ("looking for an Excel expert", "someone to write the macro")
+  // asks for the service itself.
+  if (p.service && !comment) {
+    const asked = PERSON_ASKED.exec(
+      /^\s*\[/.test(title) || POSTED_AS_JOB.test(title) ? title : full.slice(0, headEnd),
+    );
+    if (asked && seek.value < 0.9) {
+      seek.value = 0.9;
+      seek.inTitle ||= asked.index < titleEnd;
+      seek.phrases.unshift(asked[0]);
+    }
+  }
   const pitchTitle = texts(G(SIGNAL.pitch), 0, titleEnd);
   const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
   const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
