@@ -34,6 +34,8 @@ export interface CompiledProfile {
   devicesSold: Set<string>;
   /** The target users are students: "majoring in" describes a buyer, not a career question. */
   forStudents: boolean;
+  /** The target users are businesses or their owners: an author's own business makes them one. */
+  sellsToBusinesses: boolean;
   /** The profile sells a service (`sellsService`): a request for a person to do the job asks for it. */
   service: boolean;
 }
@@ -98,8 +100,6 @@ const SELLS_TO_BUSINESSES =
 const SELLS_TO_STUDENTS = /(?<![a-z])(?:students?|college|university|grad school)(?![a-z])/;
 /** The author speaks of their own business: "my business", "our small bakery", "my new company". */
 const OWN_BUSINESS = [
-  // "I have 5 locations", "we run three shops", "I manage 12 employees".
-  '(?:i|we) (?:have|run|own|manage|operate) (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) (?:[a-z-]+ )?(?:locations|stores|shops|offices|branches|restaurants|salons|clinics|employees|staff)',
   "(?:my|our) (?:own |small |new |little |family(?:'s)? |tiny |parents' |dad's |mom's )?(?:(?!favou?rite |local |nearest |usual |regular |go-to |old |current |day |practice |test )[a-z-]+ )?(?:business|company|shop|store|restaurant|brewery|bakery|cafe|salon|startup|start-up|firm|practice|agency|studio|clinic|boutique)(?! (?:site|website|project|room|session|test|exam|account|class)s?(?![a-z]))",
 ];
 
@@ -209,6 +209,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     painText: p.pain,
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
     forStudents: SELLS_TO_STUDENTS.test(buyers),
+    sellsToBusinesses: SELLS_TO_BUSINESSES.test(buyers),
     service: sellsService(p.solution),
   };
 }

@@ -184,9 +184,6 @@ function statedBudget(
   }
   return best && { amount: best.amount, text: best.text };
 }
-/** "No budget", "zero budget", "can't afford to pay anyone", "don't have a budget". */
-const NO_BUDGET =
-  /(?<![a-z])(?:no budget|zero budget|\$0 budget|budget (?:is|of) (?:zero|nothing|\$0|0)(?![0-9])|(?:can't|cannot|can not) afford (?:to (?:pay|hire)|anything|much|it)|(?:don't|do not|doesn't|does not) have (?:a|any|the) budget)(?![a-z])/;
 /** Words that lead to an amount someone would pay: "pay", "cost", "for", "under", "around", "max". */
 const SPEND_CONTEXT =
   /(?:\b(?:pay|paying|spend|spending|afford|cost|costs|costing|price|priced|worth|charge|quote|quoted|fee|fees|rate|offer|offering|for|under|below|up to|around|about|approx(?:imately)?|max(?:imum)?|at most|less than|no more than|than|within|between|range|~))\s*[^.!?$\n]{0,12}$/;
@@ -217,9 +214,6 @@ const EARNED =
   /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
 
 const GROUPS = PROFILE_GROUP.diy + 1;
-/** A request for a person to do the job: "looking for an Excel expert", "need someone to write", "hire a pro". */
-const PERSON_ASKED =
-  /(?<![a-z])(?<!(?:not|n't|never|without|instead of|no need to|rather than) )(?:(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))|(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare))(?![a-z])/;
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
@@ -233,6 +227,13 @@ const isProfileWord = (stem: string, p: CompiledProfile) =>
 const LINK = /https?:\/\/(?:www\.)?([a-z0-9.-]+\.[a-z]{2,})(\/[^\s)\]]*)?/gi;
 const NOT_SHOWN =
   /(?:^|\.)(?:reddit\.com|redd\.it|imgur\.com|wikipedia\.org|google\.com(?!\/store)|youtube\.com|youtu\.be)$/;
+/** linksOut, read once per item reading (a scan scores each item for every project that matched it). */
+function linksOf(item: ScoringItem): 'store' | 'site' | null {
+  const read = freshRead(item);
+  if (!read) return linksOut(item);
+  if (read.link === undefined) read.link = linksOut(item);
+  return read.link;
+}
 function linksOut(item: ScoringItem): 'store' | 'site' | null {
   const raw = `${item.title}\n${item.body.slice(0, HEAD_CHARS * 2)}`;
   if (!raw.includes('://')) return null;
@@ -287,6 +288,8 @@ interface ReadText {
   signals: PhraseHit[];
   /** The learned model's word stems, read when the model first needs them. */
   stems?: TextStems;
+  /** Where the item links out of Reddit (linksOut), read when first needed. */
+  link?: 'store' | 'site' | null;
 }
 
 /**
@@ -380,7 +383,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     conceptWeight += w * (h.start < titleEnd ? 1.5 : 1);
   }
   // "my small bakery" when the profile sells to business owners: the author is one of its target users.
-  for (const h of G(PROFILE_GROUP.ownBusiness)) pushUnique(targetUsers, h.text);
+  const business = p.sellsToBusinesses ? [...G(PROFILE_GROUP.ownBusiness), ...G(SIGNAL.business)] : [];
+  for (const h of business) pushUnique(targetUsers, h.text);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =
@@ -449,13 +453,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // For a service, asking for a person to do the job ("looking for an Excel expert", "someone to write the macro")
   // asks for the service itself.
   if (p.service && !comment) {
-    const asked = PERSON_ASKED.exec(
-      /^\s*\[/.test(title) || POSTED_AS_JOB.test(title) ? title : full.slice(0, headEnd),
-    );
+    // Under a tagged or job title ("[Hiring] …") only the title's own words count: its tag says what it asks.
+    const end = /^\s*\[/.test(title) || POSTED_AS_JOB.test(title) ? titleEnd : headEnd;
+    const asked = G(SIGNAL.personAsked).find((h) => h.start < end);
     if (asked && seek.value < 0.9) {
       seek.value = 0.9;
-      seek.inTitle ||= asked.index < titleEnd;
-      seek.phrases.unshift(asked[0]);
+      seek.inTitle ||= asked.start < titleEnd;
+      seek.phrases.unshift(asked.text);
     }
   }
   const pitchTitle = texts(G(SIGNAL.pitch), 0, titleEnd);
@@ -481,16 +485,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
   // A post that links out and says the author made or owns something shows it, unless its title asks: an owner
   // asking how to market their site links it too. A link to an app store is the author's app.
-  const link = linksOut(item);
-  if (
-    link &&
-    !comment &&
-    !asksInTitle &&
-    !title.includes('?') &&
-    seek.value < 0.6 &&
-    !MARKETS_OWN.test(title) &&
-    !HIRED_SOMEONE.test(full.slice(0, headEnd))
-  ) {
+  const link =
+    !comment && !asksInTitle && !title.includes('?') && seek.value < 0.6 && !MARKETS_OWN.test(title)
+      ? linksOf(item)
+      : null;
+  if (link && !HIRED_SOMEONE.test(full.slice(0, headEnd))) {
     if (link === 'store' && !sellerPhrases.length) sellerPhrases.push('a link to an app store');
     if (link === 'store' || selfTitle.length + selfBody.length > 0) sellerPoints += 1;
   }
@@ -572,7 +571,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       0,
     ),
     jobOpening: G(SIGNAL.employment).some((h) => h.start < headEnd),
-    noBudget: NO_BUDGET.test(full.slice(0, headEnd)),
+    noBudget: G(SIGNAL.noBudget).some((h) => h.start < headEnd),
     sellerPhrases,
     sellerPoints,
     question: comment ? 0 : title.includes('?') ? (titleOnTopic ? 0.35 : 0.15) : 0,
@@ -594,7 +593,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     adviceInTitle,
     // A comment is judged by its own words, and a title asking for a person wants the job done.
     diy: comment ? null : diyOf(texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null, title),
-    ownBusiness: G(PROFILE_GROUP.ownBusiness).length > 0,
+    ownBusiness: business.length > 0,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
     // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.

@@ -491,7 +491,35 @@ export const SIGNAL = {
   weigh: 14,
   legal: 15,
   employment: 16,
+  noBudget: 17,
+  personAsked: 18,
+  business: 19,
 } as const;
+
+/**
+ * A business the author runs, told by its size: "I have 5 locations", "we run three shops", "I manage 12
+ * employees" (the profile's own-business phrases, "my bakery", are in its index: profile.ts).
+ */
+const BUSINESS_SIZE = [
+  '(?:i|we) (?:have|run|own|manage|operate) (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) (?:[a-z-]+ )?(?:locations|stores|shops|offices|branches|restaurants|salons|clinics|employees|staff)',
+];
+
+/** Says there is no money to spend: "No budget", "can't afford to pay anyone", "don't have a budget". */
+const NO_BUDGET = [
+  '(?:no|zero|\\$0) budget',
+  'budget (?:is|of) (?:zero|nothing|\\$0|0)',
+  "(?:can't|cannot|can not) afford (?:to (?:pay|hire)|anything|much|it)",
+  "(?:don't|do not|doesn't|does not) have (?:a|any|the) budget",
+];
+
+/**
+ * A request for a person to do the job: "looking for an Excel expert", "need someone to write", "hire a pro"; not
+ * negated ("allowed us to not hire a web developer"). Read only for profiles that sell a service.
+ */
+const PERSON_ASKED = [
+  "(?<!(?:not|n't|never|without|instead of|no need to|rather than) )(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))",
+  '(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare)',
+];
 
 /**
  * Needs that another trade answers, whatever the field: a question for a lawyer (a dispute, a liability, a
@@ -545,6 +573,9 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   LEAVING,
   WEIGHING,
   ...OTHER_NEEDS.map((n) => n.sources),
+  NO_BUDGET,
+  PERSON_ASKED,
+  BUSINESS_SIZE,
 ];
 
 /** Title tags of trading and job subreddits. */
