@@ -1171,6 +1171,15 @@ describe('phrase index', () => {
     }
   });
 
+  test('asking while naming two of the options weighs them: "Help me pick: Acuity, Calendly or …" compares', () => {
+    const r = scoreItem(
+      post('Help me pick: Acuity, Calendly or something smaller', 'Two chairs, about $40 a month.'),
+      booking,
+    );
+    assert.equal(r.stage, 'comparing');
+    assert.match(r.reason ?? '', /^Compares options/);
+  });
+
   test('the reason tells the stage shipped: no "asks for nothing" on a lead with a stage', () => {
     const items = [
       post(

@@ -764,7 +764,10 @@ export function stageOf(s: Signals): Stage | null {
   const asks = seeking || seek.inTitle;
   const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
   // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
-  if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs)) return 'comparing';
+  // Asking while naming two of the products it weighs ("Help me pick: Vagaro, Calendly or something smaller").
+  const namesOptions = asks && s.competitorInTitle && s.competitors.length >= 2;
+  if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs) || namesOptions)
+    return 'comparing';
   // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
   // readiness to buy the product.
   // A budget that fits the product's range is stated by someone shopping for it, wherever it is written.
