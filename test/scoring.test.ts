@@ -1992,3 +1992,10 @@ describe('services sold to small businesses, budgets told in passing (group L)',
     assert.match(story.reason ?? '', /ranked lower: reads as confessions/);
   });
 });
+
+test('a reply names a mass noun without an article: "offers maintenance and inspections", "a laptop"', async () => {
+  const { withArticle } = await import('../src/domain/scoring/question.ts');
+  assert.equal(withArticle('maintenance and inspections'), 'maintenance and inspections');
+  assert.equal(withArticle('compliance checks'), 'compliance checks');
+  assert.equal(withArticle('laptop for college'), 'a laptop for college');
+});
