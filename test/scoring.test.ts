@@ -1999,3 +1999,135 @@ test('a reply names a mass noun without an article: "offers maintenance and insp
   assert.equal(withArticle('compliance checks'), 'compliance checks');
   assert.equal(withArticle('laptop for college'), 'a laptop for college');
 });
+
+describe('readings a review of the fifth session found too wide or too narrow', () => {
+  const sheets: ScoringProfile = {
+    name: 'Cellwise',
+    url: 'https://cellwise.example',
+    pain: 'Small teams lose hours to manual spreadsheet reports',
+    solution: 'A consulting service that builds and automates Excel workbooks for you, for a fixed price',
+    targetUsers: 'Owners and managers of small businesses',
+    geography: null,
+    budgetFit: '$300-2,000 per project',
+    keywords: ['excel', 'spreadsheet', 'macro', 'vba'],
+    competitors: ['Upwork'],
+  };
+  const copy: ScoringProfile = {
+    ...sheets,
+    name: 'Wordsmiths',
+    solution: 'A copywriting service: professional writers produce website copy and blog articles monthly',
+    keywords: ['copywriting', 'copywriter', 'writer', 'articles'],
+  };
+  const seeks = (item: ScoringItem, p: ScoringProfile) =>
+    readSignals(item, compileProfile(p)).seek.phrases.join(' | ');
+
+  test('a service is read from the head of the solution, not from a word inside it', () => {
+    for (const product of [
+      'Studio management software for yoga studios',
+      'Law firm billing software with trust accounting',
+      'Customer service inbox for small teams',
+      'A team calendar app with reminders',
+      'A password manager that syncs across devices',
+      'An AI assistant that answers customer emails',
+      'A studio-quality USB microphone',
+    ])
+      assert.equal(sellsService(product), false, product);
+    for (const service of [
+      'Logo design for small businesses, delivered in five days',
+      'Done-for-you SEO for local businesses',
+      'Freelance bookkeepers who keep your books every month',
+      'We design and build Shopify stores',
+    ])
+      assert.equal(sellsService(service), true, service);
+  });
+
+  test('a person asked for is not a job hunt, "pros and cons", advice from pros, or a negated hire', () => {
+    for (const [title, body] of [
+      ['Looking for copywriter jobs', 'Two years of agency work.'],
+      ['Freelance copywriter looking for agency work', ''],
+      ['Looking for pros and cons of Power Query vs VBA', ''],
+      ['Need advice from professionals', 'About my blog.'],
+      ['Our reports', 'I am not looking to hire a consultant, just a formula.'],
+      ['Our reports', "I don't need to hire a consultant for this."],
+      ['Our reports', "I don't know anyone who can fix it."],
+    ] as const) {
+      const p = title.includes('copywriter') ? copy : sheets;
+      assert.doesNotMatch(
+        seeks(post(title, body), p),
+        /jobs|pros|professionals|consultant|anyone who/,
+        title,
+      );
+    }
+    assert.match(seeks(post('Copywriter needed for our launch page', ''), copy), /copywriter needed/);
+  });
+
+  test('"no budget" only when said of now; an amount per month is a price wherever it stands', () => {
+    for (const body of [
+      'Calendly raised prices again and we cannot afford it anymore. Alternatives?',
+      'We had no budget at first, now we do.',
+      'There is no budget limit for the right tool.',
+    ])
+      assert.doesNotMatch(
+        scoreItem(post('Booking tool for a salon?', body), booking).reason ?? '',
+        /no budget/,
+      );
+    for (const [body, amount] of [
+      ['$40/month is my max budget.', '$40/month'],
+      ['It would be ~$40/month at most.', '$40/month'],
+      ['Something between $20 and $40/month.', '$40/month'],
+    ] as const)
+      assert.match(
+        scoreItem(post('Booking tool for a salon?', body), booking).reason ?? '',
+        new RegExp(`budget \\${amount}`),
+        body,
+      );
+    assert.doesNotMatch(
+      scoreItem(post('Reports for a fund', 'We have $120M under management and need a macro.'), sheets)
+        .reason ?? '',
+      /budget/,
+    );
+  });
+
+  test('coursework is homework and assignments for a class, not shift assignments or a yoga class', () => {
+    for (const [title, body] of [
+      ['Best app for staff shift assignments at my salon?', ''],
+      ['Booking for a yoga studio', 'Clients want to reserve a spot for a class online.'],
+    ])
+      assert.doesNotMatch(scoreItem(post(title, body), booking).reason ?? '', /reads as|ranked lower/, title);
+  });
+
+  test('an owner who built their own site is no seller; a maker who "worked with" owners still is', () => {
+    const owner = scoreItem(
+      post(
+        'Salon owner here, clients keep calling to book',
+        'I built my website myself on Wix: https://mysalon.example.com',
+      ),
+      booking,
+    );
+    assert.equal(owner.sellerSide, false);
+    const maker = scoreItem(
+      post(
+        'Remindly: reminders for salons',
+        'I built a small reminder tool after I worked with a dozen salon owners: https://remindly.example.io',
+      ),
+      booking,
+    );
+    assert.equal(maker.sellerSide, true);
+  });
+
+  test('a price paid is no purchase-ready budget; a budget called one is', () => {
+    const paying = scoreItem(
+      post('Two years on Acuity', 'We pay $30 a month and are planning to buy the annual plan.'),
+      booking,
+    );
+    assert.notEqual(paying.stage, 'purchase-ready');
+    assert.doesNotMatch(paying.reason ?? '', /Ready to buy/);
+  });
+
+  test('one "ranked lower" from the title\'s kind; no budget beside it; a résumé to polish is no job ad', () => {
+    const r = scoreItem(post('News: lawsuit over booking apps', 'No budget for lawyers.'), booking);
+    assert.ok((r.reason ?? '').split('ranked lower').length <= 3, r.reason ?? '');
+    const resume = scoreItem(post('Copywriter needed to polish my resume and LinkedIn', ''), copy);
+    assert.doesNotMatch(resume.reason ?? '', /job opening/);
+  });
+});

@@ -61,20 +61,33 @@ export const PROFILE_GROUP = {
  * A profile that sells work done by people (a studio, an agency, consultants) rather than a product: its buyer
  * wants someone to do the job, and a person asking how to do it themselves, or for a tool to do it with, is not.
  */
-const SELLS_SERVICE =
-  /^(?:an? |the )?(?:[a-z-]+ ){0,3}(?:services?|company|firm|agency|studio|team)(?![a-z])|(?<![a-z])(?:a|an) (?:dedicated |remote |professional |local |licensed |certified )?(?:[a-z-]+ )?(?:bookkeeper|accountant|cpa|technician|writer|designer|developer|manager|assistant|expert|inspector|specialist)s? (?:who|that|will|keeps|does|handles|connects|checks|files)(?![a-z])/;
+/** The head of a noun phrase that names a service: "a managed IT service", "logo design", "a small studio". */
+const SERVICE_HEAD =
+  /^(?:services?|company|companies|firm|agency|agencies|studio|team|design|bookkeeping|consulting|coaching|cleaning|repair|copywriting|photography|tutoring|installation|preparation)$/;
+/** Solutions that say who does the work: "done-for-you SEO", "we design and build …", "bookkeepers who …". */
+const DONE_BY =
+  /^(?:done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do|clean|file))(?![a-z])|^(?:an? )?(?:dedicated |remote |professional |local |licensed |certified |freelance )?(?:[a-z-]+ )?(?:bookkeepers?|accountants?|cpas?|technicians?|writers?|designers?|developers?|inspectors?|specialists?|consultants?|coaches|tutors?|cleaners?) (?:who|will|keeps?|does|do|handles?|connects?|checks?|files?)(?![a-z])|[:;,] (?:an? |the )?(?:dedicated |remote |professional |local |licensed |certified )?(?:[a-z-]+ )?(?:bookkeeper|accountant|cpa|technician|writer|inspector|specialist|expert)s? (?:who|will|keeps|does|handles|connects|checks|files)(?![a-z])/;
 /** A craft the buyer could do themselves: design, development, writing, repair, a studio or an agency. */
 const CRAFT_SERVICE =
   /(?<![a-z])(?:studios?|agency|agencies|consultan(?:t|ts|cy|cies)|freelancers?|done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do)|(?:design|development|repair|cleaning|bookkeeping|accounting|marketing|seo|writing|editing|translation|photography|consulting) services?)(?![a-z])/;
 /**
- * Whether the profile sells a service, read from its solution: the head of its first noun phrase is one ("A
- * managed IT service for …", "A small studio that …", "A full-service property management company"), or it names
- * the person who does the work ("a dedicated bookkeeper keeps the books"). Software described at length ("A
- * business VPN and remote access service") and products sold to freelancers are not.
+ * Whether the profile sells a service, read from its solution: the head (last word) of its first noun phrase is
+ * one ("A managed IT service for …", "A small studio that …", "Logo design for small businesses"), or it says who
+ * does the work ("Done-for-you SEO", "We design and build …", "… : a dedicated bookkeeper keeps the books").
+ * "Studio management software", "A password manager that syncs" and "A business VPN and remote access service"
+ * (software described at length) are products.
  */
 export function sellsService(solution: string | null): boolean {
-  return SELLS_SERVICE.test(normalizeText(solution ?? '').trim());
+  const text = normalizeText(solution ?? '').trim();
+  if (DONE_BY.test(text)) return true;
+  const phrase =
+    text.split(
+      /\s*[,:;.(]|\s+(?:for|that|which|who|with|to|in|on|from|by|and|&|of|where|built|made|designed|you)\s/,
+    )[0] ?? '';
+  const words = phrase.split(/\s+/);
+  return words.length <= 5 && SERVICE_HEAD.test(words[words.length - 1] ?? '');
 }
+
 /** After "how do I", "best way to", "is there a way to": hiring it out, not doing it ("… go about hiring a designer"). */
 const HIRES_IT_OUT =
   '(?! (?:go about )?(?:find|hir|commission|outsourc|contract|choos|pick|select|get(?:ting)? (?:a|an|someone|somebody|it|my|our|this)|know (?:if|whether|which)|set a budget|budget|pay|pric|negotiat|work with|brief|approach))';

@@ -157,7 +157,7 @@ export function compileRole(fields: {
   };
 }
 
-/** The first words of the pain, up to its verb: "Small landlords burn out on …" -> "small landlords". */
+/** The first four words of the pain, where its subject stands: "Small landlords burn out on …". */
 function painSubject(pain: string): string {
   return normalizeText(pain).split(/\s+/).slice(0, 4).join(' ');
 }

@@ -10,7 +10,15 @@ import {
   PROFILE_GROUP,
 } from './profile.ts';
 import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
-import { haveWantSells, OTHER_NEEDS, SIGNAL, TAG_BUYER, TAG_FOR_HIRE, TAG_HIRING } from './signals.ts';
+import {
+  COURSEWORK,
+  haveWantSells,
+  OTHER_NEEDS,
+  SIGNAL,
+  TAG_BUYER,
+  TAG_FOR_HIRE,
+  TAG_HIRING,
+} from './signals.ts';
 import { normalizeText, STOPWORDS, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
 
@@ -56,6 +64,8 @@ export interface Signals {
   budget: 'fits' | 'over' | null;
   /** The amount the author states, as written ("$50/month"). */
   budgetText: string | null;
+  /** The amount is called a budget ("budget about $25/mo", "willing to pay $40"), not only named as a price. */
+  budgetNamed: boolean;
   /** Phrases of someone giving advice or a how-to rather than asking. */
   advice: string[];
   adviceInTitle: boolean;
@@ -144,18 +154,20 @@ function statedBudget(
   body: string,
   monthly: boolean,
   itemPriced: boolean,
-): { amount: number; text: string } | null {
+): { amount: number; text: string; named: boolean; called: boolean } | null {
   const text = `${title}\n${body.slice(0, 800)}`;
   // Most posts name no amount: one cheap look before the amount regex walks every digit.
   if (!text.includes('$') && !/usd|dollars|bucks/.test(text)) return null;
-  let best: { amount: number; text: string; named: boolean } | null = null;
+  let best: { amount: number; text: string; named: boolean; called: boolean } | null = null;
   for (const m of text.matchAll(
     /\$\s?(\d[\d,]*(?:\.\d+)?)(k?)(?:\s?(?:\/|per |a |an )\s?(month|mo|year|yr|annum))?|(\d[\d,]*)\s?(?:usd|dollars|bucks)/g,
   )) {
     let n = Number((m[1] ?? m[4] ?? '0').replace(/,/g, '')) * (m[2] ? 1000 : 1);
     // "$120 million in funds" is no budget of $120.
     if (
-      /^\s*(?:million|billion|mil|mm|bn)\b/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 9))
+      /^\s*(?:million|billion|mil|mm|bn|m|b)\b/.test(
+        text.slice(m.index + m[0].length, m.index + m[0].length + 9),
+      )
     )
       continue;
     if (monthly) {
@@ -166,13 +178,17 @@ function statedBudget(
     const before = text.slice(Math.max(0, m.index - 30), m.index);
     if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before)) continue;
     if (HYPOTHETICAL.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
+    // Called a budget, or a cap or range the author sets ("under $50", "in the $500-750 range", "$40 max").
+    const called = named || CAP_BEFORE.test(before) || SPEND_AFTER.test(after);
     // In the body an amount is a budget only when money words lead to it ("pay up to $300", "for $500") or
     // follow it ("$500 range"): the figures of a spreadsheet or a story ("a total of $1036") are not.
     // (A device is bought by the item: "something in the $500-750 range" is its buyer's price.)
-    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
+    // A price per month or year ("$40/month") is a price wherever it stands; a bare amount needs the money words.
     if (
       !itemPriced &&
+      !m[3] &&
       m.index > title.length &&
       !named &&
       !SPEND_CONTEXT.test(before) &&
@@ -180,22 +196,24 @@ function statedBudget(
     )
       continue;
     if (!best || (named && !best.named) || (named === best.named && n > best.amount))
-      best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named };
+      best = { amount: n, text: m[0].trim().replace(/[,.]+$/, ''), named, called };
   }
-  return best && { amount: best.amount, text: best.text };
+  return best;
 }
 /** Words that lead to an amount someone would pay: "pay", "cost", "for", "under", "around", "max". */
 const SPEND_CONTEXT =
-  /(?:\b(?:pay|paying|spend|spending|afford|cost|costs|costing|price|priced|worth|charge|quote|quoted|fee|fees|rate|offer|offering|for|under|below|up to|around|about|approx(?:imately)?|max(?:imum)?|at most|less than|no more than|than|within|between|range|~))\s*[^.!?$\n]{0,12}$/;
+  /(?:\b(?:pay|paying|spend|spending|afford|cost|costs|costing|price|priced|worth|charge|quote|quoted|fee|fees|rate|offer|offering|for|under|below|up to|around|about|approx(?:imately)?|max(?:imum)?|at most|less than|no more than|than|within|between|range))\s*[^.!?$\n]{0,12}$|~\s*$|(?:between|from) \$?\s?\d[\d,.]*k? (?:and|to|-) $/;
+/** A cap or a range the author sets, right before an amount: "under", "up to", "max", "something in the". */
+const CAP_BEFORE =
+  /(?:\b(?:under|up to|max(?:imum)?|at most|no more than|less than|below|around|between|in the)|~)\s*$/;
 /** Words right after an amount that make it a price range or a cap: "$500-750 range", "$300 or less", "$80 max". */
 const SPEND_AFTER =
-  /^\s*(?:(?:-|–|to)\s*\$?\s?\d[\d,.]*k?\s*)?(?:range|budget|or (?:less|under|below|so)|max|tops|at most)/;
-/** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
+  /^\s*(?:(?:-|–|to)\s*\$?\s?\d[\d,.]*k?\s*)?(?:range|budget|or (?:less|under|below|so)|max|tops|at most|is (?:my|our|the) (?:max(?:imum)? |total |whole |monthly )?budget)/;
 const JOB_REASON = OTHER_NEEDS.find((n) => n.group === SIGNAL.employment)!.reason;
+/** "budget about", "can spend up to", "willing to pay" right before an amount (or the range it ends). */
 const NAMED_BUDGET =
   /(?:budget|(?:can|could|willing to|happy to|able to|prepared to) (?:spend|pay))[^.!?$\n]{0,15}(?:\$?\s?\d[\d,.]*k?\s*(?:-|–|to)\s*)?$/;
-const SCHOOLING =
-  /^(?:major|majoring|minor|degree|internship|careers?|(?:my |our |the |this |an? )?(?:[a-z]+ )?(?:homework|assignment)|for (?:a |my |our )?(?:class|course|professor|teacher))/;
+const SCHOOLING = new RegExp(`^(?:major|majoring|minor|degree|internship|careers?|${COURSEWORK})`);
 const POSTED_AS_JOB =
   /\[\s*hiring\s*\]|(?<![a-z])(?:hiring|wanted|needed|positions?|openings?|apply|job|jobs|vacancy|vacancies|recruiting)(?![a-z])/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
@@ -219,14 +237,17 @@ const MARKETS_OWN =
   /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
 /** The author tells of hiring someone to make it ("I ended up working with …"): the customer shows the result. */
 const HIRED_SOMEONE =
-  /(?:(?:i|we) (?:hired|paid|commissioned|ended up (?:working|going) with|worked with)|looking for an? (?:[a-z-]+ )?(?:designer|developer|freelancer|agency))(?![a-z])/;
+  /(?:(?:i|we) (?:hired|paid|commissioned|ended up (?:working|going) with)|looking for an? (?:[a-z-]+ )?(?:designer|developer|freelancer|agency))(?![a-z])/;
+/** Made for the author's own use: "I built my website myself", "set it up on Wix". */
+const BUILT_FOR_SELF =
+  /(?:built|made|created|designed|set up|put together)(?: it| my| our| the| this)?(?: [a-z-]+){0,2} (?:myself|ourselves|on (?:wix|squarespace|weebly|shopify|wordpress\.com|godaddy))(?![a-z])/;
 /** A stem of the profile's keywords or of its solution (concept weight 1). */
 const isProfileWord = (stem: string, p: CompiledProfile) =>
   p.keywordStems.has(stem) || (p.concepts.get(stem) ?? 0) >= 1;
 /** A link in the raw text, to a place other than Reddit, an image host or a reference ("store": an app store). */
 const LINK = /https?:\/\/(?:www\.)?([a-z0-9.-]+\.[a-z]{2,})(\/[^\s)\]]*)?/gi;
 const NOT_SHOWN =
-  /(?:^|\.)(?:reddit\.com|redd\.it|imgur\.com|wikipedia\.org|google\.com(?!\/store)|youtube\.com|youtu\.be)$/;
+  /(?:^|\.)(?:reddit\.com|redd\.it|imgur\.com|wikipedia\.org|google\.com|youtube\.com|youtu\.be)$/;
 /** linksOut, read once per item reading (a scan scores each item for every project that matched it). */
 function linksOf(item: ScoringItem): 'store' | 'site' | null {
   const read = freshRead(item);
@@ -489,7 +510,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     !comment && !asksInTitle && !title.includes('?') && seek.value < 0.6 && !MARKETS_OWN.test(title)
       ? linksOf(item)
       : null;
-  if (link && !HIRED_SOMEONE.test(full.slice(0, headEnd))) {
+  // Nor an owner who made their site for their own use ("I built my website myself on Wix").
+  if (link && !HIRED_SOMEONE.test(full.slice(0, headEnd)) && !BUILT_FOR_SELF.test(full)) {
     if (link === 'store' && !sellerPhrases.length) sellerPhrases.push('a link to an app store');
     if (link === 'store' || selfTitle.length + selfBody.length > 0) sellerPoints += 1;
   }
@@ -518,11 +540,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   }
   let budget: Signals['budget'] = null;
   let budgetText: string | null = null;
+  let budgetNamed = false;
   if (p.budget?.max) {
     const stated = statedBudget(title, body, p.budget.monthly, p.devicesSold.size > 0);
     if (stated !== null) {
       budget = stated.amount > p.budget.max * 1.5 ? 'over' : 'fits';
       budgetText = stated.text;
+      budgetNamed = stated.called;
     }
   }
   // Who the author is shows in their own words: a comment's title is its post author's.
@@ -579,6 +603,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     place,
     budget,
     budgetText,
+    budgetNamed,
     advice: texts(adviceHits, 0, full.length),
     jargon,
     // Whoever posts "[Hiring] …" buys the work, whatever their trade ("for my clients" from an agency hiring).
@@ -770,8 +795,13 @@ export function stageOf(s: Signals): Stage | null {
     return 'comparing';
   // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
   // readiness to buy the product.
-  // A budget that fits the product's range is stated by someone shopping for it, wherever it is written.
-  if (strong(purchase) && (seeking || purchase.inTitle || s.budget === 'fits') && !s.otherDevice)
+  // A budget that fits the product's range, called one, is stated by someone shopping, wherever it is written
+  // ("we are looking too, budget about $25/mo"); a price paid ("we pay $30 a month for Acuity") is not.
+  if (
+    strong(purchase) &&
+    (seeking || purchase.inTitle || (s.budget === 'fits' && s.budgetNamed)) &&
+    !s.otherDevice
+  )
     return 'purchase-ready';
   if (asks) return 'solution-seeking';
   if (strong(compare)) return 'comparing';
@@ -814,7 +844,8 @@ export function describe(s: Signals, w: Weighed): string {
   const parts: string[] = [];
   const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
-  const weak = w.stage === null && w.fit >= 0.25 ? stageOf(s) : null;
+  const weak =
+    w.stage === null && w.fit >= 0.25 && !s.lowTitle.length && !s.adviceInTitle ? stageOf(s) : null;
   const stage = weak === 'purchase-ready' ? 'solution-seeking' : (weak ?? w.stage);
   if (stage === 'comparing')
     parts.push(
@@ -871,8 +902,8 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
   else if (s.jobOpening) parts.push(`ranked lower: ${JOB_REASON}`);
-  if (s.noBudget) parts.push('ranked lower: says there is no budget');
   else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
+  if (s.noBudget) parts.push('ranked lower: says there is no budget');
   return parts.join('; ');
 }
 

@@ -237,6 +237,10 @@ const PAIN = [
   "(?:help|trying to|try to) figur(?:e|ing) out (?:why|what(?:'s| is) (?:wrong|causing|happening))",
 ];
 
+/** Coursework: the author is a student (low value unless the profile sells to students; score.ts SCHOOLING). */
+export const COURSEWORK =
+  '(?:my|our) homework|homework (?:help|question|problem|assignment)|(?:working on|doing|for) (?:a|an|my|this|the) (?:[a-z-]+ ){0,2}(?:assignment|homework)|for (?:my|our) (?:class|course)|(?:my|our) (?:professor|teacher|instructor)';
+
 /** Posts no product answers: stories, reviews, thanks, news, general discussion, how-to, job hunting. */
 const LOW_VALUE = [
   'success story',
@@ -279,9 +283,8 @@ const LOW_VALUE = [
   'job offer',
   'degree in',
   '(?:major|majoring|minor) in',
-  // Coursework: "my homework", "a linear programming assignment", "for my class".
-  '(?:my |our |the |this |an? )?(?:[a-z]+ )?(?:homework|assignments?)',
-  'for (?:a |my |our )?(?:class|course|professor|teacher)',
+  // Coursework: "my homework", "working on a linear programming assignment", "for my class".
+  COURSEWORK,
   'salary',
   // The author sells the service and asks what to charge for it.
   '(?:how much|what) (?:(?:should|do|would|can|could) (?:i|we)|to) (?:charge|quote|bill)(?! (?:me|us))',
@@ -504,11 +507,13 @@ const BUSINESS_SIZE = [
   '(?:i|we) (?:have|run|own|manage|operate) (?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|several|multiple) (?:[a-z-]+ )?(?:locations|stores|shops|offices|branches|restaurants|salons|clinics|employees|staff)',
 ];
 
-/** Says there is no money to spend: "No budget", "can't afford to pay anyone", "don't have a budget". */
+/**
+ * Says there is no money to spend now: "No budget", "zero budget", "we don't have a budget"; not "no budget limit",
+ * "had no budget at first", or "can't afford it" (said of a competitor's price, by a buyer of something cheaper).
+ */
 const NO_BUDGET = [
-  '(?:no|zero|\\$0) budget',
+  '(?<!(?:had|was|were|with) )(?:no|zero|\\$0) budget(?! (?:limit|cap|constraints?|restrictions?|issues?|concerns?|problems?))',
   'budget (?:is|of) (?:zero|nothing|\\$0|0)',
-  "(?:can't|cannot|can not) afford (?:to (?:pay|hire)|anything|much|it)",
   "(?:don't|do not|doesn't|does not) have (?:a|any|the) budget",
 ];
 
@@ -517,8 +522,10 @@ const NO_BUDGET = [
  * negated ("allowed us to not hire a web developer"). Read only for profiles that sell a service.
  */
 const PERSON_ASKED = [
-  "(?<!(?:not|n't|never|without|instead of|no need to|rather than) )(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))",
-  '(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare)',
+  "(?<!(?:not|n't|never|without|no need to|rather than|afford to)(?: [a-z]+){0,2} )(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:(?!(?:from|of|with|about|for|on|in|and|or) )[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))(?! (?:and cons|jobs?|work|positions?|gigs?|roles?|opportunit(?:y|ies)|clients?|openings?))",
+  "(?<!(?:not|n't|never)(?: [a-z]+){0,2} )(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare)",
+  // "Copywriter needed for …", "Excel expert wanted".
+  '(?:experts?|consultants?|freelancers?|professionals?|specialists?|bookkeepers?|accountants?|copywriters?|writers?|designers?|developers?|technicians?|property managers?) (?:needed|wanted|required)',
 ];
 
 /**
@@ -546,7 +553,7 @@ export const OTHER_NEEDS = [
       '(?:salary|salaried|benefits package|401k|paid time off|relocation|w2 position|w-2 position|permanent position|job opening|career opportunity|now hiring)',
       "(?:we're|we are) hiring",
       // Applying for a job, not bidding for a gig: "send a cover letter and resume".
-      '(?:cover letter|resumes?|résumés?|(?:send|email|submit) (?:us |me )?(?:your |a )?cv)',
+      '(?<!(?:my|our|his|her) )(?:cover letter|resumes?|résumés?|(?:send|email|submit) (?:us |me )?(?:your |a )?cv)',
     ],
     profile:
       /(?<![a-z])(?:recruit\w*|hiring|staffing|job boards?|applicants?|payroll|hr|human resources|talent)(?![a-z])/,
