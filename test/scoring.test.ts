@@ -2092,7 +2092,7 @@ describe('readings a review of the fifth session found too wide or too narrow', 
     for (const [title, body] of [
       ['Best app for staff shift assignments at my salon?', ''],
       ['Booking for a yoga studio', 'Clients want to reserve a spot for a class online.'],
-    ])
+    ] as const)
       assert.doesNotMatch(scoreItem(post(title, body), booking).reason ?? '', /reads as|ranked lower/, title);
   });
 
