@@ -1995,6 +1995,10 @@ test('a reply names a mass noun without an article: "offers maintenance and insp
   assert.equal(withArticle('maintenance and inspections'), 'maintenance and inspections');
   assert.equal(withArticle('compliance checks'), 'compliance checks');
   assert.equal(withArticle('laptop for college'), 'a laptop for college');
+  assert.equal(
+    withArticle('someone to write copy for your website'),
+    'someone to write copy for your website',
+  );
 });
 
 describe('readings a review of the fifth session found too wide or too narrow', () => {
@@ -2056,6 +2060,11 @@ describe('readings a review of the fifth session found too wide or too narrow', 
       );
     }
     assert.match(seeks(post('Copywriter needed for our launch page', ''), copy), /copywriter needed/);
+    // The reason names who is asked for.
+    assert.match(
+      scoreItem(post("I'm stumped... Looking for an Excel expert to help me out", ''), sheets).reason ?? '',
+      /^(?:Asks for|Ready to buy: asks for) an excel expert/,
+    );
   });
 
   test('"no budget" only when said of now; an amount per month is a price wherever it stands', () => {

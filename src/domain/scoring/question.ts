@@ -69,7 +69,8 @@ const lowerFirst = (s: string) => (/^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() +
 
 /** "laptop for college" -> "a laptop for college"; plurals, mass nouns and phrases with a determiner stay. */
 export function withArticle(np: string): string {
-  if (/^(?:a|an|the|your|some|any|\d|\$)\b/i.test(np)) return np;
+  if (/^(?:a|an|the|your|some|any|someone|somebody|anyone|anybody|something|anything|\d|\$)\b/i.test(np))
+    return np;
   const head =
     np
       .split(/,| (?:for|with|that|to|in|under|on|from|which|who|and|or|you|i|we|they|it)(?= |$)/)[0]!

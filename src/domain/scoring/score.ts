@@ -9,6 +9,7 @@ import {
   GENERIC_WEIGHT,
   PROFILE_GROUP,
 } from './profile.ts';
+import { withArticle } from './question.ts';
 import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
 import {
   COURSEWORK,
@@ -73,6 +74,8 @@ export interface Signals {
   leavesCompetitor: boolean;
   /** The product the post names in the profile's terms ("booking software"), for the reason. */
   asksFor: string | null;
+  /** For a service, the person the post asks for ("an excel expert"), in the reason's words. */
+  personAsked: string | null;
   /** The title shops for a kind of device the profile does not sell ("laptop" for a cloud service). */
   otherDevice: string | null;
   /** The author weighs options they met ("I've tried", "ruled out", "had a look at"): read for the stage only. */
@@ -232,6 +235,23 @@ const EARNED =
   /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
 
 const GROUPS = PROFILE_GROUP.diy + 1;
+/**
+ * Who a person request asks for, in words a reason can use: "looking for an excel expert" -> "an excel expert",
+ * "someone who could build" -> "someone to build", "copywriter needed" -> "a copywriter".
+ */
+function whoAsked(phrase: string): string {
+  const someone =
+    /^(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(.+)$/.exec(phrase);
+  if (someone) return `someone to ${someone[1]}`;
+  const needed = /^(.+?) (?:needed|wanted|required)$/.exec(phrase);
+  if (needed) return withArticle(needed[1]!);
+  const who = phrase.replace(
+    /^(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) /,
+    '',
+  );
+  return /^(?:an?|some|the) /.test(who) ? who : withArticle(who);
+}
+
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
@@ -473,10 +493,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
 
   // For a service, asking for a person to do the job ("looking for an Excel expert", "someone to write the macro")
   // asks for the service itself.
+  let personAsked: string | null = null;
   if (p.service && !comment) {
     // Under a tagged or job title ("[Hiring] …") only the title's own words count: its tag says what it asks.
     const end = /^\s*\[/.test(title) || POSTED_AS_JOB.test(title) ? titleEnd : headEnd;
     const asked = G(SIGNAL.personAsked).find((h) => h.start < end);
+    if (asked) personAsked = whoAsked(asked.text);
     if (asked && seek.value < 0.9) {
       seek.value = 0.9;
       seek.inTitle ||= asked.start < titleEnd;
@@ -621,6 +643,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     ownBusiness: business.length > 0,
     leavesCompetitor,
     asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
+    personAsked,
     // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.
     otherDevice:
       deviceAskedFor(subredditWords(item.subreddit), p) ??
@@ -840,7 +863,7 @@ export function describe(s: Signals, w: Weighed): string {
     .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
     .slice(0, 2);
   const who = s.targetUsers[0] ? ` (${s.targetUsers[0]})` : '';
-  const thing = s.asksFor ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
+  const thing = s.asksFor ?? s.personAsked ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
   const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
