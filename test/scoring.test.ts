@@ -38,6 +38,19 @@ const laptops: ScoringProfile = {
   competitors: ['Dell Outlet', 'Best Buy'],
 };
 
+/** A consulting service that builds spreadsheets (sells a service, priced per project). */
+const sheets: ScoringProfile = {
+  name: 'Cellwise',
+  url: 'https://cellwise.example',
+  pain: 'Small teams lose hours to manual spreadsheet reports',
+  solution: 'A consulting service that builds and automates Excel workbooks for you, for a fixed price',
+  targetUsers: 'Owners and managers of small businesses',
+  geography: null,
+  budgetFit: '$300-2,000 per project',
+  keywords: ['excel', 'spreadsheet', 'macro', 'vba'],
+  competitors: ['Upwork'],
+};
+
 const post = (title: string, body = '', subreddit = 'smallbusiness'): ScoringItem => ({
   kind: 'post',
   title,
@@ -1840,17 +1853,6 @@ describe('services sold to small businesses, budgets told in passing (group L)',
     keywords: ['property manager', 'property management', 'landlord', 'tenant', 'rental'],
     competitors: ['Mynd'],
   };
-  const sheets: ScoringProfile = {
-    name: 'Cellwise',
-    url: 'https://cellwise.example',
-    pain: 'Small teams lose hours to manual spreadsheet reports',
-    solution: 'A consulting service that builds and automates Excel workbooks for you, for a fixed price',
-    targetUsers: 'Owners and managers of small businesses',
-    geography: null,
-    budgetFit: '$300-2,000 per project',
-    keywords: ['excel', 'spreadsheet', 'macro', 'vba'],
-    competitors: ['Upwork'],
-  };
 
   test('what a profile sells is read from the head of its solution', () => {
     assert.equal(sellsService(tax.solution), true);
@@ -2002,17 +2004,6 @@ test('a reply names a mass noun without an article: "offers maintenance and insp
 });
 
 describe('readings a review of the fifth session found too wide or too narrow', () => {
-  const sheets: ScoringProfile = {
-    name: 'Cellwise',
-    url: 'https://cellwise.example',
-    pain: 'Small teams lose hours to manual spreadsheet reports',
-    solution: 'A consulting service that builds and automates Excel workbooks for you, for a fixed price',
-    targetUsers: 'Owners and managers of small businesses',
-    geography: null,
-    budgetFit: '$300-2,000 per project',
-    keywords: ['excel', 'spreadsheet', 'macro', 'vba'],
-    competitors: ['Upwork'],
-  };
   const copy: ScoringProfile = {
     ...sheets,
     name: 'Wordsmiths',

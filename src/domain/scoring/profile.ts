@@ -205,7 +205,8 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   // preparation or managed IT, whose do-it-yourselfers have the pain (docs/scoring.md).
   groups[PROFILE_GROUP.diy] = CRAFT_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
   const buyers = normalizeText(p.targetUsers ?? '');
-  groups[PROFILE_GROUP.ownBusiness] = SELLS_TO_BUSINESSES.test(buyers) ? OWN_BUSINESS : [];
+  const toBusinesses = SELLS_TO_BUSINESSES.test(buyers);
+  groups[PROFILE_GROUP.ownBusiness] = toBusinesses ? OWN_BUSINESS : [];
   return {
     name: p.name,
     url: p.url,
@@ -222,7 +223,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     painText: p.pain,
     devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
     forStudents: SELLS_TO_STUDENTS.test(buyers),
-    sellsToBusinesses: SELLS_TO_BUSINESSES.test(buyers),
+    sellsToBusinesses: toBusinesses,
     service: sellsService(p.solution),
   };
 }

@@ -12,10 +12,12 @@ import {
 import { withArticle } from './question.ts';
 import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
 import {
+  ASKING_VERB,
   COURSEWORK,
   haveWantSells,
   OTHER_NEEDS,
   SIGNAL,
+  SOMEONE_TO,
   TAG_BUYER,
   TAG_FOR_HIRE,
   TAG_HIRING,
@@ -240,17 +242,15 @@ const GROUPS = PROFILE_GROUP.diy + 1;
  * "someone who could build" -> "someone to build", "copywriter needed" -> "a copywriter".
  */
 function whoAsked(phrase: string): string {
-  const someone =
-    /^(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(.+)$/.exec(phrase);
+  const someone = SOMEONE_ASKED.exec(phrase);
   if (someone) return `someone to ${someone[1]}`;
   const needed = /^(.+?) (?:needed|wanted|required)$/.exec(phrase);
   if (needed) return withArticle(needed[1]!);
-  const who = phrase.replace(
-    /^(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) /,
-    '',
-  );
+  const who = phrase.replace(VERB_ASKED, '');
   return /^(?:an?|some|the) /.test(who) ? who : withArticle(who);
 }
+const SOMEONE_ASKED = new RegExp(`^${SOMEONE_TO}(.+)$`);
+const VERB_ASKED = new RegExp(`^${ASKING_VERB} `);
 
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
@@ -268,13 +268,6 @@ const isProfileWord = (stem: string, p: CompiledProfile) =>
 const LINK = /https?:\/\/(?:www\.)?([a-z0-9.-]+\.[a-z]{2,})(\/[^\s)\]]*)?/gi;
 const NOT_SHOWN =
   /(?:^|\.)(?:reddit\.com|redd\.it|imgur\.com|wikipedia\.org|google\.com|youtube\.com|youtu\.be)$/;
-/** linksOut, read once per item reading (a scan scores each item for every project that matched it). */
-function linksOf(item: ScoringItem): 'store' | 'site' | null {
-  const read = freshRead(item);
-  if (!read) return linksOut(item);
-  if (read.link === undefined) read.link = linksOut(item);
-  return read.link;
-}
 function linksOut(item: ScoringItem): 'store' | 'site' | null {
   const raw = `${item.title}\n${item.body.slice(0, HEAD_CHARS * 2)}`;
   if (!raw.includes('://')) return null;
@@ -361,10 +354,8 @@ function readText(item: ScoringItem, p: CompiledProfile): { read: ReadText; own:
 }
 
 export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
-  const {
-    read: { title, body, full, signals },
-    own,
-  } = readText(item, p);
+  const { read, own } = readText(item, p);
+  const { title, body, full, signals } = read;
   const titleEnd = title.length;
   const headEnd = titleEnd + 1 + HEAD_CHARS;
 
@@ -528,10 +519,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
   // A post that links out and says the author made or owns something shows it, unless its title asks: an owner
   // asking how to market their site links it too. A link to an app store is the author's app.
-  const link =
-    !comment && !asksInTitle && !title.includes('?') && seek.value < 0.6 && !MARKETS_OWN.test(title)
-      ? linksOf(item)
-      : null;
+  // Where the post links is read once per item (a scan scores it for every project that matched it), and only
+  // when the rest of the rule holds.
+  let link: ReadText['link'] = null;
+  if (!comment && !asksInTitle && !title.includes('?') && seek.value < 0.6 && !MARKETS_OWN.test(title)) {
+    if (read.link === undefined) read.link = linksOut(item);
+    link = read.link;
+  }
   // Nor an owner who made their site for their own use ("I built my website myself on Wix").
   if (link && !HIRED_SOMEONE.test(full.slice(0, headEnd)) && !BUILT_FOR_SELF.test(full)) {
     if (link === 'store' && !sellerPhrases.length) sellerPhrases.push('a link to an app store');

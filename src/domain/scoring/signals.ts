@@ -517,13 +517,19 @@ const NO_BUDGET = [
   "(?:don't|do not|doesn't|does not) have (?:a|any|the) budget",
 ];
 
+/** The verb of a request for a person ("looking for", "hire"); score.ts strips it to name who is asked for. */
+export const ASKING_VERB =
+  '(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying)';
+/** "someone to", "anyone who could (help me)": the start of a request for anyone who can do the job. */
+export const SOMEONE_TO = '(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?';
+
 /**
  * A request for a person to do the job: "looking for an Excel expert", "need someone to write", "hire a pro"; not
  * negated ("allowed us to not hire a web developer"). Read only for profiles that sell a service.
  */
 const PERSON_ASKED = [
-  "(?<!(?:not|n't|never|without|no need to|rather than|afford to)(?: [a-z]+){0,2} )(?:looking for|look for|searching for|need|needing|want|hire|hiring|find|finding|recommend|know of|pay|paying) (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:(?!(?:from|of|with|about|for|on|in|and|or) )[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))(?! (?:and cons|jobs?|work|positions?|gigs?|roles?|opportunit(?:y|ies)|clients?|openings?))",
-  "(?<!(?:not|n't|never)(?: [a-z]+){0,2} )(?:someone|somebody|anyone|anybody) (?:to|who (?:can|could|would)) (?:help me )?(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare)",
+  `(?<!(?:not|n't|never|without|no need to|rather than|afford to)(?: [a-z]+){0,2} )${ASKING_VERB} (?:an? |some |the )?(?:good |reliable |local |decent |great |affordable )?(?:(?!(?:from|of|with|about|for|on|in|and|or) )[a-z-]+ ){0,2}(?:experts?|consultants?|freelancers?|professionals?|pros|specialists?|bookkeepers?|accountants?|cpas?|copywriters?|writers?|designers?|developers?|technicians?|property managers?|management compan(?:y|ies)|firms?|agenc(?:y|ies))(?! (?:and cons|jobs?|work|positions?|gigs?|roles?|opportunit(?:y|ies)|clients?|openings?))`,
+  `(?<!(?:not|n't|never)(?: [a-z]+){0,2} )${SOMEONE_TO}(?:write|build|make|create|design|do|set up|fix|handle|manage|take care of|file|prepare)`,
   // "Copywriter needed for …", "Excel expert wanted".
   '(?:experts?|consultants?|freelancers?|professionals?|specialists?|bookkeepers?|accountants?|copywriters?|writers?|designers?|developers?|technicians?|property managers?) (?:needed|wanted|required)',
 ];
