@@ -1,4 +1,4 @@
-// npm run train [-- --share 0.5] [-- --cv-only] [-- --dense-only] [-- --shared-only]: fits the learned ranker on the
+// npm run train [-- --share 0.5] [-- --pairwise 0.3] [-- --cv-only] [-- --dense-only] [-- --shared-only]: fits the learned ranker on the
 // groups developed on, prints the leave-one-profile-out figures (rules, model, blend), picks the model's share and
 // writes src/domain/scoring/model-weights.json.
 import { writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ const opts = {
   epochs: at('--epochs') ?? DEFAULT_TRAIN.epochs,
   l2: at('--l2') ?? DEFAULT_TRAIN.l2,
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
+  pairwise: at('--pairwise') ?? DEFAULT_TRAIN.pairwise,
 };
 // Every group developed on (the shared A and B, our C, F, G and H; not L, see NOT_TRAINED), or with --shared-only
 // the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
