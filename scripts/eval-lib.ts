@@ -14,15 +14,17 @@ import { type LeadScore, productName, type ScoringItem, type ScoringProfile } fr
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M';
-export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M'];
+export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N';
+export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N'];
 /** Our groups kept out of development: measured, never read, and never given to `npm run train`. */
 export const HELD_OUT: readonly Group[] = ['D', 'E', 'I', 'J', 'K', 'M'];
 /**
  * Developed on (their errors are read) but not given to `npm run train`: L, three services, lowered the held-out
  * groups when trained on (mean 0.630 -> 0.620; leave-one-profile-out 0.806 -> 0.776), as K's twelve profiles did.
+ * N (a data recovery service, a mortgage broker, online printing) was graded as a fresh held-out group, measured
+ * once (0.405 before the pairwise loss, 0.423 after) and then developed on: docs/scoring.md.
  */
-export const NOT_TRAINED: readonly Group[] = ['L'];
+export const NOT_TRAINED: readonly Group[] = ['L', 'N'];
 /** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */
 export const SHARED_GROUPS: readonly Group[] = ['A', 'B'];
 const OWN = new URL('../eval/', import.meta.url);
