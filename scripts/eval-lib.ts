@@ -14,15 +14,32 @@ import { type LeadScore, productName, type ScoringItem, type ScoringProfile } fr
 
 const SHARED = new URL('../../shared/', import.meta.url);
 
-export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N';
-export const GROUPS: readonly Group[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N'];
+export type Group = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O';
+export const GROUPS: readonly Group[] = [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'I',
+  'J',
+  'K',
+  'L',
+  'M',
+  'N',
+  'O',
+];
 /** Our groups kept out of development: measured, never read, and never given to `npm run train`. */
-export const HELD_OUT: readonly Group[] = ['D', 'E', 'I', 'J', 'K', 'M'];
+export const HELD_OUT: readonly Group[] = ['D', 'E', 'I', 'J', 'K', 'M', 'O'];
 /**
  * Developed on (their errors are read) but not given to `npm run train`: L, three services, lowered the held-out
  * groups when trained on (mean 0.630 -> 0.620; leave-one-profile-out 0.806 -> 0.776), as K's twelve profiles did.
  * N (a data recovery service, a mortgage broker, online printing) was graded as a fresh held-out group, measured
- * once (0.405 before the pairwise loss, 0.423 after) and then developed on: docs/scoring.md.
+ * once (0.405 before the pairwise loss, 0.423 after) and then developed on: docs/scoring.md. O (a WordPress care
+ * service, resume writing, a gaming laptop brand) was graded at the same time and stays held out.
  */
 export const NOT_TRAINED: readonly Group[] = ['L', 'N'];
 /** The groups graded by the data's owners: "all" figures are theirs, so our own labels cannot move them. */

@@ -1461,6 +1461,35 @@ describe('who the author is', () => {
     assert.equal(s.stage, 'problem-aware');
   });
 
+  test('a thing that broke is the pain a repair or recovery service answers', () => {
+    const recovery: ScoringProfile = {
+      name: 'DriveRescue',
+      url: 'https://driverescue.example',
+      pain: 'A hard drive fails and years of photos or business files are gone',
+      solution: 'A data recovery lab service: mail in the failed drive, free evaluation, no data no fee',
+      targetUsers: 'Home users and small offices who lost files on a failed drive',
+      geography: null,
+      budgetFit: null,
+      keywords: ['data recovery', 'recover files', 'hard drive'],
+      competitors: ['DriveSavers'],
+    };
+    const broke = [
+      ["My external hard drive fell and isn't recognised anymore", /isn't recognised/],
+      ['External hard drive with every photo I have has stopped working', /stopped working/],
+      ["Old hard drive won't spin up, need the files", /won't spin up/],
+      ['Accidentally formatted my hard drive', /accidentally formatted/],
+      ['I think I lost all my photos, hard drive clicks', /lost all my photos/],
+    ] as const;
+    for (const [title, phrase] of broke) {
+      const s = scoreItem(post(title, ''), recovery);
+      assert.match(s.reason ?? '', /Has the problem/, title);
+      assert.match(s.reason ?? '', phrase, title);
+    }
+    // Words about drives alone are no trouble.
+    const plain = scoreItem(post('Which hard drive should I use for my photos?', ''), recovery);
+    assert.doesNotMatch(plain.reason ?? '', /Has the problem/);
+  });
+
   test('working for an agency makes the author a provider, unless the profile sells to agencies', () => {
     const seoTool: ScoringProfile = {
       name: 'RankNote',

@@ -219,6 +219,12 @@ const PAIN = [
   'downtime',
   'crash(?:ed|es|ing)',
   'died',
+  // A thing that broke: "stopped working", "isn't recognised anymore", "won't boot", "accidentally formatted".
+  '(?:stopped|stops|quit) working',
+  "(?:isn't|is not|wasn't|was not|no longer|not being|isn't being|won't be) (?:recogni[sz]ed|detected|showing up|mounting|booting)",
+  "(?:won't|wont|will not|doesn't|does not|didn't|did not) (?:boot|turn on|power on|spin(?: up)?|mount|post)(?![a-z])",
+  '(?:accidentally|accidently|mistakenly) (?:deleted|formatted|wiped|erased|overwrote|removed|quick[- ]formatted)',
+  'lost (?:all )?(?:of )?(?:my|our|the) (?:files|data|photos|pictures|documents|videos|work)',
   "can't keep up",
   'overwhelm(?:ed|ing)',
   'losing (?:money|clients|customers|track|business|sales)',
