@@ -1490,6 +1490,27 @@ describe('who the author is', () => {
     assert.doesNotMatch(plain.reason ?? '', /Has the problem/);
   });
 
+  test('a title that names a kind of provider and asks is a request for one', () => {
+    const printing: ScoringProfile = {
+      ...booking,
+      name: 'PrintJet',
+      pain: 'Small businesses need business cards and flyers printed fast',
+      solution: 'Online printing for business cards, flyers and banners',
+      targetUsers: 'Small business owners and designers',
+      keywords: ['business cards', 'printing'],
+      competitors: ['Vistaprint'],
+    };
+    const asks = scoreItem(post('Premium paper suppliers?', 'For business cards I design.'), printing);
+    assert.equal(asks.stage, 'solution-seeking');
+    assert.match(asks.reason ?? '', /^Asks for/);
+    // Naming the kind in a statement asks for nothing.
+    const says = scoreItem(
+      post('Paper suppliers raised prices again', 'For business cards I design.'),
+      printing,
+    );
+    assert.notEqual(says.stage, 'solution-seeking');
+  });
+
   test('working for an agency makes the author a provider, unless the profile sells to agencies', () => {
     const seoTool: ScoringProfile = {
       name: 'RankNote',

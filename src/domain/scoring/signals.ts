@@ -55,6 +55,8 @@ const SEEKING = [
   // "Is there a way to …" is mostly a how-to ("… to sum a column?"); "is there any way" more often wants a fix.
   'is there (?:an|any) (?:good |simple |easy |free |cheap |better )?(?:way|[a-z]+ (?:that|which|for|to))',
   'is there a (?:good |simple |easy |free |cheap |better )?(?:(?!way )[a-z]+ (?:that|which|for|to))',
+  // A title that names the kind of provider and asks: "Premium paper suppliers?", "Local print shops?"
+  '^(?:[a-z-]+ ){0,3}(?:suppliers?|manufacturers?|wholesalers?|companies|shops|agencies|firms)\\s*\\?',
   'help (?:me )?(?:find|choose|pick|decide|finding|choosing|picking)',
   '(?:can|could|would) (?:anyone|someone|somebody|you|you guys) (?:recommend|suggest|point)',
   '(?:anyone|anybody|someone|somebody) (?:here )?knows? (?:of )?(?:a|an|any|some|where|if there)',
