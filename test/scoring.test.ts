@@ -885,6 +885,18 @@ describe('seller side shown through a link', () => {
     );
     assert.equal(shopper.sellerSide, false);
   });
+
+  test('an owner asking how to market their business may quote their own offer and stays a buyer', () => {
+    const body =
+      "Things I've tried: business cards, newspaper ads. I'm considering flyers saying: this Saturday I am offering a free PC checkup at your home. Is that a good idea?";
+    for (const title of ['Marketing a computer repair business?', 'How to promote my repair shop?']) {
+      const r = scoreItem(post(title, body), booking);
+      assert.equal(r.sellerSide, false, `${title}: ${r.reason}`);
+    }
+    // The same offer under a title that does not ask is a pitch.
+    const pitch = scoreItem(post('Computer repair in Springfield', body), booking);
+    assert.equal(pitch.sellerSide, true, pitch.reason ?? '');
+  });
 });
 
 describe('seller side in prose, in any subreddit', () => {

@@ -255,6 +255,11 @@ const VERB_ASKED = new RegExp(`^${ASKING_VERB} `);
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
+/** A title that asks how to market the author's business: "How to promote my app?", "Marketing a repair shop?" */
+const asksHowToMarket = (title: string) =>
+  MARKETS_OWN.test(title) ||
+  (title.includes('?') &&
+    /^(?:marketing|promoting|advertising) (?:a|an|my|our|the|your|small|local)(?![a-z])/.test(title));
 /** The author tells of hiring someone to make it ("I ended up working with …"): the customer shows the result. */
 const HIRED_SOMEONE =
   /(?:(?:i|we) (?:hired|paid|commissioned|ended up (?:working|going) with)|looking for an? (?:[a-z-]+ )?(?:designer|developer|freelancer|agency))(?![a-z])/;
@@ -497,7 +502,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     }
   }
   const pitchTitle = texts(G(SIGNAL.pitch), 0, titleEnd);
-  const pitchBody = texts(G(SIGNAL.pitch), titleEnd, headEnd);
+  // An owner whose title asks how to market their business quotes their offer ("Marketing a repair business?
+  // … flyers saying 'I am offering a free checkup'"): a buyer of marketing help, not a pitch.
+  const pitchBody = asksHowToMarket(title) ? [] : texts(G(SIGNAL.pitch), titleEnd, headEnd);
   const selfTitle = texts(G(SIGNAL.self), 0, titleEnd);
   const selfBody = texts(G(SIGNAL.self), titleEnd, headEnd);
   // Pitches count 2 each; having made something counts 2 in the title, 1 in the body; owning or inviting
