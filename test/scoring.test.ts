@@ -2,7 +2,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEMO_PROJECT } from '../src/demo.ts';
-import { fnv1a, readSignals, stemHashes, weigh } from '../src/domain/scoring/internals.ts';
+import {
+  FEATURE_COUNT,
+  featuresOf,
+  fnv1a,
+  logit,
+  normalizeText,
+  pairLogit,
+  readSignals,
+  stemHashes,
+  stemsOf,
+  weigh,
+} from '../src/domain/scoring/internals.ts';
 import { compilePhraseIndex, startKeys } from '../src/domain/scoring/phrase-index.ts';
 import { sellsService } from '../src/domain/scoring/profile.ts';
 import { stemWord, words } from '../src/domain/scoring/text.ts';
@@ -1059,6 +1070,33 @@ describe('the learned model', () => {
       fnv1a(stemWord('costarring')),
       fnv1a(stemWord('liquid')),
     ]);
+  });
+
+  test("the scorer's model sum is the training features' sum, to the last bit", () => {
+    // Any weights will do: a fixed pseudo-random vector over every feature.
+    const weights = new Float64Array(FEATURE_COUNT);
+    let x = 7;
+    for (let i = 0; i < weights.length; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      weights[i] = x / 2 ** 31 - 1;
+    }
+    const items = [
+      post(
+        'Need booking software for my salon, budget $50/month',
+        'Clients keep no-showing. Any recommendations?',
+      ),
+      post('Looking for an alternative to Calendly', 'It is too expensive for a 3-chair barbershop.'),
+      post('My salon', ''),
+      post('I made a booking app', `Check it out at https://example.com ${'lots of words here '.repeat(80)}`),
+    ];
+    for (const profile of [booking, sheets])
+      for (const item of items) {
+        const p = compileProfile(profile);
+        const s = readSignals(item, p);
+        const w = weigh(s);
+        const stems = stemsOf(normalizeText(item.title), normalizeText(item.body));
+        assert.equal(pairLogit(stems, p, s, w, weights), logit(featuresOf(stems, p, s, w), weights));
+      }
   });
 
   test("reads a text's words as the rules do, without building a string per word", () => {

@@ -186,56 +186,93 @@ function add(hash: number, out: number[]): void {
   out.push(DENSE + b);
 }
 
-export function featuresOf(stems: TextStems, p: CompiledProfile, s: Signals, w: Weighed): Features {
-  const dense = [
-    1,
-    w.score / 100,
-    w.fit,
-    w.intent,
-    s.seek.value,
-    s.compare.value,
-    s.purchase.value,
-    s.pain.value,
-    s.question,
-    s.keywordsTitle.length ? 1 : 0,
-    Math.min(1, s.keywordCount / 5),
-    Math.min(1, s.conceptWeight / 4),
-    s.targetUsers.length ? 1 : 0,
-    s.competitors.length ? 1 : 0,
-    Math.min(1, s.lowTitle.length),
-    Math.min(1, s.lowBody.length / 2),
-    s.advice.length ? 1 : 0,
-    s.adviceInTitle ? 1 : 0,
-    Math.max(-1, Math.min(1, s.sellerPoints / 4)),
-    s.geography === 'foreign' ? 1 : 0,
-    s.budget === 'fits' ? 1 : 0,
-    s.budget === 'over' ? 1 : 0,
-    s.leavesCompetitor ? 1 : 0,
-    Math.min(1, stems.bodyLength / 3000),
-  ];
+/** The dense signal features (DENSE of them), written into `out`. */
+function denseInto(out: Float64Array, stems: TextStems, s: Signals, w: Weighed): void {
+  out[0] = 1;
+  out[1] = w.score / 100;
+  out[2] = w.fit;
+  out[3] = w.intent;
+  out[4] = s.seek.value;
+  out[5] = s.compare.value;
+  out[6] = s.purchase.value;
+  out[7] = s.pain.value;
+  out[8] = s.question;
+  out[9] = s.keywordsTitle.length ? 1 : 0;
+  out[10] = Math.min(1, s.keywordCount / 5);
+  out[11] = Math.min(1, s.conceptWeight / 4);
+  out[12] = s.targetUsers.length ? 1 : 0;
+  out[13] = s.competitors.length ? 1 : 0;
+  out[14] = Math.min(1, s.lowTitle.length);
+  out[15] = Math.min(1, s.lowBody.length / 2);
+  out[16] = s.advice.length ? 1 : 0;
+  out[17] = s.adviceInTitle ? 1 : 0;
+  out[18] = Math.max(-1, Math.min(1, s.sellerPoints / 4));
+  out[19] = s.geography === 'foreign' ? 1 : 0;
+  out[20] = s.budget === 'fits' ? 1 : 0;
+  out[21] = s.budget === 'over' ? 1 : 0;
+  out[22] = s.leavesCompetitor ? 1 : 0;
+  out[23] = Math.min(1, stems.bodyLength / 3000);
+}
+
+/** The n-gram buckets of a pair (feature indexes, each once), written into `out` from its start. */
+function gramsInto(out: number[], stems: TextStems, p: CompiledProfile): void {
   // A new stamp per call; when the counter would wrap, every old stamp is cleared first.
   if (generation === 0xffffffff) {
     STAMP.fill(0);
     generation = 0;
   }
   generation++;
-  const grams: number[] = [];
+  out.length = 0;
   const own = placeholdersOf(p);
-  addGrams(stems.title, TITLE_SEED, own, grams);
-  addGrams(stems.body, BODY_SEED, own, grams);
+  addGrams(stems.title, TITLE_SEED, own, out);
+  addGrams(stems.body, BODY_SEED, own, out);
+}
+
+/** Bag of n-grams, scaled so a long body does not outweigh the signals. */
+const gramScale = (count: number) => 1 / Math.sqrt(Math.max(1, count));
+
+/** The pair's features as index/value lists (training reads them; scoring sums them directly: `pairLogit`). */
+export function featuresOf(stems: TextStems, p: CompiledProfile, s: Signals, w: Weighed): Features {
+  const dense = new Float64Array(DENSE);
+  denseInto(dense, stems, s, w);
+  const grams: number[] = [];
+  gramsInto(grams, stems, p);
   const index: number[] = [];
   const value: number[] = [];
-  for (const [i, x] of dense.entries()) {
+  for (let i = 0; i < DENSE; i++) {
     index.push(i);
-    value.push(x);
+    value.push(dense[i]!);
   }
-  // Bag of n-grams, scaled so a long body does not outweigh the signals.
-  const scale = 1 / Math.sqrt(Math.max(1, grams.length));
+  const scale = gramScale(grams.length);
   for (const k of grams) {
     index.push(k);
     value.push(scale);
   }
   return { index, value };
+}
+
+const DENSE_BUFFER = new Float64Array(DENSE);
+const GRAMS_BUFFER: number[] = [];
+
+/**
+ * The model's logit for a pair, the same sum as `logit(featuresOf(…))` without building the feature lists: the
+ * scorer's hot path (one call per post and project).
+ */
+export function pairLogit(
+  stems: TextStems,
+  p: CompiledProfile,
+  s: Signals,
+  w: Weighed,
+  weights: ArrayLike<number>,
+): number {
+  denseInto(DENSE_BUFFER, stems, s, w);
+  gramsInto(GRAMS_BUFFER, stems, p);
+  // Summed in the order `logit` sums the lists, so both give the same number to the last bit.
+  let z = 0;
+  for (let i = 0; i < DENSE; i++) z += (weights[i] ?? 0) * DENSE_BUFFER[i]!;
+  const scale = gramScale(GRAMS_BUFFER.length);
+  for (const k of GRAMS_BUFFER) z += (weights[k] ?? 0) * scale;
+  return z;
 }
 
 /** The model's logit for a feature vector (weights indexed like FEATURE_COUNT). */

@@ -1,5 +1,7 @@
-import { FEATURE_COUNT, type Features, logit } from './features.ts';
+import { FEATURE_COUNT, pairLogit, type TextStems } from './features.ts';
 import model from './model-weights.json' with { type: 'json' };
+import type { CompiledProfile } from './profile.ts';
+import type { Signals, Weighed } from './score.ts';
 
 /**
  * The learned ranker (docs/scoring.md, "Learned model"): logistic regression over the rule signals and hashed
@@ -20,8 +22,8 @@ function loadWeights(): Float64Array {
 }
 
 /** The model's probability that the pair is a good lead (0-1). */
-export function modelProbability(f: Features): number {
-  return 1 / (1 + Math.exp(-logit(f, loadWeights())));
+export function pairProbability(stems: TextStems, p: CompiledProfile, s: Signals, w: Weighed): number {
+  return 1 / (1 + Math.exp(-pairLogit(stems, p, s, w, loadWeights())));
 }
 
 /** Rules and model mixed by share (0-100), before the profile's judgements of the author (score.ts). */

@@ -1,5 +1,5 @@
 import { type Features, featuresOf, stemsOf, type TextStems } from './features.ts';
-import { blend, modelProbability, modelShare } from './model.ts';
+import { blend, modelShare, pairProbability } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import {
   ASKS_FOR_PERSON,
@@ -940,12 +940,17 @@ function doesItThemselves(s: Signals): boolean {
   return s.diy !== null && !s.ownBusiness && s.purchase.value < 0.7 && !s.budgetText;
 }
 
-/** The learned model's features for a pair (the post's stems read once, whatever the project). */
-export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals, w: Weighed): Features {
+/** The model's reading of the item's text (stems and n-gram hashes), made once whatever the project. */
+function stemsOfItem(item: ScoringItem, p: CompiledProfile): TextStems {
   // readSignals has just read the item; read it again only if it was edited since.
   const read = freshRead(item) ?? readText(item, p).read;
   read.stems ??= stemsOf(read.title, read.body);
-  return featuresOf(read.stems, p, s, w);
+  return read.stems;
+}
+
+/** The learned model's features for a pair, as training reads them. */
+export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals, w: Weighed): Features {
+  return featuresOf(stemsOfItem(item, p), p, s, w);
 }
 
 /** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
@@ -958,10 +963,8 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
   // The model was trained on posts: it would read a comment's post title as the commenter's own request, so a
   // comment is ranked by the rules alone, which judge it by its own words.
   if (modelShare > 0 && item.kind !== 'comment') {
-    const f = featuresOfItem(item, p, s, w);
-    score = Math.round(
-      adjust(blend(w.base, modelProbability(f), modelShare), w.factor, w.bonus, w.sellerSide),
-    );
+    const probability = pairProbability(stemsOfItem(item, p), p, s, w);
+    score = Math.round(adjust(blend(w.base, probability, modelShare), w.factor, w.bonus, w.sellerSide));
     // The stage belongs to the score shipped, whichever part ranked it.
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
