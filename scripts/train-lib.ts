@@ -67,7 +67,8 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /**
  * The pairs of one profile's posts where the first is graded higher, each with its weight: the gain the order
- * wins ((2^a - 2^b) / 7, as NDCG counts grades), each profile's pairs summing to the same total.
+ * wins ((2^a - 2^b) / 7, as NDCG counts grades), divided by the profile's number of pairs so that a profile with
+ * many graded posts does not outweigh the others (as each profile weighs the same in the per-post loss).
  */
 interface RankPair {
   higher: number;
@@ -84,16 +85,13 @@ function rankPairs(examples: Example[], total: number): RankPair[] {
   const out: RankPair[] = [];
   for (const idx of byProject.values()) {
     const pairs: RankPair[] = [];
-    let sum = 0;
     for (const a of idx)
       for (const b of idx) {
         const ga = examples[a]!.grade;
         const gb = examples[b]!.grade;
-        if (ga <= gb) continue;
-        pairs.push({ higher: a, lower: b, weight: (2 ** ga - 2 ** gb) / 7 });
-        sum += 1;
+        if (ga > gb) pairs.push({ higher: a, lower: b, weight: (2 ** ga - 2 ** gb) / 7 });
       }
-    for (const p of pairs) p.weight *= total / (sum * byProject.size);
+    for (const p of pairs) p.weight *= total / (pairs.length * byProject.size);
     out.push(...pairs);
   }
   return out;
