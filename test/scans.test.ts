@@ -150,7 +150,10 @@ describe('a scan over the sample corpus', () => {
 
 describe('reuse across projects', () => {
   let t: TestApp;
-  const clock = fixedClock(new Date());
+  // Noon UTC today: usage is counted per UTC day, and the test moves the clock 16 minutes, which from a real
+  // "now" just before midnight would put the second round on the next day.
+  const DAY_MS = 86_400_000;
+  const clock = fixedClock(new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS / 2));
   before(async () => {
     t = await startTestApp({ clock });
   });
