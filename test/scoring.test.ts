@@ -441,6 +441,15 @@ describe('seller side', () => {
       laptops,
     ],
     [
+      '[H] laptop with no want named',
+      post(
+        '[US-PA] [H] ThinkPad T420 laptop, Dell XPS 13',
+        'Prices below, shipping to US48 only.',
+        'hardwareswap',
+      ),
+      laptops,
+    ],
+    [
       'I built',
       post('I built a booking app for salons', 'It sends reminders. Would love to hear what you think.'),
       booking,
@@ -471,6 +480,8 @@ describe('seller side', () => {
   test('[H] PayPal [W] laptop and [Hiring] are buyers', () => {
     const buyer = scoreItem(post('[USA-TX] [H] PayPal [W] ThinkPad laptop', '', 'hardwareswap'), laptops);
     assert.equal(buyer.sellerSide, false);
+    const cutShort = scoreItem(post('[USA-TX] [H] $$$ for a ThinkPad laptop', '', 'hardwareswap'), laptops);
+    assert.equal(cutShort.sellerSide, false);
     const hiring = scoreItem(
       post('[Hiring] Receptionist to handle booking for our salon', '', 'forhire'),
       booking,
@@ -612,6 +623,25 @@ describe('a device the product is not', () => {
     const s = scoreItem(post('Looking for a laptop under $600?', 'For college.', 'SuggestALaptop'), laptops);
     assert.doesNotMatch(s.reason ?? '', /which the product is not/);
     assert.ok(s.score >= 50, String(s.score));
+  });
+
+  test('a maker of laptop bags does not sell laptops: the laptop shopper ranks below the bag shopper', () => {
+    const bags: ScoringProfile = {
+      name: 'Packwell',
+      url: 'https://packwell.example',
+      pain: 'Cheap backpacks rip at the seams within a year',
+      solution: 'A backpack and laptop bag brand with a padded laptop sleeve and a lifetime repair guarantee',
+      targetUsers: 'Students and commuters who carry a laptop daily',
+      geography: null,
+      budgetFit: '$120-250 per bag',
+      keywords: ['backpack', 'bag', 'laptop bag'],
+      competitors: ['Timbuk2'],
+    };
+    const laptop = scoreItem(post('Best laptop for a student who carries it in a bag all day?', ''), bags);
+    const bag = scoreItem(post('Best laptop bag for a student who carries it all day?', ''), bags);
+    assert.match(laptop.reason ?? '', /shops for a laptop, which the product is not/);
+    assert.doesNotMatch(bag.reason ?? '', /which the product is not/);
+    assert.ok(laptop.score < bag.score, `${laptop.score} vs ${bag.score}`);
   });
 
   test('an app for a phone is still a request for the app', () => {
@@ -2122,6 +2152,8 @@ describe('readings a review of the fifth session found too wide or too narrow', 
       'A password manager that syncs across devices',
       'An AI assistant that answers customer emails',
       'A studio-quality USB microphone',
+      'A business VPN and remote access service for small teams',
+      'A backup and file sync service for laptops',
     ])
       assert.equal(sellsService(product), false, product);
     for (const service of [
@@ -2129,6 +2161,10 @@ describe('readings a review of the fifth session found too wide or too narrow', 
       'Done-for-you SEO for local businesses',
       'Freelance bookkeepers who keep your books every month',
       'We design and build Shopify stores',
+      'A podcast and video editing service: send raw recordings, get edited episodes',
+      'A professional translation and localisation agency for 40 languages',
+      'A mail-in laptop and phone repair service with a 90-day warranty',
+      'On-demand Excel experts: a vetted expert fixes the formula over a screen share',
     ])
       assert.equal(sellsService(service), true, service);
   });

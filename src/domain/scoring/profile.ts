@@ -63,7 +63,7 @@ export const PROFILE_GROUP = {
  */
 /** The head of a noun phrase that names a service: "a managed IT service", "logo design", "a small studio". */
 const SERVICE_HEAD =
-  /^(?:services?|company|companies|firm|agency|agencies|studio|team|design|bookkeeping|consulting|coaching|cleaning|repair|copywriting|photography|tutoring|installation|preparation)$/;
+  /^(?:services?|company|companies|firm|agency|agencies|studio|team|design|bookkeeping|consulting|coaching|cleaning|repair|copywriting|photography|tutoring|installation|preparation|experts|editing|translation|localisation|localization)$/;
 /** Solutions that say who does the work: "done-for-you SEO", "we design and build …", "bookkeepers who …". */
 const DONE_BY =
   /^(?:done[- ]for[- ]you|we (?:design|build|write|create|manage|handle|fix|make|run|do|clean|file))(?![a-z])|^(?:an? )?(?:dedicated |remote |professional |local |licensed |certified |freelance )?(?:[a-z-]+ )?(?:bookkeepers?|accountants?|cpas?|technicians?|writers?|designers?|developers?|inspectors?|specialists?|consultants?|coaches|tutors?|cleaners?) (?:who|will|keeps?|does|do|handles?|connects?|checks?|files?)(?![a-z])|[:;,] (?:an? |the )?(?:dedicated |remote |professional |local |licensed |certified )?(?:[a-z-]+ )?(?:bookkeeper|accountant|cpa|technician|writer|inspector|specialist|expert)s? (?:who|will|keeps|does|handles|connects|checks|files)(?![a-z])/;
@@ -85,7 +85,18 @@ export function sellsService(solution: string | null): boolean {
       /\s*[,:;.(]|\s+(?:for|that|which|who|with|to|in|on|from|by|and|&|of|where|built|made|designed|you)\s/,
     )[0] ?? '';
   const words = phrase.split(/\s+/);
-  return words.length <= 5 && SERVICE_HEAD.test(words[words.length - 1] ?? '');
+  if (words.length <= 5 && SERVICE_HEAD.test(words[words.length - 1] ?? '')) return true;
+  // "A podcast and video editing service", "A translation and localisation agency": two crafts joined by "and".
+  const joined =
+    text.split(
+      /\s*[,:;.(]|\s+(?:for|that|which|who|with|to|in|on|from|by|of|where|built|made|designed|you)\s/,
+    )[0] ?? '';
+  const all = joined.split(/\s+/);
+  const head = all[all.length - 1] ?? '';
+  const before = all[all.length - 2] ?? '';
+  // "… remote access service" is software: the word before "service" must be a craft ("editing", "repair").
+  const craft = !/^services?$/.test(head) || /ing$/.test(before) || SERVICE_HEAD.test(before);
+  return all.length <= 8 && / (?:and|&) /.test(joined) && SERVICE_HEAD.test(head) && craft;
 }
 
 /** After "how do I", "best way to", "is there a way to": hiring it out, not doing it ("… go about hiring a designer"). */
@@ -221,7 +232,9 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     budget: parseBudget(p.budgetFit),
     solution: p.solution,
     painText: p.pain,
-    devicesSold: devicesNamed(`${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`),
+    devicesSold: devicesNamed(
+      `${p.solution ?? ''} ${p.keywords.join(' ')} ${p.name}`.replace(ACCESSORY, ' '),
+    ),
     forStudents: SELLS_TO_STUDENTS.test(buyers),
     sellsToBusinesses: toBusinesses,
     service: sellsService(p.solution),
@@ -271,6 +284,13 @@ const DEVICES: [kind: string, pattern: RegExp][] = [
   ],
 ];
 
+/**
+ * A device named as what an accessory is for ("a padded laptop sleeve", "laptop bags", "printer ink"): the profile
+ * sells the accessory, not the device.
+ */
+const ACCESSORY =
+  /(?<![a-z])(?:laptops?|notebooks?|cameras?|printers?|routers?|cars?)\s+(?:bags?|sleeves?|cases?|stands?|covers?|chargers?|skins?|mounts?|docks?|docking stations?|holders?|backpacks?|straps?|lens(?:es)?|ink|toner|paper|seats?|insurance|repairs?)(?![a-z])/gi;
+
 /** Each device pattern with the g flag, for reading every mention in a title. */
 const GLOBAL = new Map(DEVICES.map(([, re]) => [re, new RegExp(re.source, 'g')]));
 
@@ -280,7 +300,9 @@ function devicesNamed(text: string): Set<string> {
 }
 
 /** The kind of device a title shops for that the profile does not sell ("laptop"), else null. */
-export function deviceAskedFor(title: string, p: CompiledProfile): string | null {
+export function deviceAskedFor(fullTitle: string, p: CompiledProfile): string | null {
+  // "Best laptop bag for school?" shops for the bag.
+  const title = fullTitle.replace(ACCESSORY, ' ');
   // "After leaving my laptop on overnight, …": a device the author has is not one they shop for, unless the
   // title replaces it ("my laptop died, which new one?").
   for (const [kind, re] of DEVICES) {

@@ -80,6 +80,8 @@ const SEEKING = [
   '(?:point|steer) (?:me|us) in the right direction',
   'what are (?:my|our|the|some|your) (?:best |other |cheapest )?(?:options|alternatives|choices)',
   '(?:i|we) could use (?:some |a little |your )?(?:[a-z]+ ){0,2}help',
+  // "wondering what sort of insurance to consider", "what kinds of licenses would I need".
+  'what (?:sorts?|kinds?|types?) of (?:[a-z-]+ ){1,2}(?:(?:do|would|should|will|might) )?(?:i|we|to) (?:would |should |will )?(?:need|get|consider|buy|use|carry|look (?:for|into))',
 ];
 
 /** Weighs named options or asks for alternatives to one. */
@@ -137,6 +139,9 @@ const PURCHASE = [
   'how much (?:would|will|does|should|do|might) (?:(?:it|this|that|a|an|one) (?:cost|charge|pay|budget|spend|expect to pay)|(?:i|we) (?:pay|budget|spend|expect to pay))',
   'how much (?:would|will|might|could) you (?:charge|quote|ask)',
   'set (?:a|my|our) budget',
+  // A job to hand to someone: "I need some minor work done", "we need the roof repaired".
+  '(?:i|we) (?:need|want) (?:some |a few |a little |the |my |our )?(?:[a-z-]+ ){0,2}(?:work|repairs?|jobs?) done',
+  '(?:i|we) (?:need|want) (?:the |my |our )?(?:[a-z-]+ ){1,2}(?:repaired|fixed|replaced|installed|redone)',
 ];
 
 /** Leaving a product: counts only right before a named competitor ("thinking of leaving Calendly"). */
@@ -606,6 +611,9 @@ export const TAG_FOR_HIRE =
 export const TAG_HIRING = /\[\s*hiring\s*\]/;
 export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
 const HAVE_WANT = /\[\s*h\s*\](.*?)\[\s*w\s*\]\s*(.*)$/;
+const HAVE_ONLY = /\[\s*h\s*\](.+)$/;
+/** "[H] Semi-valuable information regarding scamming": a post about the market, nothing for sale. */
+const NOT_GOODS = /(?<![a-z])(?:information|info|psa|warning|scams?|scamm(?:er|ing)|question)(?![a-z])/;
 const MONEY =
   /\$|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
 const LEADING_MONEY = /^[\s,:(-]*(?:\$|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
@@ -617,7 +625,14 @@ const LEADING_MONEY = /^[\s,:(-]*(?:\$|(?:paypal|pay pal|cash|money|venmo|offers
  */
 export function haveWantSells(title: string): boolean | null {
   const m = HAVE_WANT.exec(title);
-  if (!m) return null;
+  if (!m) {
+    // "[US-PA] [H] Corsair fans, GTX 680, PSU": goods on offer with no want named (the price is in the body);
+    // "[H] $$$, …" with no want is a buyer's title cut short: undecided.
+    const h = HAVE_ONLY.exec(title);
+    if (!h) return null;
+    const have = h[1]!.replace(/\[[^\]]*\]/g, '');
+    return LEADING_MONEY.test(have) || NOT_GOODS.test(have) ? null : true;
+  }
   const have = (m[1] ?? '').replace(/\[[^\]]*\]/g, '');
   const want = m[2] ?? '';
   if (LEADING_MONEY.test(have)) return false;
