@@ -2264,3 +2264,58 @@ describe('readings a review of the fifth session found too wide or too narrow', 
     assert.doesNotMatch(resume.reason ?? '', /job opening/);
   });
 });
+
+describe('asking for a kind of thing, and a job to hand over (seventh session)', () => {
+  const insurance: ScoringProfile = {
+    name: 'Coverly',
+    url: 'https://coverly.example',
+    pain: 'Small business owners do not know which insurance they need',
+    solution:
+      'Online small business insurance: general liability and business owner policies, quotes in minutes',
+    targetUsers: 'Freelancers and small business owners',
+    geography: null,
+    budgetFit: '$30-150 per month',
+    keywords: ['insurance', 'liability'],
+    competitors: ['Hiscox'],
+  };
+  const contractors: ScoringProfile = {
+    name: 'BuildBid',
+    url: 'https://buildbid.example',
+    pain: 'Homeowners cannot tell which contractors are reliable',
+    solution: 'A marketplace for home repairs: three quotes from vetted, insured local contractors',
+    targetUsers: 'Homeowners and landlords',
+    geography: null,
+    budgetFit: 'jobs $500-50,000',
+    keywords: ['contractor', 'contractors', 'repairs'],
+    competitors: ['HomeAdvisor'],
+  };
+
+  test('"wondering what sort of insurance to consider" asks, and ranks above a story about insurance', () => {
+    const asks = scoreItem(
+      post(
+        'Insuring a smoking lounge',
+        "I'm opening a smoking lounge and was wondering what sort of insurance to consider.",
+      ),
+      insurance,
+    );
+    const story = scoreItem(
+      post('Insuring a smoking lounge', 'We opened a smoking lounge last year and our insurance went fine.'),
+      insurance,
+    );
+    assert.doesNotMatch(asks.reason ?? '', /asks for nothing/);
+    assert.ok(asks.score > story.score, `${asks.score} vs ${story.score}`);
+  });
+
+  test('"I need some minor work done" is a job to hand over, not a how-to', () => {
+    const s = readSignals(
+      post('Trust contractors to work in your absence?', 'I need some minor work done, like painting.'),
+      compileProfile(contractors),
+    );
+    assert.ok(s.purchase.phrases.length > 0, JSON.stringify(s.purchase));
+    const diy = readSignals(
+      post('Trust contractors to work in your absence?', 'I did some minor work myself, like painting.'),
+      compileProfile(contractors),
+    );
+    assert.equal(diy.purchase.phrases.length, 0);
+  });
+});
