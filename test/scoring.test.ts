@@ -450,6 +450,26 @@ describe('seller side', () => {
       laptops,
     ],
     [
+      '[H] laptop [W] pounds',
+      post('[UK] [H] ThinkPad T420 laptop [W] £££', 'Great condition.', 'hardwareswap'),
+      laptops,
+    ],
+    [
+      'a laptop with only [W] money',
+      post('[USA-TX] ThinkPad T420 laptop, details in comments [W] $$$', '', 'hardwareswap'),
+      laptops,
+    ],
+    [
+      'testers wanted',
+      post('Salon booking app for Android: testers wanted', 'Free for the first month.'),
+      booking,
+    ],
+    [
+      "I'm your girl",
+      post("Need your salon bookings handled? I'm your girl!", 'Three years as a salon receptionist.'),
+      booking,
+    ],
+    [
       'I built',
       post('I built a booking app for salons', 'It sends reminders. Would love to hear what you think.'),
       booking,

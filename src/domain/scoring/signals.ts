@@ -331,6 +331,11 @@ const SELLER_PITCH = [
   'commissions? (?:are )?open',
   "pm me (?:for|with|if (?:you(?:'re| are) )?interested)",
   'looking for (?:users|testers|beta testers|early adopters)',
+  // "Testers wanted", "cx_Freeze - a call for developers": recruiting people to work on what the author runs.
+  '(?:testers|contributors|volunteers|beta testers) (?:wanted|needed)',
+  'call for (?:developers|contributors|testers|volunteers|maintainers)',
+  // "Need something translated? I'm your girl!"
+  "(?:i'm|i am|we're|we are) your (?:guy|girl|man|woman|team|people)(?![a-z])",
   'shameless (?:plug|self)',
   // "[self-promotion]", "sorry for the self-promo!", not "a self-promotion based model".
   "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?(?=\\s*(?:[\\]):!.,]|$))",
@@ -615,8 +620,10 @@ const HAVE_ONLY = /\[\s*h\s*\](.+)$/;
 /** "[H] Semi-valuable information regarding scamming": a post about the market, nothing for sale. */
 const NOT_GOODS = /(?<![a-z])(?:information|info|psa|warning|scams?|scamm(?:er|ing)|question)(?![a-z])/;
 const MONEY =
-  /\$|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
-const LEADING_MONEY = /^[\s,:(-]*(?:\$|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
+  /[$£€]|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
+const LEADING_MONEY = /^[\s,:(-]*(?:[$£€]|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
+/** "[USA-TX] Gaming PC, details in comments [W] $$$": no have named, money wanted. */
+const WANT_MONEY_ONLY = /\[\s*w\s*\]\s*[\s,:(-]*(?:[$£€]|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
 
 /**
  * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
@@ -629,7 +636,7 @@ export function haveWantSells(title: string): boolean | null {
     // "[US-PA] [H] Corsair fans, GTX 680, PSU": goods on offer with no want named (the price is in the body);
     // "[H] $$$, …" with no want is a buyer's title cut short: undecided.
     const h = HAVE_ONLY.exec(title);
-    if (!h) return null;
+    if (!h) return WANT_MONEY_ONLY.test(title) ? true : null;
     const have = h[1]!.replace(/\[[^\]]*\]/g, '');
     return LEADING_MONEY.test(have) || NOT_GOODS.test(have) ? null : true;
   }
