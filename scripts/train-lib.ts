@@ -60,27 +60,8 @@ export interface TrainOptions {
   rate: number;
   /** Weight of the pairwise ranking loss beside the per-post one (0: per post only). */
   pairwise: number;
-  /**
-   * How much more a profile of the shared groups (graded by the data's owners, like the held-out set that judges
-   * the scorer) weighs than one of ours (1: all the same).
-   */
-  sharedWeight: number;
 }
-export const DEFAULT_TRAIN: TrainOptions = {
-  epochs: 600,
-  l2: 0.001,
-  rate: 0.05,
-  pairwise: 0.3,
-  sharedWeight: 1,
-};
-
-/** Each profile's share of the loss (they sum to 1): the same for all, times `sharedWeight` for shared ones. */
-function profileShares(examples: Example[], sharedWeight: number): Map<string, number> {
-  const raw = new Map<string, number>();
-  for (const e of examples) raw.set(e.project, e.group && SHARED_GROUPS.includes(e.group) ? sharedWeight : 1);
-  const sum = [...raw.values()].reduce((a, b) => a + b, 0);
-  return new Map([...raw].map(([k, v]) => [k, v / sum]));
-}
+export const DEFAULT_TRAIN: TrainOptions = { epochs: 600, l2: 0.001, rate: 0.05, pairwise: 0.3 };
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
@@ -94,7 +75,7 @@ interface RankPair {
   lower: number;
   weight: number;
 }
-function rankPairs(examples: Example[], total: number, shares: Map<string, number>): RankPair[] {
+function rankPairs(examples: Example[], total: number): RankPair[] {
   const byProject = new Map<string, number[]>();
   examples.forEach((e, i) => {
     const list = byProject.get(e.project);
@@ -102,7 +83,8 @@ function rankPairs(examples: Example[], total: number, shares: Map<string, numbe
     else byProject.set(e.project, [i]);
   });
   const out: RankPair[] = [];
-  for (const [project, idx] of byProject) {
+  const share = 1 / byProject.size;
+  for (const idx of byProject.values()) {
     const pairs: RankPair[] = [];
     for (const a of idx)
       for (const b of idx) {
@@ -110,7 +92,7 @@ function rankPairs(examples: Example[], total: number, shares: Map<string, numbe
         const gb = examples[b]!.grade;
         if (ga > gb) pairs.push({ higher: a, lower: b, weight: (2 ** ga - 2 ** gb) / 7 });
       }
-    for (const p of pairs) p.weight *= (total * shares.get(project)!) / pairs.length;
+    for (const p of pairs) p.weight *= (total * share) / pairs.length;
     out.push(...pairs);
   }
   return out;
@@ -128,14 +110,14 @@ export function train(examples: Example[], opts: TrainOptions = DEFAULT_TRAIN): 
   const v = new Float64Array(FEATURE_COUNT);
   const per = new Map<string, number>();
   for (const e of examples) per.set(e.project, (per.get(e.project) ?? 0) + 1);
-  const shares = profileShares(examples, opts.sharedWeight);
-  const weightOf = (e: Example) => shares.get(e.project)! / per.get(e.project)!;
+  const share = 1 / per.size;
+  const weightOf = (e: Example) => share / per.get(e.project)!;
   const used = new Set<number>();
   for (const e of examples) for (const i of e.features.index) used.add(i);
   const grad = new Float64Array(FEATURE_COUNT);
   const b1 = 0.9;
   const b2 = 0.999;
-  const pairs = opts.pairwise > 0 ? rankPairs(examples, opts.pairwise, shares) : [];
+  const pairs = opts.pairwise > 0 ? rankPairs(examples, opts.pairwise) : [];
   const z = new Float64Array(examples.length);
   const g = new Float64Array(examples.length);
   for (let t = 1; t <= opts.epochs; t++) {
@@ -162,22 +144,20 @@ export function train(examples: Example[], opts: TrainOptions = DEFAULT_TRAIN): 
       w[i] = w[i]! - (opts.rate * mh) / (Math.sqrt(vh) + 1e-8);
     }
   }
-  calibrate(examples, w, shares);
+  calibrate(examples, w, weightOf);
   return w;
 }
 
 /**
- * Platt scaling on the shared groups: the logit z becomes a·z + b, with a and b fitted (weighted logistic loss,
- * each shared profile weighing its share) to their grades / 3. The score's level and spread stay the ones its
+ * Platt scaling on the shared groups: the logit z becomes a·z + b, with a and b fitted (logistic loss, each post
+ * weighing as in training) to their grades / 3. The score's level and spread stay the ones its
  * thresholds (stage, hot leads, webhook filters) were set on, however many weak candidates our own groups add to
  * training; the order within the model does not change (a > 0).
  */
-function calibrate(examples: Example[], w: Float64Array, shares: Map<string, number>): void {
+function calibrate(examples: Example[], w: Float64Array, weightOf: (e: Example) => number): void {
   const ref = examples.filter((e) => e.group && SHARED_GROUPS.includes(e.group));
   if (!ref.length) return;
-  const per = new Map<string, number>();
-  for (const e of ref) per.set(e.project, (per.get(e.project) ?? 0) + 1);
-  const weight = ref.map((e) => shares.get(e.project)! / per.get(e.project)!);
+  const weight = ref.map(weightOf);
   const z = ref.map((e) => predictLogit(e, w));
   let a = 1;
   let b = 0;

@@ -24,7 +24,6 @@ const opts = {
   l2: at('--l2') ?? DEFAULT_TRAIN.l2,
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
   pairwise: at('--pairwise') ?? DEFAULT_TRAIN.pairwise,
-  sharedWeight: at('--shared-weight') ?? DEFAULT_TRAIN.sharedWeight,
 };
 // Every group developed on (the shared A and B, our C, F, G, H, L, N, P and R; NOT_TRAINED lists any left out), or with --shared-only
 // the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.

@@ -80,17 +80,14 @@ const CRAFT_SERVICE =
 export function sellsService(solution: string | null): boolean {
   const text = normalizeText(solution ?? '').trim();
   if (DONE_BY.test(text)) return true;
-  const phrase =
-    text.split(
-      /\s*[,:;.(]|\s+(?:for|that|which|who|with|to|in|on|from|by|and|&|of|where|built|made|designed|you)\s/,
-    )[0] ?? '';
-  const words = phrase.split(/\s+/);
-  if (words.length <= 5 && SERVICE_HEAD.test(words[words.length - 1] ?? '')) return true;
-  // "A podcast and video editing service", "A translation and localisation agency": two crafts joined by "and".
+  // The first noun phrase, and the same with crafts joined by "and" kept together.
   const joined =
     text.split(
       /\s*[,:;.(]|\s+(?:for|that|which|who|with|to|in|on|from|by|of|where|built|made|designed|you)\s/,
     )[0] ?? '';
+  const words = (joined.split(/\s+(?:and|&)\s/)[0] ?? '').split(/\s+/);
+  if (words.length <= 5 && SERVICE_HEAD.test(words[words.length - 1] ?? '')) return true;
+  // "A podcast and video editing service", "A translation and localisation agency": two crafts joined by "and".
   const all = joined.split(/\s+/);
   const head = all[all.length - 1] ?? '';
   const before = all[all.length - 2] ?? '';

@@ -623,8 +623,7 @@ const MONEY =
   /[$£€]|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
 const LEADING_MONEY = /^[\s,:(-]*(?:[$£€]|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
 /** "[USA-TX] Gaming PC, details in comments [W] $$$": no have named, money wanted. */
-const WANT_MONEY_ONLY =
-  /\[\s*w\s*\]\s*[\s,:(-]*(?:[$£€]|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
+const WANT_MONEY_ONLY = new RegExp(`\\[\\s*w\\s*\\]\\s*${LEADING_MONEY.source.slice(1)}`);
 
 /**
  * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
