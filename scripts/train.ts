@@ -25,7 +25,7 @@ const opts = {
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
   pairwise: at('--pairwise') ?? DEFAULT_TRAIN.pairwise,
 };
-// Every group developed on (the shared A and B, our C, F, G, H, L, N, P and R; NOT_TRAINED lists any left out), or with --shared-only
+// Every group developed on (the shared A and B, our C, F, G, H, L, N, P and R; NOT_TRAINED lists those left out: S), or with --shared-only
 // the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
 const all = loadEvalData();
 const GROUPS: readonly Group[] = args.includes('--shared-only')

@@ -129,8 +129,12 @@ describe('a scan with the model phase configured', () => {
       assert.equal(l.stage, 'comparing');
       assert.equal(l.reason, 'wants an alternative to Calendly for a salon');
       assert.match(l.reply ?? '', /^Look for reminders and deposits\. Disclosure: I work on SlotBook/);
-      assert.notEqual(localScore(l, project).score, 91);
     }
+    // The local scorer ranks these leads differently (it may hit 91 for one of them, not for all).
+    assert.ok(
+      leads.some((l) => localScore(l, project).score !== 91),
+      'the stored scores are the model answers, not the local ones',
+    );
     assert.deepEqual(s.errors, []);
     assert.ok(model, 'llm.chat in the usage');
     // One call per item passing the pre-score and one per new lead's draft; each at the token price.

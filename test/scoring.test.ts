@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import {
+  adjust,
   FEATURE_COUNT,
   featuresOf,
   fnv1a,
@@ -827,6 +828,24 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.ok(staged > 50, `${staged} staged`);
   });
 
+  test('strong leads keep their order near the top instead of tying at 100', () => {
+    // Above 85 the scale bends toward 100: distinct strengths stay distinct, and nothing reaches 100 by a cap.
+    const strengths = [80, 90, 100, 110, 125].map((x) => adjust(x, 1, 0, false));
+    assert.equal(strengths[0], 80, 'below the bend a score is unchanged');
+    for (let i = 1; i < strengths.length; i++) assert.ok(strengths[i]! > strengths[i - 1]!, `${strengths}`);
+    assert.ok(strengths.at(-1)! < 100, `${strengths}`);
+    // On the demo, the strongest requests are no longer a block of 100s.
+    const corpus = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { title: string; body: string | null; subreddit: string });
+    const scores = corpus
+      .map((p) => scoreItem(post(p.title, p.body ?? '', p.subreddit), DEMO_PROJECT).score)
+      .sort((a, b) => b - a);
+    const tiedAtTop = scores.filter((x) => x === scores[0]).length;
+    assert.ok(scores[0]! < 100 && tiedAtTop <= 5, `top score ${scores[0]} shared by ${tiedAtTop}`);
+  });
+
   test("the sample corpus's comments are ranked by the rules alone (the model reads posts)", () => {
     const comments = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
       .split('\n')
@@ -1048,6 +1067,58 @@ describe('seller side in prose, in any subreddit', () => {
       'Trying to work on a new service for salons, after feedback',
       'I am thinking of developing a new service for studios. I want to offer booking pages for a fixed price.',
     ],
+    // Eighth session: content, shows and events the author runs, job seekers, market tests, gig titles.
+    [
+      'How salons cut no-shows in half',
+      'I wrote a blog post about it: https://slotping.example/blog/no-shows',
+    ],
+    [
+      'The 3rd episode of the Salon Owners podcast',
+      'This week we talk about deposits. Listen at slotping.example',
+    ],
+    [
+      'Free class on booking for salons',
+      "We're hosting a free webinar on Tuesday. Register here: slotping.example",
+    ],
+    ['Receptionist looking for work in Ohio', 'Five years at a busy salon front desk. Anything is welcome.'],
+    [
+      "I couldn't find a decent booking page for barbers",
+      'So I made one: https://slotping.example. It is free while in beta.',
+    ],
+    ['IamA salon software consultant. AMA', 'Ask me anything about booking systems and deposits.'],
+    ['I will set up your salon booking page for $25', 'Fast turnaround, three revisions included.'],
+    [
+      "Is there any demand for this booking plugin I've made?",
+      'It syncs appointments between two calendars and needs no setup.',
+    ],
+    [
+      'Salon owners, what would you want in such a tool?',
+      "I'm working on a web-based booking tool with reminders and deposits built in.",
+    ],
+    ['Would anyone actually buy this?', 'A booking kit for barbers: a page, reminders and a waitlist.'],
+    // Offers to the reader's business, employees asking who uses "us", makers of tools and extensions.
+    [
+      'Booking developer here looking to help your salon get online. Any takers?',
+      'Ten years of salon sites.',
+    ],
+    ['Want a custom booking page for your salon?', 'Samples inside; forty built so far.'],
+    ['I work at SlotPing, any salon owners out there use us?', 'Curious how you find it.'],
+    ['My new free app SlotPing. Let me know what you think!', 'It books appointments and texts reminders.'],
+    ['We are considering developing a new booking product', 'Would you pay for a page that takes deposits?'],
+    ["Could you please try out my brother's booking app?", 'He built it for his barbershop.'],
+    ['We are SlotPing and we love salons. How can we help you?', 'Ask us anything about booking.'],
+    [
+      'A booking toolbox for salons',
+      "We've been working for two years on a booking toolbox for studios. Free for now: https://slotping.example",
+    ],
+    [
+      'How to improve SlotPing?',
+      "I'm one of the authors of SlotPing, a free booking tool. What should we add next?",
+    ],
+    [
+      'SlotPing reminders for DashClock',
+      'You can purchase the extension in the Google Play Store: https://play.google.com/store/apps/details?id=slotping',
+    ],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {
     test(`"${title}" is the selling side`, () => {
@@ -1102,6 +1173,25 @@ describe('seller side in prose, in any subreddit', () => {
         'We want to offer online booking to our salon clients',
         'Ideally an app that is free to download for them.',
       ),
+      // A job seeker's question, market research for one's own business, a buyer asking about a purchase.
+      post(
+        'How do I approach salons that are not hiring?',
+        'I am currently searching for a job as a receptionist. What is the etiquette?',
+      ),
+      post(
+        'Is there a demand for mobile nail studios?',
+        'Thinking of opening one; what booking app would I need?',
+      ),
+      post('Would you buy this booking app for a 2-chair salon?', 'It costs $30 a month. Worth it?'),
+      post('I need some work done on my booking page', 'The deposit form is broken. Who can fix it?'),
+      // Help for the author's own business, a buyer asking where to get an app.
+      post('Looking to help my salon get more bookings', 'What booking app should I use?'),
+      post('How can I help my stylists keep their calendars?', 'We use paper and it is a mess.'),
+      post(
+        'Should I buy the app from the Play Store or use the website?',
+        'Which booking app is best for salons?',
+      ),
+      post('Want to know what booking software you use for your salon', 'Ours double-books every week.'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
   });

@@ -794,9 +794,21 @@ function stageAt(s: Signals, fit: number, sellerSide: boolean, score: number): S
   return sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
 }
 
+/**
+ * Above this a score bends toward 100 instead of stopping at it, so that strong leads keep their order (a hard cap
+ * tied a tenth of the demo's requests at 100).
+ */
+const KNEE = 85;
+
+/** The 0-100 scale: unchanged up to KNEE, then approaching 100 without a ceiling that ties leads. */
+function bend(x: number): number {
+  const room = 100 - KNEE;
+  return x <= KNEE ? x : KNEE + room * (1 - Math.exp(-(x - KNEE) / room));
+}
+
 /** A 0-100 ranking score moved by the profile's judgements (factor, bonus); a seller stays at the bottom. */
 export function adjust(score: number, factor: number, bonus: number, sellerSide: boolean): number {
-  const s = Math.min(100, score * factor + bonus);
+  const s = bend(score * factor + bonus);
   return sellerSide ? Math.min(s * 0.2, 9) : s;
 }
 

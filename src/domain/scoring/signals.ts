@@ -287,6 +287,9 @@ const LOW_VALUE = [
   'i just (?:bought|got|finished|received|picked up)',
   'just (?:bought|got|received|picked up) (?:a|an|my|the)',
   'looking for (?:a |an )?(?:job|work|internship|employment|position)',
+  // Someone weighing whether to become a provider: "How lucrative is selling SEO services?"
+  '(?:how (?:lucrative|profitable)(?: is| would| could)?|is it (?:lucrative|profitable|worth it) to|money (?:in|to be made (?:in|from))) (?:be )?(?:(?:start(?:ing)?|get(?:ting)? into) )?(?:selling|offering|providing|doing|running|becoming)',
+  '(?:have|got) an interview (?:at|with|for|tomorrow|today|next)',
   'resume',
   'cover letter',
   'job interview',
@@ -340,7 +343,16 @@ const SELLER_PITCH = [
   // "[self-promotion]", "sorry for the self-promo!", not "a self-promotion based model".
   "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?(?=\\s*(?:[\\]):!.,]|$))",
   'just launched',
-  "(?:i'm|i am) the (?:founder|developer|creator|maker|author) of",
+  "(?:i'm|i am|we're|we are) (?:one of )?the (?:co-?)?(?:founders?|developers?|creators?|makers?|authors?) of",
+  // Offering help to the reader's business: "Rails developer here looking to help your startup", "How can we help
+  // you?", "Want original music for your game?".
+  '(?:looking|here|happy|glad|available) to help (?:you|your)(?![a-z])',
+  'how (?:can|could|may) (?:we|i) help (?:you|your)(?![a-z])',
+  '^(?:want|need|looking for) (?![^?\\n]{0,60}?(?:you use|do you|would you|what|which|how))[^?\\n]{0,60}? for your (?:[a-z-]+ ){0,2}(?:game|movie|film|video|project|business|website|site|app|company|startup|brand|shop|store|blog|salon|studio|restaurant|practice|office)(?![a-z])',
+  // An employee asking who uses their product: "I work at PRWeb, any SEO folks out there use us?"
+  '(?:use|using|tried|heard of) us\\s*\\?',
+  // "Could you please try out my Dad's game?"
+  "(?:try|test|check) (?:it )?out (?:my|our)(?: [a-z]+'s)? (?:[a-z-]+ ){0,2}(?:app|game|site|website|tool|plugin|extension|product|service|startup)",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
   'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
   // Offers of work and services, in any subreddit.
@@ -362,7 +374,7 @@ const SELLER_PITCH = [
   '^(?:\\[[^\\]]*\\] )?show (?:/?r/[a-z0-9_]+|reddit|hn)',
   // "Building a booking app - is this helpful?" announces; "Making my portfolio site... what should I include?" asks.
   '^(?:creating|building|developing|making|launching) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|website|site|tool|platform|service|startup|saas|game|plugin|extension)(?![^?\\n]*(?<![a-z])(?:what|how|which|where|any (?:tips|advice))(?![a-z])[^?\\n]*\\?)',
-  "^my (?:new |first |latest |free )?(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't|business|company))",
+  "^my (?:(?:new|first|latest|free|little) ){0,2}(?:app|game|site|website|startup|tool|extension|plugin|saas|service)\\b(?! (?:is|was|keeps|needs|has been|doesn't|won't|can't|business|company))",
   '(?:pushed|rolled|put) out (?:the |a )?(?:latest |new )?(?:version|update|release)',
   '(?:now|is) (?:available|live|out) (?:in|on) (?:the )?(?:play|app|google play|apple app|chrome web|windows) store',
   'v?[0-9]+(?:\\.[0-9]+)+ (?:released|is out|is now available|is live)',
@@ -377,7 +389,7 @@ const SELLER_PITCH = [
   "(?:i|we)(?:'m|'re|'d|'ve|'ll| am| are)?(?![a-z'])[^.!?\\n]{0,25}gauge (?:interest|if|whether|how|the interest)",
   // "Here is my idea: software where landlords …" pitches; "Here's my idea... is it possible?" asks for a tool.
   "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)(?![^?\\n]{0,12}(?:is (?:it|this|that) possible|can (?:it|this) be done|would (?:it|this) work))",
-  'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your)',
+  'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your|such an?|this|my|our)(?![a-z])',
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'?all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
@@ -401,6 +413,20 @@ const SELLER_PITCH = [
   "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
   // Showing the author's own site or content: "I'd like to show you all my website", "(link in comments)".
   "(?:like|want|wanted|love) to show (?:you|y'?all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
+  // A professional's AMA ("IamA credit card processing expert. AMA.", "I am an American sourcing agent … AMA"):
+  // the author offers their trade. Not an owner's or a customer's AMA ("I own 6 rental properties. AMA").
+  "^[^\\n]*(?:(?:i am|i'm|iam) (?:a|an)|iama) (?:[a-z-]+ ){0,4}(?:expert|consultant|agent|broker|specialist|advisor|coach)(?![a-z])[^\\n]*(?<![a-z])(?:ama|ask me anything)(?![a-z])",
+  // Promoting the author's show or event: "The 4th Episode of the R/Entrepreneur Podcast", "We're hosting a webinar".
+  '^(?:the )?(?:[0-9]+(?:st|nd|rd|th)|first|second|third|new|latest) episode of',
+  "(?:we're|we are|i'm|i am) (?:hosting|running|holding) (?:a|an|our) (?:free |live |online )?(?:webinar|workshop|masterclass|class|meetup|event)",
+  'register (?:here|now|today|for free)(?![a-z])',
+  // Naming what the author made: "I made an app called Finch designed to help …".
+  "(?:i|we)(?:'ve| have)? (?:just |recently )?(?:made|built|created|developed|launched|released|wrote) (?:an?|my|our) (?:[a-z-]+ ){0,2}(?:app|tool|site|website|web ?app|service|product|plugin|extension|game|platform|program|script|bot) (?:called|named)(?![a-z])",
+  // Testing the market for it: "Is there any demand for this plugin I've made?", "Would anyone actually buy this?"
+  "demand for (?:this|my|our) [^?\\n.]{0,40}(?:i|we)(?:'ve| have)? (?:made|built|developed|created|written|coded)(?![a-z])",
+  '(?:would|will) (?:anyone|anybody|people) (?:actually |really )?(?:buy|pay for|purchase) (?:this|such)(?![a-z])',
+  // A gig title: "I will create a clay person from a photo … for $5".
+  '^i will [^\\n]{3,120}? for \\$\\s?[0-9]+(?![0-9,.]*k)',
   // A team introducing itself ("We are the content team at Conductor … AMA").
   // Only with an AMA in the title: "We are a small sales team at a roofing company. Which CRM?" asks.
   '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
@@ -431,7 +457,18 @@ const SELLER_SELF = [
   'parting out',
   'part out',
   '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
-  "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:launched|released|shipped)",
+  "(?:i|we)(?:'ve| have)? (?:just |recently |very recently |finally )?(?:launched|released|shipped)",
+  // A job seeker offering themselves (a question about the search stays a question: the title's "?" weighs
+  // against it): "Looking for an assistant/caretaker/nanny/helper position", "Help! I need some quick work".
+  "(?:i'm|i am|currently|now|^[^\\n?]{0,40}) (?:looking|searching) for (?:work|a job|employment|an? (?:[a-z/-]+ ){1,3}(?:position|job|role))(?![a-z -]{0,3}(?:board|site|posting|software|app|tool|description))",
+  '(?:i|we) need (?:some )?(?:quick |extra |more |freelance )(?:work|gigs?|jobs?)(?![a-z])(?! (?:done|on|for (?:my|our)))',
+  // "I couldn't find one, so I made one".
+  'so (?:i|we) (?:made|built|created|wrote|coded) (?:one|it|my own|our own)(?![a-z])',
+  // Content the author wrote: "I wrote a blog post about it: bit.ly/…", "I wrote this on my blog today".
+  '(?:i|we) (?:wrote|published|posted|put up) (?:a|an|this) (?:[a-z-]+ ){0,2}(?:blog post|article|guide|ebook|white ?paper)',
+  '(?:wrote|posted|published) (?:this|it) on (?:my|our) (?:blog|site|website)',
+  // An employee or maker pointing at their product: "an education campaign on how to use our tools better".
+  '(?:how to use|try|check out|test(?: out)?) our (?:[a-z-]+ ){0,2}(?:tools?|apps?|product|software|service|platform|plugin)(?![a-z])',
   "(?:i|we)(?:'ve| have)? (?:just |recently |finally )?(?:completed|finished|put together) (?:my|our|a|an|this) (?:first |new |little |small )?(?:web ?site|site|web project|app|compilation|library|framework|game|course|ebook)",
   "(?:app|site|website|tool|game|library|framework|plugin|extension|spreadsheet|template|program|service|prototype) (?:that |which )?(?:i|we)(?:'ve)? (?:created|made|built|developed|wrote|designed|coded|put together)",
   'the reason (?:i|we) (?:made|built|created|wrote|developed|started)',
@@ -449,9 +486,16 @@ const SELLER_SELF = [
   '(?:business|company|startup|app|product|site|website|tool|plugin) (?:that )?(?:i|we) (?:started|founded|created|built|launched|made) is (?:called|named)',
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
   "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
-  'i (?:want|plan|intend) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,2}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product)',
+  // "We've been working for a few years on a MATLAB toolbox".
+  "(?:i|we)(?:'ve| have) been (?:working|building|developing)(?: for [a-z0-9 ]{1,20}?)? on (?:a|an|my|our|this) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|toolbox|startup|saas|platform|library|package|framework|game|plugin|extension|product)(?![a-z])",
+  "i(?: want| plan| intend|'m going| am going) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,3}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product|software|tool)(?![a-z])",
   'itunes\\.apple\\.com',
+  'market\\.android\\.com/details',
+  'fiverr\\.com/[a-z0-9_]+/',
   'play\\.google\\.com/store',
+  'chrome\\.google\\.com/webstore',
+  // "You can purchase the extension in the Google Play Store".
+  '(?:purchase|buy|download|get|grab) (?:it|them|the (?:[a-z-]+ )?(?:app|extension|game|plugin|theme|add-?on|pro version|full version)) (?:in|on|from) (?:the )?(?:google play|play|app|apple app|chrome web|windows) store',
   '(?:my|our) (?:(?:behance|dribbble|design|online) )?portfolio',
   'get rid of (?:[0-9]+|all|our|my|some)',
   // Content the author made: "Created this blog post after …", "I just put together this compilation".
@@ -459,7 +503,7 @@ const SELLER_SELF = [
   "(?:i|we)(?:'ve| have)? (?:just |recently )?put together (?:a|an|this|my|our) (?:[a-z-]+ ){0,2}(?:web ?site|site|app|tool|business|service|startup|platform|kit|ui kit|templates?|themes?|icon set|icons|fonts?|plugin|script|spreadsheet|cheat ?sheet)",
   // Planning a service or product to sell: "I am thinking of developing a new service", "I want to offer".
   // Not starting a business or launching its site: that is what a new buyer does.
-  "(?:i'm|i am|we're|we are) (?:thinking of|planning on|planning to) (?:developing|building|offering|develop|build|offer) (?:a|an) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|tool|product|platform)",
+  "(?:i'm|i am|we're|we are) (?:thinking of|thinking about|considering|planning on|planning to) (?:developing|building|offering|develop|build|offer) (?:a|an) (?:new )?(?:[a-z-]+ ){0,2}(?:service|app|tool|product|platform)",
   // "I want to offer my services", "… to offer the following for a fixed price"; not "to offer online booking to
   // our clients" (a salon owner buying).
   '(?:i|we) (?:want|plan|intend|would like) to offer (?:(?:my|our) (?:[a-z-]+ )?(?:services?|help|skills|expertise|work)|[^.?!\\n]{0,60}?for (?:a fixed price|a flat (?:fee|rate)|an? (?:low|affordable) (?:price|fee)|only \\$))',
@@ -472,7 +516,7 @@ const SELLER_OWN = [
   '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback(?! (?:software|tools?|apps?|platforms?|forms?|surveys?))',
   // "Selling my tiny business - any takers?"; not someone offering paid work ("paying $500, any takers?").
   '(?<!(?:pay|paying|paid|\\$|budget|hire|hiring)[^\\n]{0,80})any takers',
-  "(?:my|our) (?:new )?(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
+  "(?:my|our) (?:(?:new|free|first|latest) ){0,2}(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
   'my first (?:[a-z-]+ ){0,2}(?:app|game|plugin|theme|extension|library)',
   'my (?:most recent |latest |last |new )?(?:class|webinar|presentation|talk|workshop)(?: i| that i)? (?:presented|gave|taught|hosted|ran)',
   'sign up for',
@@ -491,6 +535,8 @@ const SELLER_OWN = [
   '(?:service|site|website|tool|app|blog|job board|newsletter) (?:that )?(?:i|we) run',
   "(?:i thought|thought) (?:i'd|i would) (?:let (?:everyone|you all|you guys|you) know|share)",
   "(?:hope|hopefully) (?:you|y'?all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this) (?:useful|helpful))",
+  // "I teach the course on Excel and hoped you'd find the lessons and tutorials useful".
+  "(?:hoped|hoping|hope) (?:you'd|you would|you'll|you will|you) find (?:it|this|them|these|the [a-z ]{1,30}?) (?:useful|helpful|handy|valuable)",
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
