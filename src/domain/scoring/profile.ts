@@ -108,7 +108,9 @@ const DIY = [
   'checklists?',
   'workflows?',
   'tutorials?',
-  '(?:software|tools?|apps?|programs?|plugins?|extensions?|themes?|templates?|widgets?|scripts?|hosts?|hosting)(?=\\s*(?:[?:,.!\\n]|$|(?:for|to|that|with|recommendations?|suggestions?|(?:do|would) you(?: guys)? use)(?![a-z])))',
+  '(?:software|tools?|apps?|programs?|plugins?|extensions?|add-?ins?|add-?ons?|themes?|templates?|widgets?|scripts?|hosts?|hosting)(?=\\s*(?:[?:,.!\\n]|$|(?:for|to|that|with|recommendations?|suggestions?|(?:do|would) you(?: guys)? use|(?:i|we) (?:will|would|can|could|should))(?![a-z])))',
+  // Asking what others use for the job is asking for a tool: "What do you use to track your rankings?"
+  'what (?:do|would|should) (?:you|i|we)(?: guys| all)? use (?:to|for)(?![a-z])',
 ];
 /** A title that asks for a person to do the job ("need a developer to move my site to new hosting"). */
 export const ASKS_FOR_PERSON =

@@ -64,7 +64,7 @@ export interface Signals {
   geography: 'match' | 'foreign' | null;
   /** The place a post outside the served geography names ("[uk]", "toronto"). */
   place: string | null;
-  budget: 'fits' | 'over' | null;
+  budget: 'fits' | 'over' | 'under' | null;
   /** The amount the author states, as written ("$50/month"). */
   budgetText: string | null;
   /** The amount is called a budget ("budget about $25/mo", "willing to pay $40"), not only named as a price. */
@@ -567,7 +567,14 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (p.budget?.max) {
     const stated = statedBudget(title, body, p.budget.monthly, p.devicesSold.size > 0);
     if (stated !== null) {
-      budget = stated.amount > p.budget.max * 1.5 ? 'over' : 'fits';
+      // A budget far below the product's price ("$20/month" for a $500-2,000 a month service) is no fit either:
+      // it earns no lift, and the reason says so; the need still ranks the post.
+      budget =
+        stated.amount > p.budget.max * 1.5
+          ? 'over'
+          : p.budget.min && stated.amount < p.budget.min / 4
+            ? 'under'
+            : 'fits';
       budgetText = stated.text;
       budgetNamed = stated.called;
     }
@@ -906,7 +913,9 @@ export function describe(s: Signals, w: Weighed): string {
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
   else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
   if (s.budgetText)
-    parts.push(`budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : ''}`);
+    parts.push(
+      `budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : s.budget === 'under' ? ", well below the product's price" : ''}`,
+    );
   if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
   if (s.geography === 'foreign')
