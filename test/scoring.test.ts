@@ -1139,6 +1139,14 @@ describe('seller side in prose, in any subreddit', () => {
       "I'm one of the authors of SlotPing, a free booking tool. What should we add next?",
     ],
     [
+      'Salon owners, a quick question about deposits',
+      'We are considering a new booking product and want to understand the market demand first.',
+    ],
+    [
+      'A weekend project for salons',
+      'I finished a weekend project: https://slotping.example, a booking page that texts reminders.',
+    ],
+    [
       'SlotPing reminders for DashClock',
       'You can purchase the extension in the Google Play Store: https://play.google.com/store/apps/details?id=slotping',
     ],

@@ -354,6 +354,8 @@ const SELLER_PITCH = [
   // "Could you please try out my Dad's game?"
   "(?:try|test|check) (?:it )?out (?:my|our)(?: [a-z]+'s)? (?:[a-z-]+ ){0,2}(?:app|game|site|website|tool|plugin|extension|product|service|startup)",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
+  // "We are considering developing a new product and want to understand the market reaction".
+  '(?:understand|gauge|test|measure|see) (?:the )?market (?:reaction|demand|interest|need)',
   'looking for (?:a )?(?:business |technical )?(?:partner|co-?founder)',
   // Offers of work and services, in any subreddit.
   'check us out',
@@ -456,7 +458,9 @@ const SELLER_SELF = [
   'local pick ?up',
   'parting out',
   'part out',
-  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called)',
+  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called| designed| built| made)',
+  // "A bit over a year ago I finished a weekend project: imagestash.org".
+  "(?:i|we)(?:'ve| have)? (?:just )?(?:finished|completed|built|launched|made|released|shipped) (?:a|my|our) (?:little |small )?(?:weekend|side|pet|hobby) project",
   "(?:i|we)(?:'ve| have)? (?:just |recently |very recently |finally )?(?:launched|released|shipped)",
   // A job seeker offering themselves (a question about the search stays a question: the title's "?" weighs
   // against it): "Looking for an assistant/caretaker/nanny/helper position", "Help! I need some quick work".
@@ -513,7 +517,7 @@ const SELLER_SELF = [
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
 const SELLER_OWN = [
   // "Need small business owner feedback!": feedback on what the author made.
-  '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}feedback(?! (?:software|tools?|apps?|platforms?|forms?|surveys?))',
+  '^[^\\n?]{0,40}(?:need|want|looking for|seeking) (?:some |your |honest )?(?:[a-z-]+ ){0,3}(?:feedback|opinions)(?! (?:software|tools?|apps?|platforms?|forms?|surveys?|on (?:which|what|the best)))',
   // "Selling my tiny business - any takers?"; not someone offering paid work ("paying $500, any takers?").
   '(?<!(?:pay|paying|paid|\\$|budget|hire|hiring)[^\\n]{0,80})any takers',
   "(?:my|our) (?:(?:new|free|first|latest) ){0,2}(?:app|startup|saas|product|tool|plugin|extension|course|ebook)(?! (?:is|was|keeps|needs|has been|doesn't|business|company))",
@@ -526,7 +530,7 @@ const SELLER_OWN = [
   '(?:(?:any|all|your|some|constructive) )?(?:feedback|criticism|critique)s? (?:is |would be )?(?:welcome|welcomed|appreciated|greatly appreciated|is welcome)',
   '(?:would )?(?:love|like|appreciate) (?:to (?:hear|get) )?(?:your |some |any )?(?:feedback|thoughts|input|critique)',
   '(?:my|an?|our) (?:[a-z]+ ){0,2}(?:app|startup|product|saas|software) idea',
-  '(?:would|will) (?:you|anyone|anybody|people) (?:guys )?(?:use|pay for|be interested in)',
+  '(?:would|will) (?:you|anyone|anybody|people) (?:guys )?(?:(?:join|sign up|subscribe) and )?(?:use|pay for|be interested in)',
   '(?:my|our) (?:blog|column|columns|podcast|channel|newsletter|youtube channel)',
   'our launch',
   'link (?:is )?in (?:the )?comments',
