@@ -456,6 +456,11 @@ describe('seller side', () => {
       laptops,
     ],
     [
+      'a laptop on the have side of a trade, beside money',
+      post('[USA-TX] [H] $$$, ThinkPad T420 laptop [W] iPhone 5', 'PM me.', 'hardwareswap'),
+      laptops,
+    ],
+    [
       'a laptop with only [W] money',
       post('[USA-TX] ThinkPad T420 laptop, details in comments [W] $$$', '', 'hardwareswap'),
       laptops,
@@ -503,6 +508,12 @@ describe('seller side', () => {
     assert.equal(buyer.sellerSide, false);
     const cutShort = scoreItem(post('[USA-TX] [H] $$$ for a ThinkPad laptop', '', 'hardwareswap'), laptops);
     assert.equal(cutShort.sellerSide, false);
+    // Trading an old laptop for a new one wants the product.
+    const swap = scoreItem(
+      post('[USA-TX] [H] $$$, old Dell laptop [W] ThinkPad T420', '', 'hardwareswap'),
+      laptops,
+    );
+    assert.equal(swap.sellerSide, false, swap.reason ?? '');
     const hiring = scoreItem(
       post('[Hiring] Receptionist to handle booking for our salon', '', 'forhire'),
       booking,

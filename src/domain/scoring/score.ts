@@ -14,6 +14,7 @@ import { authorRole, JARGON_TERMS, jargonPoints } from './role.ts';
 import {
   ASKING_VERB,
   COURSEWORK,
+  haveSpan,
   haveWantSells,
   OTHER_NEEDS,
   SIGNAL,
@@ -519,11 +520,25 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const sellerPhrases = [...pitchTitle, ...selfTitle, ...ownTitle, ...pitchBody, ...selfBody, ...ownBody];
   const tagSeller = !comment && TAG_FOR_HIRE.test(title);
   const hw = comment ? null : haveWantSells(title);
-  if (tagSeller || hw === true) {
+  // "[H] $$$, a Filco keyboard [W] Nexus 7": where the product's own words stand only on the have side of a
+  // trade, the author has one to give away, not one to buy (for this profile; money on the have side or not).
+  const span = comment ? null : haveSpan(title);
+  const named = span
+    ? [...G(PROFILE_GROUP.keyword), ...G(PROFILE_GROUP.competitor)].filter((h) => h.start < titleEnd)
+    : [];
+  const tradesAway =
+    span !== null && named.length > 0 && named.every((h) => h.start >= span[0] && h.start < span[1]);
+  if (tagSeller || hw === true || tradesAway) {
     sellerPoints += 4;
-    sellerPhrases.unshift(tagSeller ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire') : '[h] item [w] money');
+    sellerPhrases.unshift(
+      tagSeller
+        ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire')
+        : hw === true
+          ? '[h] item [w] money'
+          : `has ${named[0]!.text.trim()} to trade`,
+    );
   }
-  if ((!comment && TAG_BUYER.test(title)) || hw === false) sellerPoints -= 4;
+  if (((!comment && TAG_BUYER.test(title)) || hw === false) && !tradesAway) sellerPoints -= 4;
   // A post that links out and says the author made or owns something shows it, unless its title asks: an owner
   // asking how to market their site links it too. A link to an app store is the author's app.
   // Where the post links is read once per item (a scan scores it for every project that matched it), and only

@@ -680,6 +680,14 @@ const WANT_MONEY_ONLY = new RegExp(`\\[\\s*w\\s*\\]\\s*${LEADING_MONEY.source.sl
  * Where both sides name money, the side that leads with it decides. Returns true (sells), false (buys) or
  * null (no such tag, or a pure trade).
  */
+/** Where the have side of a "[H] … [W] …" title stands (from after "[H]" to "[W]"), or null. */
+export function haveSpan(title: string): [start: number, end: number] | null {
+  const m = HAVE_WANT.exec(title);
+  if (!m) return null;
+  const start = m.index + title.slice(m.index).indexOf(']') + 1;
+  return [start, start + (m[1] ?? '').length];
+}
+
 export function haveWantSells(title: string): boolean | null {
   const m = HAVE_WANT.exec(title);
   if (!m) {
