@@ -1145,6 +1145,7 @@ describe('seller side in prose, in any subreddit', () => {
       'A booking toolbox for salons',
       "We've been working for two years on a booking toolbox for studios. Free for now: https://slotping.example",
     ],
+    ["I'm the founder of a small booking app for barbers", 'Happy to answer anything about deposits.'],
     [
       'How to improve SlotPing?',
       "I'm one of the authors of SlotPing, a free booking tool. What should we add next?",
@@ -1234,6 +1235,15 @@ describe('seller side in prose, in any subreddit', () => {
         'Which booking app is best for salons?',
       ),
       post('Want to know what booking software you use for your salon', 'Ours double-books every week.'),
+      // Buyers a review of the eighth session's phrasings read as sellers.
+      post('We have a website built on Wix. Which booking plugin should we add?', 'Two chairs.'),
+      post("I'm running a workshop series and need booking software", 'About 20 people a session.'),
+      post('Salon owner: booking app that lets new clients try out our service?', 'A free first visit.'),
+      post('Any booking app available to help you handle no-shows?', 'We lose two a week.'),
+      post('I will pay someone to set up Acuity booking for my salon for $100', 'Need it this week.'),
+      post('We are the co-founders of a new barbershop and need booking software', 'Opening in May.'),
+      post('Which booking tool for a yoga studio?', 'Calendly makes them register for free first.'),
+      post('Need recommendations: best booking software for your salon?', 'Three chairs, one front desk.'),
     ];
     for (const b of buyers) assert.equal(scoreItem(b, booking).sellerSide, false, b.title);
   });

@@ -530,13 +530,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     span !== null && named.length > 0 && named.every((h) => h.start >= span[0] && h.start < span[1]);
   if (tagSeller || hw === true || tradesAway) {
     sellerPoints += 4;
-    sellerPhrases.unshift(
-      tagSeller
-        ? (title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire')
-        : hw === true
-          ? '[h] item [w] money'
-          : `has ${named[0]!.text.trim()} to trade`,
-    );
+    let phrase = `has ${named[0]?.text.trim()} to trade`;
+    if (hw === true) phrase = '[h] item [w] money';
+    if (tagSeller) phrase = title.match(TAG_FOR_HIRE)?.[0] ?? 'for hire';
+    sellerPhrases.unshift(phrase);
   }
   if (((!comment && TAG_BUYER.test(title)) || hw === false) && !tradesAway) sellerPoints -= 4;
   // A post that links out and says the author made or owns something shows it, unless its title asks: an owner
@@ -886,6 +883,13 @@ function sellerReason(s: Signals): string {
   return `Selling, not buying: the author offers or promotes something${said ? ` ("${said}")` : ''}`;
 }
 
+/** What the reason adds after a stated budget, by how it compares with the product's price. */
+const BUDGET_NOTE: Record<NonNullable<Signals['budget']>, string> = {
+  fits: '',
+  over: ", above the product's range",
+  under: ", well below the product's price",
+};
+
 /**
  * The reason in plain words, most telling first: what the author asks for and for whom, their budget, the
  * competitor they leave, then anything that lowers the lead (elsewhere, over budget, advice, a story).
@@ -927,10 +931,7 @@ export function describe(s: Signals, w: Weighed): string {
     );
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
   else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
-  if (s.budgetText)
-    parts.push(
-      `budget ${s.budgetText}${s.budget === 'over' ? ", above the product's range" : s.budget === 'under' ? ", well below the product's price" : ''}`,
-    );
+  if (s.budgetText) parts.push(`budget ${s.budgetText}${s.budget ? BUDGET_NOTE[s.budget] : ''}`);
   if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
   if (s.geography === 'foreign')

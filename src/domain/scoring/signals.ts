@@ -288,7 +288,8 @@ const LOW_VALUE = [
   'just (?:bought|got|received|picked up) (?:a|an|my|the)',
   'looking for (?:a |an )?(?:job|work|internship|employment|position)',
   // Someone weighing whether to become a provider: "How lucrative is selling SEO services?"
-  '(?:how (?:lucrative|profitable)(?: is| would| could)?|is it (?:lucrative|profitable|worth it) to|money (?:in|to be made (?:in|from))) (?:be )?(?:(?:start(?:ing)?|get(?:ting)? into) )?(?:selling|offering|providing|doing|running|becoming)',
+  // "Is it profitable to sell …", "How profitable would it be to start offering …".
+  '(?:how (?:lucrative|profitable)(?: is| would| could)?(?: it)?(?: be)?(?: to)?|is it (?:lucrative|profitable|worth it) to|money (?:in|to be made (?:in|from))) (?:(?:start(?:ing)?|get(?:ting)? into) )?(?:sell|offer|provid|do|run|becom)(?:e|ing)?(?![a-z])',
   '(?:have|got) an interview (?:at|with|for|tomorrow|today|next)',
   'resume',
   'cover letter',
@@ -343,16 +344,18 @@ const SELLER_PITCH = [
   // "[self-promotion]", "sorry for the self-promo!", not "a self-promotion based model".
   "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?(?=\\s*(?:[\\]):!.,]|$))",
   'just launched',
-  "(?:i'm|i am|we're|we are) (?:one of )?the (?:co-?)?(?:founders?|developers?|creators?|makers?|authors?) of",
+  // "I'm one of the authors of RTextTools", "the founder of a booking tool"; not "We are the co-founders of a new
+  // barbershop and need …".
+  "(?:i'm|i am|we're|we are) (?:one of )?the (?:co-?)?(?:founders?|developers?|creators?|makers?|authors?) of (?:(?!an? |my |our |the )[a-z0-9]+|(?:an?|my|our|the) (?:[a-z-]+ ){0,3}(?:tool|app|saas|software|platform|plugin|extension|startup|product|service|library|game))(?![a-z])",
   // Offering help to the reader's business: "Rails developer here looking to help your startup", "How can we help
   // you?", "Want original music for your game?".
-  '(?:looking|here|happy|glad|available) to help (?:you|your)(?![a-z])',
+  '(?:looking|here|happy|glad) to help (?:you|your)(?![a-z])',
   'how (?:can|could|may) (?:we|i) help (?:you|your)(?![a-z])',
-  '^(?:want|need|looking for) (?![^?\\n]{0,60}?(?:you use|do you|would you|what|which|how))[^?\\n]{0,60}? for your (?:[a-z-]+ ){0,2}(?:game|movie|film|video|project|business|website|site|app|company|startup|brand|shop|store|blog|salon|studio|restaurant|practice|office)(?![a-z])',
+  '^(?:want|need|looking for) (?![^?\\n]{0,60}?(?<![a-z])(?:you use|do you|would you|what|which|how|best|recommend\\w*|suggest\\w*|advice)(?![a-z]))[^?\\n]{0,60}? for your (?:[a-z-]+ ){0,2}(?:game|movie|film|video|project|business|website|site|app|company|startup|brand|shop|store|blog|salon|studio|restaurant|practice|office)(?![a-z])',
   // An employee asking who uses their product: "I work at PRWeb, any SEO folks out there use us?"
   '(?:use|using|tried|heard of) us\\s*\\?',
   // "Could you please try out my Dad's game?"
-  "(?:try|test|check) (?:it )?out (?:my|our)(?: [a-z]+'s)? (?:[a-z-]+ ){0,2}(?:app|game|site|website|tool|plugin|extension|product|service|startup)",
+  "(?<![a-z])(?:please|you|come|go) (?:try|test) (?:it )?out (?:my|our)(?: [a-z]+'s)? (?:[a-z-]+ ){0,2}(?:app|game|site|website|tool|plugin|extension|product|service|startup)",
   'validat(?:e|ing) (?:my|an|our|this) (?:idea|product|startup)',
   // "We are considering developing a new product and want to understand the market reaction".
   '(?:understand|gauge|test|measure|see) (?:the )?market (?:reaction|demand|interest|need)',
@@ -417,18 +420,20 @@ const SELLER_PITCH = [
   "(?:like|want|wanted|love) to show (?:you|y'?all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
   // A professional's AMA ("IamA credit card processing expert. AMA.", "I am an American sourcing agent … AMA"):
   // the author offers their trade. Not an owner's or a customer's AMA ("I own 6 rental properties. AMA").
-  "^[^\\n]*(?:(?:i am|i'm|iam) (?:a|an)|iama) (?:[a-z-]+ ){0,4}(?:expert|consultant|agent|broker|specialist|advisor|coach)(?![a-z])[^\\n]*(?<![a-z])(?:ama|ask me anything)(?![a-z])",
+  "^[^\\n]{0,200}(?:(?:i am|i'm|iam) (?:a|an)|iama) (?:[a-z-]+ ){0,4}(?:expert|consultant|agent|broker|specialist|advisor|coach)(?![a-z])[^\\n]{0,200}(?<![a-z])(?:ama|ask me anything)(?![a-z])",
   // Promoting the author's show or event: "The 4th Episode of the R/Entrepreneur Podcast", "We're hosting a webinar".
   '^(?:the )?(?:[0-9]+(?:st|nd|rd|th)|first|second|third|new|latest) episode of',
-  "(?:we're|we are|i'm|i am) (?:hosting|running|holding) (?:a|an|our) (?:free |live |online )?(?:webinar|workshop|masterclass|class|meetup|event)",
-  'register (?:here|now|today|for free)(?![a-z])',
+  // An event with a sign-up; not "I'm running a workshop series and need booking software".
+  "(?:we're|we are|i'm|i am) (?:hosting|holding|running) (?:a|an|our) (?:free |live |online )?(?:webinar|workshop|masterclass|class|meetup|event)(?=[^\\n]{0,160}(?<![a-z])(?:register|sign up|rsvp|join us|save your (?:seat|spot))(?![a-z]))",
+  // "Register here: …"; not "Calendly makes them register for free first".
+  '(?<![a-z] )register (?:here|now|today)(?![a-z])',
   // Naming what the author made: "I made an app called Finch designed to help …".
   "(?:i|we)(?:'ve| have)? (?:just |recently )?(?:made|built|created|developed|launched|released|wrote) (?:an?|my|our) (?:[a-z-]+ ){0,2}(?:app|tool|site|website|web ?app|service|product|plugin|extension|game|platform|program|script|bot) (?:called|named)(?![a-z])",
   // Testing the market for it: "Is there any demand for this plugin I've made?", "Would anyone actually buy this?"
-  "demand for (?:this|my|our) [^?\\n.]{0,40}(?:i|we)(?:'ve| have)? (?:made|built|developed|created|written|coded)(?![a-z])",
+  "demand for (?:this|my|our) [^?\\n.]{0,40}(?<![a-z])(?:i|we)(?:'ve| have)? (?:made|built|developed|created|written|coded)(?![a-z])",
   '(?:would|will) (?:anyone|anybody|people) (?:actually |really )?(?:buy|pay for|purchase) (?:this|such)(?![a-z])',
   // A gig title: "I will create a clay person from a photo … for $5".
-  '^i will [^\\n]{3,120}? for \\$\\s?[0-9]+(?![0-9,.]*k)',
+  '^i will (?!pay|hire|give|tip|need|buy)[^\\n]{3,120}? for \\$\\s?[0-9]+(?![0-9,.]*k)',
   // A team introducing itself ("We are the content team at Conductor … AMA").
   // Only with an AMA in the title: "We are a small sales team at a roofing company. Which CRM?" asks.
   '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
@@ -458,13 +463,13 @@ const SELLER_SELF = [
   'local pick ?up',
   'parting out',
   'part out',
-  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called| designed| built| made)',
+  '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called| designed to)',
   // "A bit over a year ago I finished a weekend project: imagestash.org".
   "(?:i|we)(?:'ve| have)? (?:just )?(?:finished|completed|built|launched|made|released|shipped) (?:a|my|our) (?:little |small )?(?:weekend|side|pet|hobby) project",
   "(?:i|we)(?:'ve| have)? (?:just |recently |very recently |finally )?(?:launched|released|shipped)",
   // A job seeker offering themselves (a question about the search stays a question: the title's "?" weighs
   // against it): "Looking for an assistant/caretaker/nanny/helper position", "Help! I need some quick work".
-  "(?:i'm|i am|currently|now|^[^\\n?]{0,40}) (?:looking|searching) for (?:work|a job|employment|an? (?:[a-z/-]+ ){1,3}(?:position|job|role))(?![a-z -]{0,3}(?:board|site|posting|software|app|tool|description))",
+  "(?:(?:i'm|i am|currently|now|^[^\\n?]{0,40}) |^)(?:looking|searching) for (?:work|a job|employment|an? (?:[a-z/-]+ ){1,3}(?:position|job|role))(?! (?:[a-z-]+ ){0,2}(?:board|site|posting|software|app|tool|description|order|scheduling|management|tracking))",
   '(?:i|we) need (?:some )?(?:quick |extra |more |freelance )(?:work|gigs?|jobs?)(?![a-z])(?! (?:done|on|for (?:my|our)))',
   // "I couldn't find one, so I made one".
   'so (?:i|we) (?:made|built|created|wrote|coded) (?:one|it|my own|our own)(?![a-z])',
@@ -495,7 +500,7 @@ const SELLER_SELF = [
   "i(?: want| plan| intend|'m going| am going) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,3}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product|software|tool)(?![a-z])",
   'itunes\\.apple\\.com',
   'market\\.android\\.com/details',
-  'fiverr\\.com/[a-z0-9_]+/',
+  'fiverr\\.com/[a-z0-9_]+',
   'play\\.google\\.com/store',
   'chrome\\.google\\.com/webstore',
   // "You can purchase the extension in the Google Play Store".
@@ -680,14 +685,6 @@ const WANT_MONEY_ONLY = new RegExp(`\\[\\s*w\\s*\\]\\s*${LEADING_MONEY.source.sl
  * Where both sides name money, the side that leads with it decides. Returns true (sells), false (buys) or
  * null (no such tag, or a pure trade).
  */
-/** Where the have side of a "[H] … [W] …" title stands (from after "[H]" to "[W]"), or null. */
-export function haveSpan(title: string): [start: number, end: number] | null {
-  const m = HAVE_WANT.exec(title);
-  if (!m) return null;
-  const start = m.index + title.slice(m.index).indexOf(']') + 1;
-  return [start, start + (m[1] ?? '').length];
-}
-
 export function haveWantSells(title: string): boolean | null {
   const m = HAVE_WANT.exec(title);
   if (!m) {
@@ -706,3 +703,10 @@ export function haveWantSells(title: string): boolean | null {
   if (MONEY.test(want)) return true;
   return null;
 }
+
+/** Where the have side of a "[H] … [W] …" title stands (from after "[H]" to "[W]"), or null. */
+export function haveSpan(title: string): [start: number, end: number] | null {
+  const m = HAVE_WANT_INDICES.exec(title);
+  return m?.indices?.[1] ?? null;
+}
+const HAVE_WANT_INDICES = new RegExp(HAVE_WANT.source, 'd');
