@@ -25,8 +25,9 @@ const opts = {
   rate: at('--rate') ?? DEFAULT_TRAIN.rate,
   pairwise: at('--pairwise') ?? DEFAULT_TRAIN.pairwise,
 };
-// Every group developed on (the shared A and B, our C, F, G, H, L, N, P and R; NOT_TRAINED lists those left out: S), or with --shared-only
-// the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay unseen by anything fitted.
+// Every group developed on (the shared A and B, our C, F, G, H, L, N, P and R; NOT_TRAINED lists those left out:
+// S), or with --shared-only the shared ones: never a held-out group (HELD_OUT in eval-lib.ts), which must stay
+// unseen by anything fitted.
 const all = loadEvalData();
 const GROUPS: readonly Group[] = args.includes('--shared-only')
   ? SHARED_GROUPS

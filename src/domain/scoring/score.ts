@@ -522,7 +522,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const hw = comment ? null : haveWantSells(title);
   // "[H] $$$, a Filco keyboard [W] Nexus 7": where the product's own words stand only on the have side of a
   // trade, the author has one to give away, not one to buy (for this profile; money on the have side or not).
-  const span = comment ? null : haveSpan(title);
+  const span = comment || tagSeller || hw === true ? null : haveSpan(title);
   const named = span
     ? [...G(PROFILE_GROUP.keyword), ...G(PROFILE_GROUP.competitor)].filter((h) => h.start < titleEnd)
     : [];
@@ -581,12 +581,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     if (stated !== null) {
       // A budget far below the product's price ("$20/month" for a $500-2,000 a month service) is no fit either:
       // it earns no lift, and the reason says so; the need still ranks the post.
-      budget =
-        stated.amount > p.budget.max * 1.5
-          ? 'over'
-          : p.budget.min && stated.amount < p.budget.min / 4
-            ? 'under'
-            : 'fits';
+      if (stated.amount > p.budget.max * 1.5) budget = 'over';
+      else if (p.budget.min && stated.amount < p.budget.min / 4) budget = 'under';
+      else budget = 'fits';
       budgetText = stated.text;
       budgetNamed = stated.called;
     }

@@ -543,9 +543,8 @@ const SELLER_OWN = [
   // A service or site the author runs ("bensgigs.com is a service I run").
   '(?:service|site|website|tool|app|blog|job board|newsletter) (?:that )?(?:i|we) run',
   "(?:i thought|thought) (?:i'd|i would) (?:let (?:everyone|you all|you guys|you) know|share)",
-  "(?:hope|hopefully) (?:you|y'?all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this) (?:useful|helpful))",
-  // "I teach the course on Excel and hoped you'd find the lessons and tutorials useful".
-  "(?:hoped|hoping|hope) (?:you'd|you would|you'll|you will|you) find (?:it|this|them|these|the [a-z ]{1,30}?) (?:useful|helpful|handy|valuable)",
+  // "Hope you all like it", "I … hoped you'd find the lessons and tutorials useful".
+  "(?:hope|hoped|hoping|hopefully) (?:you|you'd|you would|you'll|you will|y'?all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this|them|these|the [a-z ]{1,30}?) (?:useful|helpful|handy|valuable))",
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
