@@ -3,7 +3,8 @@
 // as a scan does for the projects that matched it: its text and language signals are read once (score.ts).
 import { cpus, loadavg } from 'node:os';
 import { keywordCountScorer, loadEvalData, type Scorer, SHARED_GROUPS, toItem } from '../scripts/eval-lib.ts';
-import { compileProfile, scoreItem } from '../src/domain/scoring.ts';
+import { compileProfile, itemText, profileTexts, scoreItem } from '../src/domain/scoring.ts';
+import { createEmbedder } from '../src/scoring/embedder.ts';
 
 const all = loadEvalData();
 // The ten shared dev profiles (groups A and B), so figures compare across sessions as our own groups grow.
@@ -63,4 +64,50 @@ console.log(
 console.log(`ratio scorer/keyword count (wall): ${(ours.perSecond / base.perSecond).toFixed(2)}`);
 console.log(
   `target 20,000 items/s per core: ${ours.perCpuSecond >= 20_000 ? 'met' : 'NOT met'} (per CPU-second)`,
+);
+
+// The meaning stage (docs/decisions/0094-meaning-stage.md): encoding is paid once per post, whatever the number of
+// projects; the stage's own arithmetic per pair is a few dot products over the vectors.
+const ENCODED = 256;
+const sample = items.filter((_, i) => i % Math.floor(items.length / ENCODED) === 0).slice(0, ENCODED);
+const embedder = createEmbedder();
+await embedder.embed(['warm-up']);
+const encodeCpu = process.cpuUsage();
+const encodeStart = process.hrtime.bigint();
+const postVectors = await embedder.embed(sample.map(itemText));
+const encodeSeconds = Number(process.hrtime.bigint() - encodeStart) / 1e9;
+const encodeUsed = process.cpuUsage(encodeCpu);
+const encodeCpuSeconds = (encodeUsed.user + encodeUsed.system) / 1e6;
+const profileVectors = new Map<unknown, Float32Array[]>();
+for (const p of data.projects) profileVectors.set(p, await embedder.embed(profileTexts(p)));
+const pairs = (withVectors: boolean, rounds: number) => {
+  const cpu = process.cpuUsage();
+  let checksum = 0;
+  for (let r = 0; r < rounds; r++)
+    for (const project of data.projects)
+      sample.forEach((item, i) => {
+        checksum += scoreItem(
+          item,
+          project,
+          withVectors ? { post: postVectors[i]!, profile: profileVectors.get(project)! } : undefined,
+        ).score;
+      });
+  const used = process.cpuUsage(cpu);
+  return {
+    perCpuSecond: (rounds * data.projects.length * sample.length) / ((used.user + used.system) / 1e6),
+    checksum,
+  };
+};
+pairs(true, 5);
+const withMeaning = pairs(true, 40);
+const without = pairs(false, 40);
+console.log(
+  `meaning stage: encoding ${fmt(ENCODED / encodeCpuSeconds)} posts per CPU-second (${((encodeCpuSeconds / ENCODED) * 1000).toFixed(1)} ms each; ${fmt(ENCODED / encodeSeconds)} per second wall), once per post`,
+);
+console.log(
+  `  scoring with the vectors given: ${fmt(withMeaning.perCpuSecond)} pairs per CPU-second (${fmt(without.perCpuSecond)} without, same ${ENCODED} posts)`,
+);
+const perPost = (projects: number) => 1 / (encodeCpuSeconds / ENCODED + projects / withMeaning.perCpuSecond);
+console.log(
+  `  end to end, encoding included: ${fmt(perPost(1))} new posts per CPU-second for one matching project, ${fmt(perPost(10) * 10)} pairs per CPU-second when ten projects match each post`,
 );

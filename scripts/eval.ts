@@ -1,5 +1,6 @@
-// npm run eval [-- --check [--floors FILE]] [-- --verbose PROJECT]: the scorer against the labeled dev pairs of
-// both groups, beside keyword count; --check compares the figures with docs/eval-floors.json (CI runs it).
+// npm run eval [-- --check [--floors FILE]] [-- --local] [-- --verbose PROJECT]: the scorer against the labeled
+// pairs of every group, beside keyword count, then with the meaning stage (the sentence encoder's vectors, cached
+// under .cache/meaning/; --local skips it); --check compares the figures with docs/eval-floors.json (CI runs it).
 import { readFileSync } from 'node:fs';
 import {
   applyTriage,
@@ -13,13 +14,17 @@ import {
   evaluate,
   type Figures,
   GROUPS,
+  HELD_OUT,
   keywordCountScorer,
   loadEvalData,
   rankProject,
+  type Scorer,
   SHARED_GROUPS,
   type Summary,
   simulateTriage,
+  toItem,
 } from './eval-lib.ts';
+import { meaningLookup } from './meaning-lib.ts';
 
 const args = process.argv.slice(2);
 const floorsArg = args.indexOf('--floors');
@@ -28,6 +33,17 @@ const FLOORS_FILE =
 const data = loadEvalData();
 const ours = evaluate(data, scoreItem);
 const base = evaluate(data, keywordCountScorer);
+// The shipped scorer: the local one moved by the meaning stage (posts the eval has no vector for stay local).
+const lookup = args.includes('--local')
+  ? null
+  : await meaningLookup(
+      data.labels.map((l) => toItem(data.posts.get(l.postId)!)),
+      data.projects,
+    );
+const shipped: Scorer = lookup
+  ? (item, project) => scoreItem(item, project, lookup(item, project))
+  : scoreItem;
+const meaning = lookup ? evaluate(data, shipped) : null;
 
 const f = (x: number | null | undefined) => (x === null || x === undefined ? '  -  ' : x.toFixed(3));
 console.log('project      group pairs  NDCG@10 (keyword)  P@10 (keyword)  sellers@10  stage acc (n)');
@@ -60,6 +76,22 @@ for (const split of ['dev', 'check'] as const) {
 console.log(
   `sellerSide graded + by-tag (${ours.sellerWithTags.tp + ours.sellerWithTags.fn} sellers): precision ${f(ours.sellerWithTags.precision)} recall ${f(ours.sellerWithTags.recall)} (tp ${ours.sellerWithTags.tp}, fp ${ours.sellerWithTags.fp}, fn ${ours.sellerWithTags.fn})`,
 );
+
+if (meaning) {
+  console.log('\nwith the meaning stage (the local scorer above, moved by the sentence encoder):');
+  for (const g of GROUPS)
+    if (meaning.groups[g] && ours.groups[g])
+      console.log(
+        `  group ${g}  NDCG@10 ${f(ours.groups[g]!.ndcg10Mean)} -> ${f(meaning.groups[g]!.ndcg10Mean)}  P@10 ${f(ours.groups[g]!.precision10Mean)} -> ${f(meaning.groups[g]!.precision10Mean)}  sellers@10 max ${meaning.groups[g]!.maxSellersInTop10}  stage acc ${f(meaning.groups[g]!.stageAccuracy)}`,
+      );
+  const means = (fig: Figures, held: boolean) => {
+    const gs = GROUPS.filter((g) => fig.groups[g] && HELD_OUT.includes(g) === held);
+    return gs.reduce((a, g) => a + fig.groups[g]!.ndcg10Mean, 0) / (gs.length || 1);
+  };
+  console.log(
+    `  held-out groups, mean NDCG@10 ${f(means(ours, true))} -> ${f(means(meaning, true))}; developed groups ${f(means(ours, false))} -> ${f(means(meaning, false))}; all (A+B) ${f(ours.ndcg10Mean)} -> ${f(meaning.ndcg10Mean)}`,
+  );
+}
 
 const triage = simulateTriage(
   data,
@@ -112,7 +144,7 @@ if (verbose >= 0) {
   const key = args[verbose + 1];
   const project = data.projects.find((p) => p.key === key);
   if (project) {
-    for (const r of rankProject(data, project, scoreItem)) {
+    for (const r of rankProject(data, project, shipped)) {
       console.log(
         `${String(r.score.score).padStart(3)} g${r.label.grade}${r.label.sellerSide ? 'S' : ' '}${r.score.sellerSide ? 's' : ' '} ${(r.score.stage ?? '-').padEnd(16)} ${(r.label.stage ?? '-').padEnd(16)} ${r.post.id} ${r.post.title.slice(0, 70)}\n      ${r.score.reason}`,
       );
@@ -153,8 +185,17 @@ function flatten(fig: Figures): Record<string, number> {
 
 if (args.includes('--check')) {
   const floors = JSON.parse(readFileSync(FLOORS_FILE, 'utf8')) as Record<string, Record<string, number>>;
+  // The "meaning" section bounds the shipped scorer's figures ("meaning": {"D.ndcg10Mean": …}); every other one
+  // the local scorer's, which is also the fallback when the encoder is off.
   const actual = flatten(ours);
+  if (meaning)
+    for (const [k, v] of Object.entries(flatten(meaning)))
+      if (!k.startsWith('triage.') && !k.startsWith('replies.')) actual[`meaning.${k}`] = v;
   const failures: string[] = [];
+  if (!meaning && floors.meaning) {
+    console.log('meaning floors not checked (--local)');
+    delete floors.meaning;
+  }
   for (const [section, figures] of Object.entries(floors)) {
     for (const [name, bound] of Object.entries(figures)) {
       const key = `${section}.${name}`;

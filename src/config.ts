@@ -83,6 +83,8 @@ export interface Config {
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
   llm: LlmConfig | null;
+  /** MEANING: the scorer's meaning stage (sentence encoder, docs/decisions/0094-meaning-stage.md); on by default. */
+  meaning: boolean;
   /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
   mcpAllowedOrigins: string[];
   /** Which upstream, replay settings, prices and reuse (issue #3), plus the network adapters' settings. */
@@ -360,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     selfHosted: readBool(env, 'SELF_HOSTED', true),
     demo: readBool(env, 'DEMO', true),
+    meaning: readBool(env, 'MEANING', true),
     tierLimits: readTierLimits(env),
     logLevel,
     llm: readLlm(env),

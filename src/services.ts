@@ -12,6 +12,7 @@ import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
+import { createEmbedder } from './scoring/embedder.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
@@ -24,6 +25,8 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   const events = createEventBus();
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
+  // The meaning stage's encoder loads on the first scan that matches a post (MEANING=off: none).
+  const embedder = deps.config.meaning ? createEmbedder() : null;
   const accounts = createAccountsService(deps);
   const upstream = createUpstreamSource(deps.config, deps);
   return {
@@ -37,7 +40,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     leads: createLeadsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
-    scans: createScansService({ ...deps, events, upstream, llm }),
+    scans: createScansService({ ...deps, events, upstream, llm, embedder }),
     webhooks: createWebhooksService({ ...deps, events }),
     health: createDbHealth(deps),
     scanHistory: createScanHistory(deps),

@@ -10,7 +10,7 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, ['scripts/eval.ts', ...args], { cwd: root, encoding: 'utf8' });
 
 test('the eval check passes at the committed floors and prints the figures beside the keyword baseline', () => {
-  const r = run('--check');
+  const r = run('--check', '--local');
   assert.equal(r.status, 0, r.stderr + r.stdout);
   assert.match(r.stdout, /NDCG@10 \(keyword\)/);
   assert.match(r.stdout, /^group A .*\n^group B .*\n(?:^group [C-Z] .*\n)*^all /m);
@@ -23,7 +23,7 @@ test('the eval check fails, naming the figure, when a floor is above what the sc
   const floors = JSON.parse(readFileSync(join(root, 'docs/eval-floors.json'), 'utf8'));
   const file = join(mkdtempSync(join(tmpdir(), 'floors-')), 'floors.json');
   writeFileSync(file, JSON.stringify({ ...floors, B: { ...floors.B, ndcg10Mean: 0.999 } }));
-  const r = run('--check', '--floors', file);
+  const r = run('--check', '--local', '--floors', file);
   assert.equal(r.status, 1);
   assert.match(r.stderr, /B\.ndcg10Mean .* is below its floor 0\.999/);
 });

@@ -7,13 +7,17 @@ import {
   applyTriage,
   compileTriage,
   draftReply,
+  itemText,
   type LeadScore,
+  type MeaningVectors,
+  profileTexts,
   type ScoringProfile,
   scoreItem,
   type TriageMemory,
 } from '../domain/scoring.ts';
 import { notFound } from '../errors.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
+import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
@@ -83,6 +87,16 @@ interface ModelPhase {
   errors: { projectId: string; error: string }[];
 }
 
+/**
+ * The most points the meaning stage adds in practice (largest on the training pairs: `npm run train` prints it);
+ * a post further below a project's threshold is not encoded for it.
+ */
+const MEANING_REACH = 45;
+
+/** The meaning stage's vectors of a served project's matched post, when it has them. */
+type MeaningOf = (projectId: string, item: RedditItem) => MeaningVectors | undefined;
+const noMeaning: MeaningOf = () => undefined;
+
 const leadKey = (projectId: string, item: RedditItem) =>
   `${projectId}/${item.postId}/${item.kind === 'comment' ? item.id : ''}`;
 
@@ -139,10 +153,13 @@ export function createScansService(deps: {
   upstream: UpstreamSource;
   /** The optional model phase (docs/scoring.md); null or absent: the local scorer alone, synchronously. */
   llm?: LlmScorer | null;
+  /** The meaning stage's encoder (MEANING, on by default); null or absent: the local score is not moved. */
+  embedder?: Embedder | null;
 }) {
   const { db, clock, config, events, upstream } = deps;
   const repo = createScansRepo(db);
   const scorer = deps.llm ? createLeadScorer({ llm: deps.llm }) : null;
+  const embedder = deps.embedder ?? null;
   const modelConcurrency = config.llm?.concurrency ?? 1;
   const freshnessMs = config.upstream.freshnessMinutes * 60_000;
   const staleMs = config.scanStaleSeconds * 1000;
@@ -229,6 +246,7 @@ export function createScansService(deps: {
     costOf: (projectId: string) => number,
     now: Date,
     triage: Map<string, TriageMemory | null>,
+    meaningOf: MeaningOf,
     refined?: Map<string, Refined>,
   ): { leads: NewLead[]; threads: ThreadToRead[] } {
     const leads: NewLead[] = [];
@@ -254,7 +272,7 @@ export function createScansService(deps: {
         }
         const r = refined?.get(leadKey(projectId, item));
         const s = applyTriage(
-          r ? r.score : scoreItem(scoring, p.profile),
+          r ? r.score : scoreItem(scoring, p.profile, meaningOf(projectId, item)),
           scoring,
           triage.get(projectId) ?? null,
         );
@@ -275,6 +293,46 @@ export function createScansService(deps: {
       });
     }
     return { leads, threads };
+  }
+
+  /**
+   * The meaning phase, before the unit's transaction: the sentence vectors of the posts that match the given
+   * projects (each post encoded once, whatever the number of projects) and of those projects' profiles. An
+   * encoder that fails leaves the local scores as they are, with a warning.
+   */
+  async function readMeaning(c: Compiled, items: RedditItem[], projectIds: Set<string>): Promise<MeaningOf> {
+    if (!embedder) return noMeaning;
+    const posts = new Map<string, RedditItem>();
+    const projects = new Set<string>();
+    for (const item of items) {
+      if (item.kind !== 'post') continue;
+      c.matcher.forEachMatch(matchText(item), (projectId) => {
+        if (!projectIds.has(projectId)) return;
+        // Encoding costs milliseconds: a post the stage could not lift to the project's threshold stays local.
+        const p = c.projects.get(projectId)!;
+        const local = scoreItem(item, p.profile);
+        if (local.sellerSide || local.score < p.threshold - MEANING_REACH) return;
+        posts.set(item.postId, item);
+        projects.add(projectId);
+      });
+    }
+    if (!posts.size) return noMeaning;
+    const profiles = new Map([...projects].map((id) => [id, profileTexts(c.projects.get(id)!.profile)]));
+    const texts = [...[...posts.values()].map(itemText), ...[...profiles.values()].flat()];
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedder.embed(texts);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'meaning stage failed; local scores kept');
+      return noMeaning;
+    }
+    const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
+    const ofProfile = new Map([...profiles].map(([id, ts]) => [id, ts.map((t) => byText.get(t)!)]));
+    return (projectId, item) => {
+      const profile = ofProfile.get(projectId);
+      const post = item.kind === 'post' ? byText.get(itemText(item)) : undefined;
+      return profile && post ? { post, profile } : undefined;
+    };
   }
 
   /**
@@ -436,7 +494,8 @@ export function createScansService(deps: {
     const phase = scorer ? await askModel(c, items, served) : null;
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const triage = await loadTriage(repo, c, served);
-    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, phase?.refined);
+    const meaningOf = await readMeaning(c, items, served);
+    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, meaningOf, phase?.refined);
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
@@ -550,10 +609,12 @@ export function createScansService(deps: {
     // The model answers before the transaction, for the projects this fetch will serve as far as can be told
     // now; one that turns up to date meanwhile gets the local result (the transaction decides who is served).
     let phase: ModelPhase | null = null;
-    if (scorer) {
-      const likely = othersServed(await repo.upToDate(listing, state.last?.id ?? null));
-      phase = await askModel(c, fetched.items, new Set([p.id, ...likely]));
-    }
+    const likely = new Set([
+      p.id,
+      ...(scorer || embedder ? othersServed(await repo.upToDate(listing, state.last?.id ?? null)) : []),
+    ]);
+    if (scorer) phase = await askModel(c, fetched.items, likely);
+    const meaningOf = await readMeaning(c, fetched.items, likely);
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
@@ -608,6 +669,7 @@ export function createScansService(deps: {
         (id) => (id === p.id ? itemCost : 0),
         at,
         await loadTriage(r, c, served),
+        meaningOf,
         phase?.refined,
       );
       const out = await writeLeads(tx, c, leads, threads, listing, at);

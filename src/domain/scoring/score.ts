@@ -1,4 +1,5 @@
 import { type Features, featuresOf, stemsOf, type TextStems } from './features.ts';
+import { type MeaningVectors, meaningPoints } from './meaning.ts';
 import { blend, modelShare, pairProbability } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import {
@@ -822,6 +823,17 @@ function bend(x: number): number {
   return x <= KNEE ? x : KNEE + room * (1 - Math.exp(-(x - KNEE) / room));
 }
 
+/** The inverse of bend, for a score to be moved on the straight scale and bent again. */
+function unbend(y: number): number {
+  const room = 100 - KNEE;
+  return y <= KNEE ? y : KNEE - room * Math.log(1 - Math.min(y - KNEE, room - 0.01) / room);
+}
+
+/** A shipped score moved by the meaning stage's points, back on the 0-100 scale. */
+function moveBy(score: number, points: number): number {
+  return Math.round(Math.min(100, Math.max(0, bend(unbend(score) + points))));
+}
+
 /** A 0-100 ranking score moved by the profile's judgements (factor, bonus); a seller stays at the bottom. */
 export function adjust(score: number, factor: number, bonus: number, sellerSide: boolean): number {
   const s = bend(score * factor + bonus);
@@ -987,8 +999,11 @@ export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals
   return featuresOf(stemsOfItem(item, p), p, s, w);
 }
 
-/** The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. */
-export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore {
+/**
+ * The local scorer: deterministic, no I/O, microseconds per item once the profile is compiled. With the sentence
+ * encoder's vectors of the post and the profile (meaning.ts), the meaning stage moves the score of a post.
+ */
+export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
   const p = compileProfile(profile);
   const s = readSignals(item, p);
   const w = weigh(s);
@@ -1000,6 +1015,11 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile): LeadScore
     const probability = pairProbability(stemsOfItem(item, p), p, s, w);
     score = Math.round(adjust(blend(w.base, probability, modelShare), w.factor, w.bonus, w.sellerSide));
     // The stage belongs to the score shipped, whichever part ranked it.
+    stage = stageAt(s, w.fit, w.sellerSide, score);
+  }
+  // Like the model, the stage was trained on posts; a seller stays where the rules put it, at the bottom.
+  if (meaning && item.kind !== 'comment' && !w.sellerSide) {
+    score = moveBy(score, meaningPoints(meaning));
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
   return {
