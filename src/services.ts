@@ -14,6 +14,7 @@ import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
 import { createEmbedder } from './scoring/embedder.ts';
 import { createLlmScorer } from './scoring/llm.service.ts';
+import { createVectorsRepo } from './scoring/vectors.repo.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
@@ -26,7 +27,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
   // The meaning stage's encoder loads on the first scan that matches a post (MEANING=off: none).
-  const embedder = deps.config.meaning ? createEmbedder() : null;
+  const embedder = deps.config.meaning ? createEmbedder({ store: createVectorsRepo(deps.db) }) : null;
   const accounts = createAccountsService(deps);
   const upstream = createUpstreamSource(deps.config, deps);
   return {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { DEMO_PROJECT } from '../src/demo.ts';
 import { meaningPoints } from '../src/domain/scoring/meaning.ts';
 import {
   itemText,
@@ -10,6 +11,8 @@ import {
   scoreItem,
 } from '../src/domain/scoring.ts';
 import { createEmbedder } from '../src/scoring/embedder.ts';
+import { createVectorsRepo } from '../src/scoring/vectors.repo.ts';
+import { createAccount, createProject, createTestDb, startTestApp } from './harness.ts';
 
 // The meaning stage with the real encoder (the npm package's Universal Sentence Encoder, nothing faked).
 const booking: ScoringProfile = {
@@ -100,5 +103,95 @@ describe('meaning stage', () => {
     assert.ok(Math.abs(Math.hypot(...a!) - 1) < 1e-4);
     assert.deepEqual(Array.from(a!), Array.from(c!));
     assert.notDeepEqual(Array.from(a!), Array.from(b!));
+  });
+});
+
+describe('stored vectors', () => {
+  test('a text encoded once is read back from the database by another process, bit for bit', async () => {
+    const db = await createTestDb();
+    try {
+      const texts = ['Anyone using an app for appointment reminders?', 'My salon had its best month ever'];
+      const first = createEmbedder({ store: createVectorsRepo(db) });
+      const a = await first.embed(texts);
+      assert.deepEqual(first.counts, { encoded: 2, stored: 0 });
+      // A second embedder (another worker, or after a restart) finds both and runs the model on the new one only.
+      const second = createEmbedder({ store: createVectorsRepo(db) });
+      const b = await second.embed([...texts, 'Hiring a receptionist for my clinic']);
+      assert.deepEqual(second.counts, { encoded: 1, stored: 2 });
+      assert.deepEqual(Array.from(b[0]!), Array.from(a[0]!));
+      assert.deepEqual(Array.from(b[1]!), Array.from(a[1]!));
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM text_vectors');
+      assert.equal(rows[0]!.n, 3);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  test('a store that fails costs the encoding, not the vectors', async () => {
+    const broken = {
+      get: async () => {
+        throw new Error('connection lost');
+      },
+      put: async () => {
+        throw new Error('connection lost');
+      },
+    };
+    const e = createEmbedder({ store: broken });
+    const [v] = await e.embed(['booking tool for salons']);
+    assert.equal(v!.length, 512);
+    assert.deepEqual(e.counts, { encoded: 1, stored: 0 });
+  });
+});
+
+describe('the meaning stage in a scan', () => {
+  const SALON = {
+    keywords: DEMO_PROJECT.keywords,
+    subreddits: DEMO_PROJECT.subreddits,
+    scoreThreshold: 0,
+    pain: DEMO_PROJECT.pain,
+    solution: DEMO_PROJECT.solution,
+    targetUsers: DEMO_PROJECT.targetUsers,
+  };
+  async function scanOnce(meaning: boolean) {
+    const t = await startTestApp({ config: { meaning } });
+    try {
+      const a = await createAccount(t.services);
+      const p = await createProject(t.services, a.userId, { ...SALON, name: 'SlotBook' });
+      const queued = await t.services.scans.requestScan(p.id, 'tool');
+      const done = await t.services.scans.waitForScan(queued.scanId, 120_000);
+      assert.equal(done.status, 'done', JSON.stringify(done));
+      const leads = await t.db.query<{
+        post_id: string;
+        comment_id: string | null;
+        score: number;
+        seller_side: boolean;
+      }>('SELECT post_id, comment_id, score, seller_side FROM leads WHERE project_id = $1', [p.id]);
+      const stored = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM text_vectors');
+      return { leads: new Map(leads.map((l) => [`${l.post_id}/${l.comment_id}`, l])), vectors: stored[0]!.n };
+    } finally {
+      await t.close();
+    }
+  }
+
+  test('moves the scores of posts, not of comments, and stores each post vector once', async () => {
+    const on = await scanOnce(true);
+    const off = await scanOnce(false);
+    assert.equal(off.vectors, 0);
+    assert.ok(on.vectors > 0);
+    // Threshold 0: every match is a lead in both runs, so the same items are compared.
+    assert.deepEqual([...on.leads.keys()].sort(), [...off.leads.keys()].sort());
+    let moved = 0;
+    for (const [key, lead] of on.leads) {
+      const before = off.leads.get(key)!;
+      if (lead.comment_id) assert.equal(lead.score, before.score, key);
+      else if (lead.score !== before.score) moved++;
+    }
+    const posts = [...on.leads.values()].filter((l) => !l.comment_id).length;
+    assert.ok(moved > posts / 4, `${moved} of ${posts} post scores moved`);
+    // One vector per matched post the rules do not call a seller (a seller is not moved, so not encoded) and per
+    // profile part (pain, solution, target users, keywords), none twice.
+    const buyers = [...on.leads.values()].filter((l) => !l.comment_id && !l.seller_side).length;
+    assert.ok(buyers < posts);
+    assert.equal(on.vectors, buyers + 4);
   });
 });
