@@ -88,10 +88,10 @@ interface ModelPhase {
 }
 
 /**
- * The most points the meaning stage adds in practice (largest on the training pairs: `npm run train` prints it);
- * a post further below a project's threshold is not encoded for it.
+ * More than the most points the meaning stage added to any labeled pair (51; `npm run train` prints the largest
+ * on its pairs): a post further below a project's threshold is not encoded for it.
  */
-const MEANING_REACH = 45;
+const MEANING_REACH = 55;
 
 /** The meaning stage's vectors of a served project's matched post, when it has them. */
 type MeaningOf = (projectId: string, item: RedditItem) => MeaningVectors | undefined;
