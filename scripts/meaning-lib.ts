@@ -73,7 +73,9 @@ export async function vectorsOf(
   const unique = [...new Set(texts)];
   const missing = unique.filter((t) => !cache.has(keyOf(t)));
   if (missing.length) {
-    log(`meaning: encoding ${missing.length} texts not in ${FILE.pathname} (about 65 ms of CPU each, spread over the cores)`);
+    log(
+      `meaning: encoding ${missing.length} texts not in ${FILE.pathname} (about 65 ms of CPU each, spread over the cores)`,
+    );
     const vectors = await encode(missing, log);
     mkdirSync(DIR, { recursive: true });
     appendFileSync(
