@@ -82,6 +82,26 @@ describe('meaning stage', () => {
     assert.deepEqual(scoreItem(request, booking, undefined), scoreItem(request, booking));
   });
 
+  test('a large push is told in the reason, a small one is not', async () => {
+    const v = await vectorsOf(request);
+    const flipped = { post: Float32Array.from(v.post, (x) => -x), profile };
+    for (const m of [v, flipped]) {
+      const points = meaningPoints(m);
+      const reason = scoreItem(request, booking, m).reason ?? '';
+      if (points >= 15)
+        assert.match(reason, /; ranked higher: read as a whole, it sounds like a buyer's request$/);
+      else if (points <= -15)
+        assert.match(reason, /; ranked lower: read as a whole, it sounds less like a buyer's/);
+      else assert.doesNotMatch(reason, /read as a whole/);
+    }
+    assert.ok(Math.abs(meaningPoints(flipped)) >= 15, 'the flipped vector pushes far');
+    for (const item of [howTo, sharing]) {
+      const m = await vectorsOf(item);
+      assert.ok(Math.abs(meaningPoints(m)) < 15);
+      assert.equal(scoreItem(item, booking, m).reason, scoreItem(item, booking).reason);
+    }
+  });
+
   test('the score stays on the 0-100 scale and the stage follows the moved score', async () => {
     const v = await vectorsOf(request);
     for (const shift of [-1, 1]) {

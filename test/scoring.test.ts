@@ -198,6 +198,15 @@ describe('buying intent', () => {
   });
 });
 
+test('a reason does not name the problem twice ("Has the problem (no-shows)", not "… around no-shows")', () => {
+  const s = scoreItem(
+    post('How do I reduce no-shows at my salon?', 'Just curious what policies people have. Do you charge a fee?'),
+    booking,
+  );
+  assert.match(s.reason ?? '', /^Has the problem \(no-shows\)/);
+  assert.doesNotMatch(s.reason ?? '', /around no-shows/);
+});
+
 describe('how-to and general discussion stay low', () => {
   test('a how-to question ranks below a request for a product', () => {
     const howTo = scoreItem(

@@ -829,6 +829,12 @@ function unbend(y: number): number {
   return y <= KNEE ? y : KNEE - room * Math.log(1 - Math.min(y - KNEE, room - 0.01) / room);
 }
 
+/** A push of the meaning stage this large (points) is told in the reason, which otherwise reads the rules. */
+const MOVE_TOLD = 15;
+const MOVED_UP = "ranked higher: read as a whole, it sounds like a buyer's request";
+const MOVED_DOWN =
+  "ranked lower: read as a whole, it sounds less like a buyer's request than its keywords suggest";
+
 /** A shipped score moved by the meaning stage's points, back on the 0-100 scale. */
 function moveBy(score: number, points: number): number {
   return Math.round(Math.min(100, Math.max(0, bend(unbend(score) + points))));
@@ -899,6 +905,12 @@ const BUDGET_NOTE: Record<NonNullable<Signals['budget']>, string> = {
   under: ", well below the product's price",
 };
 
+/** " around <topic>", leaving out topic words the problem names ("Has the problem (no-shows)", not "… around no-shows"). */
+function aroundTopic(topic: string[], pain: string): string {
+  const rest = topic.filter((t) => !pain.toLowerCase().includes(t.toLowerCase()));
+  return rest.length ? ` around ${rest.join(' and ')}` : '';
+}
+
 /**
  * The reason in plain words, most telling first: what the author asks for and for whom, their budget, the
  * competitor they leave, then anything that lowers the lead (elsewhere, over budget, advice, a story).
@@ -935,7 +947,7 @@ export function describe(s: Signals, w: Weighed): string {
   else if (stage === 'problem-aware')
     parts.push(
       s.pain.phrases[0]
-        ? `Has the problem (${s.pain.phrases[0]})${topic.length ? ` around ${topic.join(' and ')}` : ''}${who}`
+        ? `Has the problem (${s.pain.phrases[0]})${aroundTopic(topic, s.pain.phrases[0])}${who}`
         : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
     );
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
@@ -1018,15 +1030,19 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
   // Like the model, the stage was trained on posts; a seller stays where the rules put it, at the bottom.
+  let moved = 0;
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
-    score = moveBy(score, meaningPoints(meaning));
+    moved = meaningPoints(meaning);
+    score = moveBy(score, moved);
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
+  // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage.
+  const reason = describe(s, { ...w, stage });
+  const note = moved >= MOVE_TOLD ? MOVED_UP : moved <= -MOVE_TOLD ? MOVED_DOWN : null;
   return {
     score,
     stage,
-    // The reason tells the stage shipped, not the rules' own.
-    reason: describe(s, { ...w, stage }),
+    reason: note ? (reason ? `${reason}; ${note}` : note) : reason,
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
   };
