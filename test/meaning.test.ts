@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { DEMO_PROJECT } from '../src/demo.ts';
-import { meaningPoints } from '../src/domain/scoring/meaning.ts';
+import { meaningPoints, unit } from '../src/domain/scoring/meaning.ts';
+import weights from '../src/domain/scoring/meaning-weights.json' with { type: 'json' };
 import {
   itemText,
   type MeaningVectors,
@@ -82,19 +83,27 @@ describe('meaning stage', () => {
     assert.deepEqual(scoreItem(request, booking, undefined), scoreItem(request, booking));
   });
 
-  test('a large push is told in the reason, a small one is not', async () => {
-    const v = await vectorsOf(request);
-    const flipped = { post: Float32Array.from(v.post, (x) => -x), profile };
-    for (const m of [v, flipped]) {
-      const points = meaningPoints(m);
-      const reason = scoreItem(request, booking, m).reason ?? '';
-      if (points >= 15)
-        assert.match(reason, /; ranked higher: read as a whole, it sounds like a buyer's request$/);
-      else if (points <= -15)
-        assert.match(reason, /; ranked lower: read as a whole, it sounds less like a buyer's/);
-      else assert.doesNotMatch(reason, /read as a whole/);
-    }
-    assert.ok(Math.abs(meaningPoints(flipped)) >= 15, 'the flipped vector pushes far');
+  test('a large push is told in the reason unless the reason already reads a request; a small one is not', async () => {
+    // The direction the stage's weights lift most, and its opposite: pushes far beyond 15 points either way.
+    const up = { post: unit(weights.post), profile };
+    const down = { post: unit(weights.post.map((x) => -x)), profile };
+    assert.ok(meaningPoints(up) >= 15 && meaningPoints(down) <= -15);
+    const problem = post(
+      'Double bookings again',
+      'My receptionist double booked two clients on Saturday. Our paper calendar is a mess.',
+    );
+    assert.equal(scoreItem(problem, booking).stage, 'problem-aware');
+    assert.match(
+      scoreItem(problem, booking, up).reason ?? '',
+      /; ranked higher: read as a whole, it sounds like a buyer's request$/,
+    );
+    // A request the rules already name gains without a second word for it, and a lowered one says why.
+    assert.equal(scoreItem(request, booking).stage, 'solution-seeking');
+    assert.doesNotMatch(scoreItem(request, booking, up).reason ?? '', /read as a whole/);
+    assert.match(
+      scoreItem(request, booking, down).reason ?? '',
+      /; ranked lower: read as a whole, it sounds less like a buyer's request than its keywords suggest$/,
+    );
     for (const item of [howTo, sharing]) {
       const m = await vectorsOf(item);
       assert.ok(Math.abs(meaningPoints(m)) < 15);

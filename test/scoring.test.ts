@@ -200,7 +200,10 @@ describe('buying intent', () => {
 
 test('a reason does not name the problem twice ("Has the problem (no-shows)", not "… around no-shows")', () => {
   const s = scoreItem(
-    post('How do I reduce no-shows at my salon?', 'Just curious what policies people have. Do you charge a fee?'),
+    post(
+      'How do I reduce no-shows at my salon?',
+      'Just curious what policies people have. Do you charge a fee?',
+    ),
     booking,
   );
   assert.match(s.reason ?? '', /^Has the problem \(no-shows\)/);
@@ -723,6 +726,15 @@ describe('geography and budget', () => {
     ]) {
       assert.doesNotMatch(ask(notAPlace).reason ?? '', /outside the served geography/, notAPlace);
     }
+  });
+
+  test('a place read from a currency is told as the currency ("prices in euros"), not "posted from €"', () => {
+    const s = scoreItem(
+      post('Laptop for college, budget €600', 'Need something reliable for my courses.', 'SuggestALaptop'),
+      laptops,
+    );
+    assert.match(s.reason ?? '', /ranked lower: prices in euros, outside the served geography/);
+    assert.doesNotMatch(s.reason ?? '', /posted from/);
   });
 
   test('a profile serving a continent serves each of its countries', () => {

@@ -905,6 +905,22 @@ const BUDGET_NOTE: Record<NonNullable<Signals['budget']>, string> = {
   under: ", well below the product's price",
 };
 
+/** A place read from a currency ("€40", "500 rupees") is told as the currency, not as a place ("posted from €"). */
+const CURRENCY_OF: Record<string, string> = {
+  '€': 'euros',
+  eur: 'euros',
+  euro: 'euros',
+  euros: 'euros',
+  '£': 'pounds',
+  gbp: 'pounds',
+  '₹': 'rupees',
+  inr: 'rupees',
+  rupee: 'rupees',
+  rupees: 'rupees',
+  cad: 'Canadian dollars',
+  aud: 'Australian dollars',
+};
+
 /** " around <topic>", leaving out topic words the problem names ("Has the problem (no-shows)", not "… around no-shows"). */
 function aroundTopic(topic: string[], pain: string): string {
   const rest = topic.filter((t) => !pain.toLowerCase().includes(t.toLowerCase()));
@@ -955,10 +971,14 @@ export function describe(s: Signals, w: Weighed): string {
   if (s.budgetText) parts.push(`budget ${s.budgetText}${s.budget ? BUDGET_NOTE[s.budget] : ''}`);
   if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
-  if (s.geography === 'foreign')
+  if (s.geography === 'foreign') {
+    const currency = s.place ? CURRENCY_OF[s.place.toLowerCase()] : undefined;
     parts.push(
-      `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
+      currency
+        ? `ranked lower: prices in ${currency}, outside the served geography`
+        : `ranked lower: posted from ${s.place ? (s.place.toUpperCase().length <= 3 ? s.place.toUpperCase() : capitalize(s.place)) : 'elsewhere'}, outside the served geography`,
     );
+  }
   if (s.otherDevice) parts.push(`ranked lower: shops for a ${s.otherDevice}, which the product is not`);
   if (writesAsExpert(s))
     parts.push(
@@ -1031,14 +1051,16 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
   }
   // Like the model, the stage was trained on posts; a seller stays where the rules put it, at the bottom.
   let moved = 0;
+  const asked = stage !== null && stage !== 'problem-aware';
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
     moved = meaningPoints(meaning);
     score = moveBy(score, moved);
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
-  // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage.
+  // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage that it does not
+  // already explain (a lift of a post the rules read as a request needs no second word).
   const reason = describe(s, { ...w, stage });
-  const note = moved >= MOVE_TOLD ? MOVED_UP : moved <= -MOVE_TOLD ? MOVED_DOWN : null;
+  const note = moved >= MOVE_TOLD && !asked ? MOVED_UP : moved <= -MOVE_TOLD ? MOVED_DOWN : null;
   return {
     score,
     stage,
