@@ -122,6 +122,24 @@ describe('meaning stage', () => {
     }
   });
 
+  test('encoding leaves the event loop free: timers fire while a batch of posts is encoded', async () => {
+    const e = createEmbedder();
+    await e.embed(['the model loaded first']);
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
+    try {
+      await e.embed(
+        Array.from({ length: 32 }, (_, i) => `Post ${i}: which booking app stops no-shows at a small salon?`),
+      );
+    } finally {
+      clearInterval(timer);
+    }
+    // On the main thread the model held the loop for the whole batch and no timer fired until it was done.
+    assert.ok(ticks > 0, `${ticks} timer ticks during the batch`);
+  });
+
   test('the encoder gives unit vectors, the same for the same text, one per text in order', async () => {
     const [a, b, c] = await embedder.embed([
       'booking tool for salons',
