@@ -11,20 +11,25 @@ import {
   type ScoringItem,
   type ScoringProfile,
 } from '../src/domain/scoring.ts';
+import { ENCODER } from '../src/scoring/embedder.ts';
 
 const DIR = new URL('../.cache/meaning/', import.meta.url);
-// The encoder and the text it reads (meaning.ts itemText) name the cache: a change to either starts a new one.
-const FILE = new URL('use-lite-512.v1.jsonl', DIR);
+// Keyed by a hash of the text read (a change to itemText reads new keys); the encoder names the file.
+const FILE = new URL(`${ENCODER.replace(/\W+/g, '.')}.jsonl`, DIR);
 const keyOf = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 function readCache(): Map<string, Float32Array> {
   const out = new Map<string, Float32Array>();
   if (!existsSync(FILE)) return out;
   for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (!line) continue;
-    const { k, v } = JSON.parse(line) as { k: string; v: string };
-    const b = Buffer.from(v, 'base64');
-    out.set(k, new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4).slice());
+    let row: { k: string; v: string };
+    try {
+      row = JSON.parse(line);
+    } catch {
+      continue; // a line cut short by a run that was stopped: encoded again
+    }
+    const b = Buffer.from(row.v, 'base64');
+    if (b.byteLength === 2048) out.set(row.k, new Float32Array(b.buffer, b.byteOffset, 512).slice());
   }
   return out;
 }
