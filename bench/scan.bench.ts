@@ -11,6 +11,8 @@ import { type Db, openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { compileMatcher, type KeywordSet, matchText } from '../src/domain/matching.ts';
 import { createScansService } from '../src/scans/scans.service.ts';
+import { createEmbedder } from '../src/scoring/embedder.ts';
+import { createVectorsRepo } from '../src/scoring/vectors.repo.ts';
 import { createServices } from '../src/services.ts';
 import { createUpstreamSource } from '../src/upstream/index.ts';
 
@@ -20,6 +22,7 @@ if (!existsSync(FILE)) {
   process.exit(1);
 }
 const SIZES = (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number);
+const MEANING = process.env.BENCH_MEANING === 'on';
 
 let seed = 42;
 const rand = () => {
@@ -196,7 +199,9 @@ async function fullScans(n: number) {
   // The replay maps its timeline on first use: load it at T, so that the last day appears between rounds.
   const upstream = createUpstreamSource(config, { clock });
   await upstream.subredditNew('smallbusiness', null, () => {});
-  const scans = createScansService({ db, clock, config, events: services.events, upstream });
+  // BENCH_MEANING=on: with the meaning stage's encoder (vectors stored in this database), as a service runs it.
+  const embedder = MEANING ? createEmbedder({ store: createVectorsRepo(db) }) : null;
+  const scans = createScansService({ db, clock, config, events: services.events, upstream, embedder });
   const user = await services.accounts.createUser('bench@example.com', 'connected');
   const projects = drawProjects(n);
   const ids: string[] = [];
@@ -298,7 +303,7 @@ say(
   `bench:scan ${new Date().toISOString()} - ${cpus().length} cores (${cpus()[0]?.model ?? 'cpu'}), node ${process.version}`,
 );
 say(
-  `replay over ${lines.length} posts in ${SUBREDDITS.length} subreddits; each project: 20 keywords, 4 subreddits`,
+  `replay over ${lines.length} posts in ${SUBREDDITS.length} subreddits; each project: 20 keywords, 4 subreddits; meaning stage ${MEANING ? 'on (BENCH_MEANING=on)' : 'off (BENCH_MEANING=on to include it)'}`,
 );
 say('');
 say(

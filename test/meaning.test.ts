@@ -140,6 +140,16 @@ describe('meaning stage', () => {
     assert.ok(ticks > 0, `${ticks} timer ticks during the batch`);
   });
 
+  test('a call holding more new texts than the embedder keeps still gets every vector', async () => {
+    // Keeping two: 'a' is kept, then 'c' and 'd' push it out while the same call asks for it.
+    const e = createEmbedder({ keep: 2 });
+    const [a] = await e.embed(['salon booking a']);
+    const out = await e.embed(['salon booking a', 'salon booking c', 'salon booking d']);
+    assert.equal(out.length, 3);
+    for (const v of out) assert.equal(v?.length, 512);
+    assert.deepEqual(Array.from(out[0]!), Array.from(a!));
+  });
+
   test('the encoder gives unit vectors, the same for the same text, one per text in order', async () => {
     const [a, b, c] = await embedder.embed([
       'booking tool for salons',

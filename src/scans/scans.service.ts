@@ -331,7 +331,7 @@ export function createScansService(deps: {
     return (projectId, item) => {
       const profile = ofProfile.get(projectId);
       const post = item.kind === 'post' ? byText.get(itemText(item)) : undefined;
-      return profile && post ? { post, profile } : undefined;
+      return profile && post && profile.every(Boolean) ? { post, profile } : undefined;
     };
   }
 

@@ -72,8 +72,9 @@ function loadModel(): Promise<Model> {
  * store, vectors are read from the database first and the new ones written there, so a post is encoded once
  * across projects, processes and restarts; a store that fails only costs the encoding.
  */
-export function createEmbedder(opts: { store?: VectorsRepo | null } = {}): Embedder {
+export function createEmbedder(opts: { store?: VectorsRepo | null; keep?: number } = {}): Embedder {
   const store = opts.store ?? null;
+  const keep = opts.keep ?? KEEP;
   const kept = new Map<string, Float32Array>();
   const counts = { encoded: 0, stored: 0 };
   let queue: Promise<unknown> = Promise.resolve();
@@ -109,11 +110,13 @@ export function createEmbedder(opts: { store?: VectorsRepo | null } = {}): Embed
         const todo = [...new Set(texts.filter((t) => !kept.has(t)))];
         const fresh = new Map<string, Float32Array>();
         if (todo.length) await fill(todo, fresh);
+        // The answer first: keeping the fresh vectors may push out older ones this call also asked for.
+        const out = texts.map((t) => fresh.get(t) ?? kept.get(t)!);
         for (const [t, v] of fresh) {
           kept.set(t, v);
-          if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+          if (kept.size > keep) kept.delete(kept.keys().next().value!);
         }
-        return texts.map((t) => fresh.get(t) ?? kept.get(t)!);
+        return out;
       });
       queue = done.catch(() => undefined);
       return done;
