@@ -227,6 +227,10 @@ async function fullScans(n: number) {
     const seconds = (performance.now() - started) / 1000;
     const after = await callStats(db);
     const leads = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n - leadsBefore;
+    if (embedder)
+      process.stderr.write(
+        `meaning stage after "${label}": ${embedder.counts.encoded} texts encoded, ${embedder.counts.stored} read from storage so far\n`,
+      );
     rounds.push({
       label,
       fetched: after.fetched - before.fetched,
