@@ -25,21 +25,23 @@ const BATCH = 32;
 /** Profile texts recur on every scan: their vectors are kept (bounded, oldest out first). */
 const KEEP = 2_000;
 
-/** The model in its own thread, started on first use; the thread keeps the process alive only while it works. */
 interface Model {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
 let loading: Promise<Model> | null = null;
 
+/** The model in its own thread, started on first use; the thread keeps the process alive only while it works. */
 function loadModel(): Promise<Model> {
-  loading ??= new Promise<Model>((resolve, reject) => {
+  if (loading) return loading;
+  const started: Promise<Model> = new Promise<Model>((resolve, reject) => {
     const worker = new Worker(new URL('./embed-worker.ts', import.meta.url));
     worker.unref();
     const waiting = new Map<number, { resolve(v: Float32Array[]): void; reject(e: Error): void }>();
     let next = 0;
     const fail = (err: Error) => {
-      loading = null; // the next call starts a new thread
+      // The next call starts a new thread (a thread's 'error' is followed by its 'exit': forget it once only).
+      if (loading === started) loading = null;
       reject(err);
       for (const w of waiting.values()) w.reject(err);
       waiting.clear();
@@ -64,7 +66,8 @@ function loadModel(): Promise<Model> {
       else w?.resolve(m.vectors!.map((b) => new Float32Array(b)));
     });
   });
-  return loading;
+  loading = started;
+  return started;
 }
 
 /**
