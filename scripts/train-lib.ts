@@ -28,6 +28,9 @@ export interface Example {
   features: Features;
 }
 
+/** What training reads of an example: the profile it belongs to, its group and grade, and its features. */
+export type TrainExample = Pick<Example, 'project' | 'group' | 'grade' | 'features'>;
+
 export function buildExamples(data: EvalData): Example[] {
   const out: Example[] = [];
   for (const project of data.projects) {
@@ -75,7 +78,7 @@ interface RankPair {
   lower: number;
   weight: number;
 }
-function rankPairs(examples: Example[], total: number): RankPair[] {
+function rankPairs(examples: TrainExample[], total: number): RankPair[] {
   const byProject = new Map<string, number[]>();
   examples.forEach((e, i) => {
     const list = byProject.get(e.project);
@@ -104,14 +107,14 @@ function rankPairs(examples: Example[], total: number): RankPair[] {
  * `opts.pairwise`. The per-post loss keeps the probability a calibrated share of the blend; the pairs teach the
  * order within a profile, which is what NDCG@10 reads and what carries to products not trained on.
  */
-export function train(examples: Example[], opts: TrainOptions = DEFAULT_TRAIN): Float64Array {
+export function train(examples: TrainExample[], opts: TrainOptions = DEFAULT_TRAIN): Float64Array {
   const w = new Float64Array(FEATURE_COUNT);
   const m = new Float64Array(FEATURE_COUNT);
   const v = new Float64Array(FEATURE_COUNT);
   const per = new Map<string, number>();
   for (const e of examples) per.set(e.project, (per.get(e.project) ?? 0) + 1);
   const share = 1 / per.size;
-  const weightOf = (e: Example) => share / per.get(e.project)!;
+  const weightOf = (e: TrainExample) => share / per.get(e.project)!;
   const used = new Set<number>();
   for (const e of examples) for (const i of e.features.index) used.add(i);
   const grad = new Float64Array(FEATURE_COUNT);
@@ -154,7 +157,7 @@ export function train(examples: Example[], opts: TrainOptions = DEFAULT_TRAIN): 
  * thresholds (stage, hot leads, webhook filters) were set on, however many weak candidates our own groups add to
  * training; the order within the model does not change (a > 0).
  */
-function calibrate(examples: Example[], w: Float64Array, weightOf: (e: Example) => number): void {
+function calibrate(examples: TrainExample[], w: Float64Array, weightOf: (e: TrainExample) => number): void {
   const ref = examples.filter((e) => e.group && SHARED_GROUPS.includes(e.group));
   if (!ref.length) return;
   const weight = ref.map(weightOf);
@@ -188,7 +191,7 @@ function calibrate(examples: Example[], w: Float64Array, weightOf: (e: Example) 
   w[0] = w[0]! + b;
 }
 
-function predictLogit(e: Example, w: ArrayLike<number>): number {
+export function predictLogit(e: TrainExample, w: ArrayLike<number>): number {
   let z = 0;
   for (let k = 0; k < e.features.index.length; k++)
     z += (w[e.features.index[k]!] ?? 0) * e.features.value[k]!;

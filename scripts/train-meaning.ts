@@ -7,7 +7,7 @@ import { meaningFeatures } from '../src/domain/scoring/meaning.ts';
 import { scoreItem } from '../src/domain/scoring.ts';
 import { GROUPS, type Group, HELD_OUT, loadEvalData, NOT_TRAINED, ndcg10, toItem } from './eval-lib.ts';
 import { meaningLookup } from './meaning-lib.ts';
-import { DEFAULT_TRAIN, type Example, train } from './train-lib.ts';
+import { DEFAULT_TRAIN, predictLogit, type TrainExample, train } from './train-lib.ts';
 
 const TRAINED: readonly Group[] = GROUPS.filter((g) => !HELD_OUT.includes(g) && !NOT_TRAINED.includes(g));
 const data = loadEvalData();
@@ -21,7 +21,9 @@ const lookup = await meaningLookup(
 
 // Features: 0 the bias, 1 the local score / 100, then meaningFeatures (cosines, the post's vector). A pair the
 // rules call a seller is left out: the stage does not move sellers.
-const examples: Example[] = [];
+/** A training pair with its local score (the figure the stage is compared with). */
+type Pair = TrainExample & { local: number };
+const examples: Pair[] = [];
 for (const project of projects)
   for (const l of labels) {
     if (l.project !== project.key) continue;
@@ -31,22 +33,20 @@ for (const project of projects)
     const x = [1, local.score / 100, ...meaningFeatures(lookup(item, project)!)];
     examples.push({
       project: project.key,
-      family: project.family ?? project.key,
       group: project.group ?? null,
       grade: l.grade,
-      rule: local.score,
-      base: local.score,
-      factor: 1,
-      bonus: 0,
-      sellerSide: false,
+      local: local.score,
       features: { index: x.map((_, i) => i), value: x },
     });
   }
-const logit = (e: Example, w: ArrayLike<number>) => e.features.value.reduce((z, x, i) => z + w[i]! * x, 0);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-const ndcgOf = (rows: Example[], score: (e: Example) => number) => {
-  const by = new Map<string, Example[]>();
-  for (const e of rows) by.set(e.project, [...(by.get(e.project) ?? []), e]);
+const ndcgOf = (rows: Pair[], score: (e: Pair) => number) => {
+  const by = new Map<string, Pair[]>();
+  for (const e of rows) {
+    const list = by.get(e.project);
+    if (list) list.push(e);
+    else by.set(e.project, [e]);
+  }
   return mean(
     [...by.values()].map((es) =>
       ndcg10(
@@ -74,8 +74,8 @@ for (const l2 of L2) {
       examples.filter((e) => e.group !== g),
       { ...opts, l2 },
     );
-    local.push(ndcgOf(held, (e) => e.rule));
-    moved.push(ndcgOf(held, (e) => logit(e, w)));
+    local.push(ndcgOf(held, (e) => e.local));
+    moved.push(ndcgOf(held, (e) => predictLogit(e, w)));
     rows.push(`${g} ${local.at(-1)!.toFixed(3)} → ${moved.at(-1)!.toFixed(3)}`);
   }
   console.log(`l2 ${l2}: ${rows.join(', ')}; mean ${mean(local).toFixed(3)} → ${mean(moved).toFixed(3)}`);
@@ -86,7 +86,7 @@ const w = train(examples, { ...opts, l2: best.l2 });
 // Points: the logit on the local score's scale (100 / its weight), less the mean over the training pairs, so that
 // the stage reorders leads without moving the average score the thresholds were set on.
 const scale = 100 / w[1]!;
-const rest = (e: Example) => logit(e, w) - w[0]! - w[1]! * e.features.value[1]!;
+const rest = (e: Pair) => predictLogit(e, w) - w[0]! - w[1]! * e.features.value[1]!;
 const offset = mean(examples.map(rest));
 const points = examples.map((e) => scale * (rest(e) - offset)).sort((a, b) => a - b);
 const q = (p: number) => points[Math.floor(p * (points.length - 1))]!.toFixed(1);

@@ -14,19 +14,9 @@ import {
 import { createEmbedder } from '../src/scoring/embedder.ts';
 import { createVectorsRepo } from '../src/scoring/vectors.repo.ts';
 import { createAccount, createProject, createTestDb, startTestApp } from './harness.ts';
+import { booking } from './profiles.ts';
 
 // The meaning stage with the real encoder (the npm package's Universal Sentence Encoder, nothing faked).
-const booking: ScoringProfile = {
-  name: 'SlotBook',
-  url: 'https://slotbook.example',
-  pain: 'Salons and studios lose clients to phone tag, double bookings and no-shows',
-  solution: 'Online booking page with automatic reminders, deposits and a shared staff calendar',
-  targetUsers: 'Owners of small service businesses: salons, studios, clinics, tutors',
-  geography: null,
-  budgetFit: 'under $50 per month',
-  keywords: ['booking', 'appointments', 'scheduling', 'no-shows', 'calendar'],
-  competitors: ['Calendly', 'Acuity', 'Setmore'],
-};
 const post = (title: string, body: string): ScoringItem => ({
   kind: 'post',
   title,

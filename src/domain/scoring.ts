@@ -1,15 +1,6 @@
 /** Lead scoring and reply drafting: the local scorer (no I/O) and its helpers; see docs/scoring.md. */
 export { toLeadScore } from './scoring/lead-score.ts';
-export {
-  itemText,
-  MEANING_DIMENSION,
-  type MeaningVectors,
-  meaningTrained,
-  PROFILE_PARTS,
-  type ProfileVectors,
-  profileTexts,
-  unit,
-} from './scoring/meaning.ts';
+export { itemText, type MeaningVectors, profileTexts, unit } from './scoring/meaning.ts';
 export { type CompiledProfile, compileProfile } from './scoring/profile.ts';
 export { draftReply, productName } from './scoring/reply.ts';
 export { scoreItem } from './scoring/score.ts';

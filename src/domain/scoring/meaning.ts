@@ -8,10 +8,7 @@ import type { ScoringItem, ScoringProfile } from './types.ts';
  * free of I/O. Trained by `npm run train` on the same groups as the learned ranker.
  */
 
-/** The profile's texts the stage compares a post with, in the order of the weights' `profile` entries. */
-export const PROFILE_PARTS = ['pain', 'solution', 'users', 'keywords'] as const;
-
-/** Unit vectors of one profile's parts (PROFILE_PARTS order). */
+/** Unit vectors of one profile's parts: pain, solution, target users, keywords (profileTexts' order). */
 export type ProfileVectors = readonly Float32Array[];
 
 /** What the stage reads for one pair: the post's unit vector and the profile's. */
@@ -29,8 +26,9 @@ export function itemText(item: Pick<ScoringItem, 'title' | 'body'>): string {
 }
 
 /**
- * The profile's texts (PROFILE_PARTS order). The product's name is left out (a brand name says little about who
- * buys); a part left empty reads as the first of the others that is not, the name only when all are.
+ * The profile's texts, in the order of the weights' `profile` entries. The product's name is left out (a brand
+ * name says little about who buys); a part left empty reads as the first of the others that is not, the name
+ * only when all are.
  */
 export function profileTexts(profile: ScoringProfile): string[] {
   const parts = [profile.pain, profile.solution, profile.targetUsers, profile.keywords.join(', ')].map(
@@ -53,10 +51,8 @@ interface MeaningModel {
 }
 
 const weights = model as MeaningModel & { about: string };
-/** The stage is shipped (its weights trained); an empty weights file turns it off. */
-export const meaningTrained = weights.post.length > 0;
-/** The dimension of the encoder's vectors the weights were trained for. */
-export const MEANING_DIMENSION = weights.post.length;
+/** The dimension of the encoder's vectors the weights were trained for (0, an empty file: the stage is off). */
+const MEANING_DIMENSION = weights.post.length;
 
 const dot = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   let s = 0;
@@ -77,7 +73,7 @@ export function meaningFeatures(v: MeaningVectors): number[] {
 
 /** The points the meaning stage adds to (or takes from) a pair's local score, before the 0-100 bend. */
 export function meaningPoints(v: MeaningVectors): number {
-  if (!meaningTrained || v.post.length !== MEANING_DIMENSION) return 0;
+  if (v.post.length !== MEANING_DIMENSION) return 0;
   const z =
     dot(
       weights.profile,
