@@ -87,6 +87,18 @@ describe('meaning stage', () => {
       scoreItem(problem, booking, up).reason ?? '',
       /; ranked higher: read as a whole, it sounds like a buyer's request$/,
     );
+    // A post the rules read as asking nothing, lifted, says it once: no "asks for nothing" beside "sounds like a request".
+    const topical = post(
+      'Booking calendar for a salon',
+      'We have two chairs and a paper calendar at the front desk.',
+    );
+    assert.match(scoreItem(topical, booking).reason ?? '', /^About .*, but asks for nothing$/);
+    const lifted = scoreItem(topical, booking, up).reason ?? '';
+    assert.doesNotMatch(lifted, /asks for nothing/);
+    assert.match(
+      lifted,
+      /^About [^;]+; ranked higher: asks in no usual words, but read as a whole it sounds like a buyer's request$/,
+    );
     // A request the rules already name gains without a second word for it, and a lowered one says why.
     assert.equal(scoreItem(request, booking).stage, 'solution-seeking');
     assert.doesNotMatch(scoreItem(request, booking, up).reason ?? '', /read as a whole/);

@@ -835,6 +835,19 @@ const MOVED_UP = "ranked higher: read as a whole, it sounds like a buyer's reque
 const MOVED_DOWN =
   "ranked lower: read as a whole, it sounds less like a buyer's request than its keywords suggest";
 
+/**
+ * The reason with the meaning stage's note. A lift of a post the rules read as asking nothing says so once ("About
+ * X; ranked higher: asks in no usual words, …"), not "asks for nothing" and then "sounds like a request".
+ */
+function joinNote(reason: string, note: string): string {
+  if (note === MOVED_UP && reason.includes(ASKS_NOTHING))
+    return `${reason.replace(ASKS_NOTHING, '')}; ${MOVED_UP_UNASKED}`;
+  return reason ? `${reason}; ${note}` : note;
+}
+const ASKS_NOTHING = ', but asks for nothing';
+const MOVED_UP_UNASKED =
+  "ranked higher: asks in no usual words, but read as a whole it sounds like a buyer's request";
+
 /** A shipped score moved by the meaning stage's points, back on the 0-100 scale. */
 function moveBy(score: number, points: number): number {
   return Math.round(Math.min(100, Math.max(0, bend(unbend(score) + points))));
@@ -967,7 +980,7 @@ export function describe(s: Signals, w: Weighed): string {
         : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
     );
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
-  else parts.push(`About ${topic.join(' and ') || 'the topic'}, but asks for nothing`);
+  else parts.push(`About ${topic.join(' and ') || 'the topic'}${ASKS_NOTHING}`);
   if (s.budgetText) parts.push(`budget ${s.budgetText}${s.budget ? BUDGET_NOTE[s.budget] : ''}`);
   if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
@@ -1004,9 +1017,33 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push('ranked lower: gives advice rather than asking');
   else if (s.otherNeedTitle) parts.push(`ranked lower: ${s.otherNeedTitle}`);
   else if (s.jobOpening) parts.push(`ranked lower: ${JOB_REASON}`);
-  else if (s.lowTitle.length) parts.push(`ranked lower: reads as ${s.lowTitle[0]}`);
+  else if (s.lowTitle.length)
+    parts.push(`ranked lower: reads as ${lowKind(s.lowTitle[0]!)} ("${s.lowTitle[0]}")`);
   if (s.noBudget) parts.push('ranked lower: says there is no budget');
   return parts.join('; ');
+}
+
+/** What kind of post a low-value phrase of the title marks, in words a person reads at a glance. */
+const LOW_KINDS: [RegExp, string][] = [
+  [/stor|experience|lessons?|confession|how i |i just|just (?:bought|got|received|picked)/, 'a story'],
+  [/review/, 'a review'],
+  [/ama|ask me anything/, 'an AMA'],
+  [/thank/, 'a thank-you'],
+  [/\btil\b|psa|news|article|infographic|you can now/, 'news or an article'],
+  [/tutorial|guide/, 'a guide'],
+  [/rant|funny|meme/, 'a rant or a joke'],
+  [/charge|quote|bill|lucrative|profitable|money/, "a provider's question about their own business"],
+  [
+    /job|work|intern|employ|position|interview|resume|cover letter|career|degree|major|salary|homework|assignment|class|course|professor|teacher|instructor/,
+    'a question about jobs or school',
+  ],
+  [
+    /configure|set ?up|install|fix|enable|disable|convert|calculate|format|write|code|script|troubleshoot/,
+    'a how-to question',
+  ],
+];
+export function lowKind(phrase: string): string {
+  return LOW_KINDS.find(([re]) => re.test(phrase))?.[1] ?? 'a discussion';
 }
 
 /** The DIY phrase of a title, unless the title asks for a person to do the job ("need a developer to …"). */
@@ -1064,7 +1101,7 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
   return {
     score,
     stage,
-    reason: note ? (reason ? `${reason}; ${note}` : note) : reason,
+    reason: note ? joinNote(reason, note) : reason,
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
   };
