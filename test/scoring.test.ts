@@ -558,10 +558,29 @@ describe('profile words', () => {
     competitors: ['Salesforce', 'Pipedrive'],
   };
 
+  test('a keyword naming a kind of software is asked for by any of its nouns ("booking software": "a booking app")', () => {
+    const salon = { ...booking, keywords: ['booking software', 'salon software', 'no-shows'] };
+    const app = scoreItem(
+      post(
+        'Best booking app for a barbershop that wants to stop phone tag?',
+        'Three barbers, phones ring all day.',
+      ),
+      salon,
+    );
+    assert.equal(app.stage, 'solution-seeking');
+    assert.match(app.reason ?? '', /^Asks for a booking app/);
+    // Only software's nouns: "salon services" is a salon's trade, not a request for salon software.
+    const services = scoreItem(
+      post('Salon services price list', 'What do you charge for a cut and colour?'),
+      salon,
+    );
+    assert.doesNotMatch(services.reason ?? '', /Asks for/);
+  });
+
   test('a keyword the solution names itself by ("A simple CRM with …") is what a request asks for', () => {
     const asks = scoreItem(post("Looking for a CRM that shows a caller's record", 'Any tips?'), crm);
     const topic = scoreItem(post('Looking for advice on leads', 'Any tips?'), crm);
-    assert.match(asks.reason ?? '', /^Asks for crm/);
+    assert.match(asks.reason ?? '', /^Asks for a crm/);
     assert.ok(asks.score > topic.score, `${asks.score} vs ${topic.score}`);
     // A keyword that is only a word of the solution's subject ("property management software") stays a topic.
     const rentals = scoreItem(post('Looking for advice on a tenant', 'Any tips?'), {
@@ -827,7 +846,7 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
       booking,
     );
     assert.doesNotMatch(s.reason ?? '', /\$2400|above the product's range/);
-    assert.match(s.reason ?? '', /^Asks for booking app/);
+    assert.match(s.reason ?? '', /^Asks for a booking app/);
   });
 
   test('an amount after "sales", "income" or "makes" is still a budget unless it is what was earned', () => {

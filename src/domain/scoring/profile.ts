@@ -206,6 +206,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     ...kw.map((k) => `${k}\\s+(?:[a-z-]+\\s+)?${PRODUCT_NOUN}`),
     ...phrasePatterns(p.keywords.filter((k) => productNoun.test(normalizeText(k).trim()))),
     ...phrasePatterns(keywordsNamingSolution(p)),
+    ...softwareKinds(p.keywords),
   ];
   const role = compileRole(p);
   groups[PROFILE_GROUP.jargon] = role.jargon;
@@ -238,6 +239,21 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     sellsToBusinesses: toBusinesses,
     service: sellsService(p.solution),
   };
+}
+
+/** The nouns one piece of software goes by: a "booking app" is what "booking software" sells. */
+const SOFTWARE_NOUN = 'software|tools?|apps?|applications?|programs?|systems?|platforms?|solutions?';
+const ENDS_IN_SOFTWARE_NOUN = new RegExp(`^(.*[a-z]{3,})\\s+(?:${SOFTWARE_NOUN})$`);
+
+/**
+ * A keyword naming a kind of software ("booking software", "salon software") names it by any of software's nouns:
+ * "Best booking app for a barbershop?" asks for the category as much as "booking software" does.
+ */
+function softwareKinds(keywords: string[]): string[] {
+  return keywords.flatMap((k) => {
+    const head = ENDS_IN_SOFTWARE_NOUN.exec(normalizeText(k).trim())?.[1];
+    return head ? [`${escapeRegex(head)}\\s+(?:${SOFTWARE_NOUN})`] : [];
+  });
 }
 
 /**

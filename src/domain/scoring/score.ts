@@ -952,7 +952,10 @@ export function describe(s: Signals, w: Weighed): string {
     .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
     .slice(0, 2);
   const who = s.targetUsers[0] ? ` (${s.targetUsers[0]})` : '';
-  const thing = s.asksFor ?? s.personAsked ?? (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
+  const thing =
+    (s.asksFor && withArticle(s.asksFor)) ??
+    s.personAsked ??
+    (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
   const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
