@@ -1187,6 +1187,24 @@ describe('seller side in prose, in any subreddit', () => {
       'A weekend project for salons',
       'I finished a weekend project: https://slotping.example, a booking page that texts reminders.',
     ],
+    // Sharing one's own work, recruiting for a beta, testing demand, asking how to improve one's own product
+    // (tenth session).
+    [
+      'Use Python to send booking reminders',
+      'I just cleaned up this function so I could send it to a couple of friends. I hope you guys find it useful! https://github.com/x/slotping',
+    ],
+    [
+      'Booking capture software with instant replay',
+      "I'm working on some booking software which salons might find handy; it's usable now if you want to try out the beta build.",
+    ],
+    [
+      'Is there any demand for this booking plugin?',
+      "I've developed a complete drop-in booking plugin for WordPress that requires no configuration.",
+    ],
+    [
+      'Booking page templates - need suggestions',
+      "We've recently launched our site and I'd like your feedback on how we can improve our templates.",
+    ],
     [
       'SlotPing reminders for DashClock',
       'You can purchase the extension in the Google Play Store: https://play.google.com/store/apps/details?id=slotping',
@@ -1221,6 +1239,15 @@ describe('seller side in prose, in any subreddit', () => {
         'We ran a sweepstakes where we are giving away a spa day. No sign-ups.',
       ),
       post('Booking software licence fight', 'If anyone wants a good idea of the dispute, read the thread.'),
+      // Finding something useful, or asking how to improve one's own business, is no pitch (tenth session).
+      post(
+        'Tried the booking guide from the sidebar',
+        'I found it useful, did you find it useful too? Which app then?',
+      ),
+      post(
+        'Starting a salon, need advice on bringing in new clients to our booking page',
+        'Any advice on how we could improve our booking page would be appreciated.',
+      ),
       post(
         'Ran a test with booking ads',
         "I'd rather not be giving away too much of my income sources here.",

@@ -437,6 +437,15 @@ const SELLER_PITCH = [
   // A team introducing itself ("We are the content team at Conductor … AMA").
   // Only with an AMA in the title: "We are a small sales team at a roofing company. Which CRM?" asks.
   '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
+  // Sharing the author's own work for others to use: "I hope you guys find it useful", "I thought some people here
+  // might find them useful"; not "did you find it useful?" or "I found it useful".
+  '(?:hope|hopefully|think|thought|figured|guess|maybe|perhaps)(?: that)? (?:you|some of you|someone|somebody|anyone|people|others|other people|folks|fellow [a-z]+|a few of you)(?: guys| all| here| out there| on here)? (?:will |would |might |may |could |can |also )?find (?:it|this|them|these|my [a-z]+|our [a-z]+) (?:useful|helpful|handy|interesting|of use)',
+  // "it's currently usable if you want to try out the beta build", "join the beta".
+  '(?:try|test|join|check) (?:out )?(?:the|our|my) (?:open |public |closed |private )?beta(?![a-z])',
+  // Testing the market: "Is there any demand for this plugin?", "Would there be interest in something like this?"
+  '(?:any|is there (?:any|a)|would there be (?:any )?|gauge the) (?:real |actual )?(?:demand|market|interest) (?:for|in) (?:this|my|our|something like this|such an?)(?![a-z])',
+  // Asking how to improve what the author runs: "feedback on how we can improve our print templates".
+  '(?:feedback|critique) (?:on|about) how (?:i|we) (?:can|could|should|might) (?:improve|make) (?:my|our)(?![a-z])',
   // Sharing something the author made as useful to others ("I made a planner that I thought would be handy").
   '(?:i|we)(?: just| recently)? (?:made|built|created|put together|designed|wrote) (?:a|an|this|my) (?:[a-z-]+ ){0,2}(?:that|which) (?:i|we) (?:thought|think|hope|figured) (?:was|is|would be|might be|could be|will be|may be) (?:pretty |really |very |quite )?(?:useful|helpful|handy|of use)',
 ];
@@ -494,7 +503,7 @@ const SELLER_SELF = [
   'check it out (?:at|here|on)',
   '(?:business|company|startup|app|product|site|website|tool|plugin) (?:that )?(?:i|we) (?:started|founded|created|built|launched|made) is (?:called|named)',
   "(?:i|we)(?:'ve| have)? (?:coded|programmed|hacked together) (?:a|an|my|this)",
-  "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product)",
+  "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our|some) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product|software)",
   // "We've been working for a few years on a MATLAB toolbox".
   "(?:i|we)(?:'ve| have) been (?:working|building|developing)(?: for [a-z0-9 ]{1,20}?)? on (?:a|an|my|our|this) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|toolbox|startup|saas|platform|library|package|framework|game|plugin|extension|product)(?![a-z])",
   "i(?: want| plan| intend|'m going| am going) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,3}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product|software|tool)(?![a-z])",
