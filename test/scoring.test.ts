@@ -1194,6 +1194,14 @@ describe('seller side in prose, in any subreddit', () => {
       'I just cleaned up this function so I could send it to a couple of friends. I hope you guys find it useful! https://github.com/x/slotping',
     ],
     [
+      'Saying thank you could be your best booking tool',
+      'I wrote this the other day. Hopefully you get value from my blog post: https://slotping.example/blog/thanks',
+    ],
+    [
+      'Not as quick with bookings as you would like?',
+      'I teach a course on booking and thought you fine folks at /r/salons might find it useful: https://slotping.example',
+    ],
+    [
       'Booking capture software with instant replay',
       "I'm working on some booking software which salons might find handy; it's usable now if you want to try out the beta build.",
     ],

@@ -439,7 +439,10 @@ const SELLER_PITCH = [
   '^we are (?:a|an|the) (?:[a-z0-9+-]+ ){0,4}team (?:at|from|behind)(?=[^\\n?]*(?<![a-z])(?:ama|ask (?:us|me) anything)(?![a-z]))',
   // Sharing the author's own work for others to use: "I hope you guys find it useful", "I thought some people here
   // might find them useful"; not "did you find it useful?" or "I found it useful".
-  '(?:hope|hopefully|think|thought|figured|guess|maybe|perhaps)(?: that)? (?:you|some of you|someone|somebody|anyone|people|others|other people|folks|fellow [a-z]+|a few of you)(?: guys| all| here| out there| on here)? (?:will |would |might |may |could |can |also )?find (?:it|this|them|these|my [a-z]+|our [a-z]+) (?:useful|helpful|handy|interesting|of use)',
+  // "hoped you'd find the lessons useful", "thought you fine folks at /r/marketing might find it useful".
+  "(?:hope|hoped|hopefully|think|thought|figured|guess|maybe|perhaps)(?: that)? (?:you|some of you|someone|somebody|anyone|people|others|other people|folks|fellow [a-z]+|a few of you)(?:'d| would)?(?: [a-z/_]+){0,4}? (?:will |would |might |may |could |can |also )?find (?:it|this|them|these|(?:my|our|the) (?:[a-z]+ )?[a-z]+) (?:useful|helpful|handy|interesting|of use)",
+  // "Hopefully you get value from my blog post".
+  '(?:get|find|gain) (?:some )?value (?:from|in|out of) (?:my|our) (?:[a-z-]+ )?(?:post|blog|article|guide|video|course|book|ebook|podcast|list|tool|app)',
   // "it's currently usable if you want to try out the beta build", "join the beta".
   '(?:try|test|join|check) (?:out )?(?:the|our|my) (?:open |public |closed |private )?beta(?![a-z])',
   // Testing the market: "Is there any demand for this plugin?", "Would there be interest in something like this?"
