@@ -1496,7 +1496,25 @@ describe('phrase index', () => {
       booking,
     );
     assert.equal(r.stage, 'comparing');
-    assert.match(r.reason ?? '', /^Compares options/);
+    assert.match(r.reason ?? '', /^Compares Acuity and Calendly for /);
+  });
+
+  test('narrowing down to two competitors weighs them; it does not leave the first (tenth session)', () => {
+    const r = scoreItem(
+      post(
+        'Torn between Booksy and Calendly, opening next month',
+        'Four chairs. Narrowed it down to Booksy and Calendly for online booking. Which would you pick and why?',
+      ),
+      { ...booking, competitors: ['Booksy', 'Calendly'] },
+    );
+    assert.equal(r.stage, 'comparing');
+    assert.match(r.reason ?? '', /^Compares Booksy and Calendly for /);
+    assert.doesNotMatch(r.reason ?? '', /alternative/);
+    const leaving = scoreItem(post('Switching from Booksy, what did you move to?', 'Four chairs.'), {
+      ...booking,
+      competitors: ['Booksy', 'Calendly'],
+    });
+    assert.match(leaving.reason ?? '', /^Wants an alternative to Booksy/);
   });
 
   test('the reason tells the stage shipped: no "asks for nothing" on a lead with a stage', () => {

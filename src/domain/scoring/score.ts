@@ -597,7 +597,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       const t = /^\d/.test(h.text) ? 'an IP address' : h.text.trim();
       if (!jargon.includes(t)) jargon.push(t);
     }
-  const leaving = [...G(SIGNAL.compare), ...G(SIGNAL.leave)];
+  // Comparing phrases that leave a product ("alternatives to", "switching from", "replace our"); "narrowed it down to
+  // Booksy and Calendly" or "is Vagaro worth it" weighs the competitor rather than leaving it.
+  const leaving = [...G(SIGNAL.compare).filter((h) => LEAVES.test(h.text)), ...G(SIGNAL.leave)];
   const leavesCompetitor =
     G(PROFILE_GROUP.competitor).some((c) =>
       leaving.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
@@ -966,7 +968,9 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push(
       s.leavesCompetitor && competitor
         ? `Wants an alternative to ${competitor}${who}`
-        : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
+        : s.competitors.length >= 2
+          ? `Compares ${capitalize(s.competitors[0]!)} and ${capitalize(s.competitors[1]!)} for ${thing}${who}`
+          : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
     );
   else if (stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
   else if (stage === 'solution-seeking')
@@ -1025,6 +1029,9 @@ export function describe(s: Signals, w: Weighed): string {
   if (s.noBudget) parts.push('ranked lower: says there is no budget');
   return parts.join('; ');
 }
+
+/** The comparing phrases that say the author leaves the product named next. */
+const LEAVES = /^(?:alternative|switch|move|moving|migrat|replace)/;
 
 /** What kind of post a low-value phrase of the title marks, in words a person reads at a glance. */
 const LOW_KINDS: [RegExp, string][] = [
