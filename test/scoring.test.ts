@@ -1538,6 +1538,28 @@ describe('phrase index', () => {
 describe('comments', () => {
   const comment = (title: string, body: string): ScoringItem => ({ ...post(title, body), kind: 'comment' });
 
+  test("the competitors in a comment's post title are the post author's, not the commenter's (tenth session)", () => {
+    const two = { ...booking, competitors: ['Booksy', 'Calendly'] };
+    const title = 'Torn between Booksy and Calendly, opening next month';
+    const following = scoreItem(
+      comment(
+        title,
+        'Following. Opening a barber shop in March and still need booking software, budget $35 a month.',
+      ),
+      two,
+    );
+    assert.equal(following.stage, 'purchase-ready', following.reason ?? '');
+    assert.doesNotMatch(following.reason ?? '', /Booksy|Calendly|Compares/);
+    const tip = scoreItem(comment(title, 'Reminders at 24h and again at 2h cut our no-shows by half.'), two);
+    assert.notEqual(tip.stage, 'comparing', tip.reason ?? '');
+    // A commenter who names them weighs them.
+    const weighs = scoreItem(
+      comment(title, 'We left Booksy for Calendly, any regrets? Which one would you pick?'),
+      two,
+    );
+    assert.match(weighs.reason ?? '', /Booksy/);
+  });
+
   test("a comment is judged by its own words: the post's request is not the commenter's", () => {
     const title = 'Can anyone recommend booking software for my salon?';
     const answer = scoreItem(comment(title, 'We have used a paper calendar for years, works fine.'), booking);

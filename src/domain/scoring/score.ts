@@ -47,6 +47,10 @@ export interface Signals {
   targetUsers: string[];
   competitors: string[];
   competitorInTitle: boolean;
+  /** A post (not a comment: its title is its post author's) that names a competitor in its own title. */
+  ownTitleNamesCompetitor: boolean;
+  /** The competitors the author names in their own words: a comment's, in its body only (stage and reason). */
+  ownCompetitors: string[];
   seek: Hits;
   compare: Hits;
   purchase: Hits;
@@ -621,6 +625,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     targetUsers,
     competitors,
     competitorInTitle: G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
+    ownTitleNamesCompetitor: !comment && G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
+    ownCompetitors: comment ? texts(G(PROFILE_GROUP.competitor), titleEnd, full.length) : competitors,
     seek,
     compare: strongest(
       intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
@@ -872,10 +878,10 @@ export function stageOf(s: Signals): Stage | null {
   const seeking = seek.value >= 0.6;
   // Any request in the title asks, even one far from the topic words ("Best way to handle this?").
   const asks = seeking || seek.inTitle;
-  const competitorComplaint = s.competitors.length > 0 && (strong(pain) || strong(compare));
+  const competitorComplaint = s.ownCompetitors.length > 0 && (strong(pain) || strong(compare));
   // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
   // Asking while naming two of the products it weighs ("Help me pick: Vagaro, Calendly or something smaller").
-  const namesOptions = asks && s.competitorInTitle && s.competitors.length >= 2;
+  const namesOptions = asks && s.ownTitleNamesCompetitor && s.ownCompetitors.length >= 2;
   if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs) || namesOptions)
     return 'comparing';
   // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
@@ -959,7 +965,7 @@ export function describe(s: Signals, w: Weighed): string {
     s.personAsked ??
     (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
-  const competitor = s.competitors[0] ? capitalize(s.competitors[0]) : null;
+  const competitor = s.ownCompetitors[0] ? capitalize(s.ownCompetitors[0]) : null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
   const weak =
     w.stage === null && w.fit >= 0.25 && !s.lowTitle.length && !s.adviceInTitle ? stageOf(s) : null;
@@ -968,8 +974,8 @@ export function describe(s: Signals, w: Weighed): string {
     parts.push(
       s.leavesCompetitor && competitor
         ? `Wants an alternative to ${competitor}${who}`
-        : s.competitors.length >= 2
-          ? `Compares ${capitalize(s.competitors[0]!)} and ${capitalize(s.competitors[1]!)} for ${thing}${who}`
+        : s.ownCompetitors.length >= 2
+          ? `Compares ${capitalize(s.ownCompetitors[0]!)} and ${capitalize(s.ownCompetitors[1]!)} for ${thing}${who}`
           : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
     );
   else if (stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
