@@ -1538,6 +1538,20 @@ describe('phrase index', () => {
 describe('comments', () => {
   const comment = (title: string, body: string): ScoringItem => ({ ...post(title, body), kind: 'comment' });
 
+  test('a comment reporting what worked gives advice; it has no pain of its own (tenth session)', () => {
+    const title = 'Help me pick: Acuity, Calendly or something smaller';
+    const tip = scoreItem(
+      comment(title, 'Reminder at 24h and again at 2h. Dropped our no-shows by half.'),
+      booking,
+    );
+    assert.match(tip.reason ?? '', /ranked lower: gives advice rather than asking/);
+    const pain = scoreItem(
+      comment(title, 'Same here, our no-shows are out of control. What do you use?'),
+      booking,
+    );
+    assert.ok(pain.score > tip.score + 15, `${pain.score} vs ${tip.score}`);
+  });
+
   test("the competitors in a comment's post title are the post author's, not the commenter's (tenth session)", () => {
     const two = { ...booking, competitors: ['Booksy', 'Calendly'] };
     const title = 'Torn between Booksy and Calendly, opening next month';

@@ -183,6 +183,8 @@ const ADVICE = [
   // "Guide: moving your client list …", "[Guide] …"
   "^\\[?(?:quick |short |complete |beginner'?s |ultimate )?guide\\b",
   'how (?:i|we) (?:handle|manage|deal with|reduced|cut|stopped|fixed|solved|use)',
+  // Reporting what worked: "Dropped our no-shows by half", "cut my late payments to almost zero" (tenth session).
+  '(?:dropped|cut|reduced|halved|lowered|slashed|brought down) (?:our|my) (?:[a-z-]+ ){0,2}(?:by (?:half|\\d|a third|a lot|[a-z]+ percent)|in half|to (?:almost |nearly |basically )?(?:zero|nothing|none))',
   // Sharing a list: "some useful tools you might not know about".
   '(?:you )?(?:might|may) not (?:already )?(?:know|have heard) (?:about|of)',
   '(?:useful|handy|helpful|essential|must-have) (?:[a-z-]+ )?(?:tools|apps|sites|websites|resources|extensions|plugins)(?! (?:for|to|that|which|i|we)\\b)',
