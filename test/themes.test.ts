@@ -153,6 +153,45 @@ describe('pain themes in the service', () => {
     assert.equal(runs[0], clock.now().toISOString());
   });
 
+  test('a first scan still committing when the hourly pass ran is clustered when it ends; a lead or two waits', async () => {
+    // Found on the demo: the hourly pass clustered a first scan's first 3 leads, then held the 67 back for an hour.
+    const fresh = await createProject(t.services, acct.userId, { keywords: ['booking'] });
+    const at = (d: Date) => ({ postedAt: new Date(d.getTime() - 3_600_000) });
+    await insertLeads(
+      t.db,
+      fresh.id,
+      leadsOf(['Deposits for cancellations', 'Walk-in queue', 'Tips at checkout'], at(clock.now())),
+    );
+    assert.equal((await t.services.painThemes.refresh(fresh.id, 'schedule', clock.now())).themes, 0);
+    clock.advance(60_000);
+    await insertLeads(
+      t.db,
+      fresh.id,
+      leadsOf(
+        [
+          'Reminder texts cost too much',
+          'Cheaper reminder texts for clients',
+          'Reminder texts clients ignore',
+          'Refunds on deposits after a cancellation',
+          'Deposit refunds policy for cancellations',
+          'How do you handle deposits and refunds?',
+        ],
+        at(clock.now()),
+      ),
+    );
+    const run = await t.services.painThemes.refreshAfterScan(fresh.id, clock.now());
+    assert.ok(run, 'the scan that tripled the leads re-clusters within the hour');
+    assert.equal(run.leadsConsidered, 9);
+    assert.ok(run.themes >= 1);
+    clock.advance(60_000);
+    await insertLeads(t.db, fresh.id, leadsOf(['Reminder texts for no-shows'], at(clock.now())));
+    assert.equal(
+      await t.services.painThemes.refreshAfterScan(fresh.id, clock.now()),
+      null,
+      'one more lead waits',
+    );
+  });
+
   test('the dashboard shows the newest themes with their leads; another account gets 404', async () => {
     const dash = dashboardClient(t);
     await dash.signIn(acct.userId);

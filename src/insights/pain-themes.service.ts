@@ -238,7 +238,19 @@ export function createPainThemesService(deps: {
     /** After a scan that added leads: re-clusters unless this project was clustered within the hour. */
     async refreshAfterScan(projectId: string, now: Date): Promise<PainThemeRun | null> {
       const last = await lastRun(projectId);
-      if (last && Date.parse(last.generatedAt) > now.getTime() - AFTER_SCAN_MS) return null;
+      if (last && Date.parse(last.generatedAt) > now.getTime() - AFTER_SCAN_MS) {
+        // Within the hour only when the leads to cluster have grown by half and three since: a project's first
+        // scan can still be committing when the hourly pass clusters its first few leads (found on the demo: a
+        // pass over 3 leads held back the clustering of 67 for an hour), while a scan adding a lead or two to
+        // an established project waits as before.
+        const rows = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM leads
+            WHERE project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2`,
+          [projectId, new Date(now.getTime() - WINDOW_DAYS * DAILY_MS)],
+        );
+        const considered = Math.min(rows[0]?.n ?? 0, PAIN_THEME_MAX_LEADS);
+        if (considered < last.leadsConsidered * 1.5 + 3) return null;
+      }
       return refresh(projectId, 'scan', now);
     },
 
