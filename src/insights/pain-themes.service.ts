@@ -14,6 +14,9 @@ const KEEP_CLUSTERINGS = 10;
 /** A scan that added leads re-clusters at most this often per project. */
 const AFTER_SCAN_MS = 3_600_000;
 const DAILY_MS = 86_400_000;
+/** The leads a clustering reads ($1 the project, $2 the window's start): buyers' leads not marked "not a fit". */
+const TO_CLUSTER = "project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2";
+const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * DAILY_MS);
 
 export type ThemeTrigger = 'scan' | 'schedule' | 'dashboard' | 'tool';
 
@@ -103,10 +106,9 @@ export function createPainThemesService(deps: {
 
   async function refresh(projectId: string, trigger: ThemeTrigger, now: Date): Promise<PainThemeRun> {
     const leads = await db.query<LeadRow>(
-      `SELECT id, title, body FROM leads
-        WHERE project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2
+      `SELECT id, title, body FROM leads WHERE ${TO_CLUSTER}
         ORDER BY score DESC, posted_at DESC, id LIMIT $3`,
-      [projectId, new Date(now.getTime() - WINDOW_DAYS * DAILY_MS), PAIN_THEME_MAX_LEADS],
+      [projectId, windowStart(now), PAIN_THEME_MAX_LEADS],
     );
     const errors: string[] = [];
     const docs = leads.map((l) => ({ id: l.id, title: l.title, body: l.body ?? '' }));
@@ -235,7 +237,10 @@ export function createPainThemesService(deps: {
       );
     },
 
-    /** After a scan that added leads: re-clusters unless this project was clustered within the hour. */
+    /**
+     * After a scan that added leads: re-clusters unless this project was clustered within the hour over nearly as
+     * many leads.
+     */
     async refreshAfterScan(projectId: string, now: Date): Promise<PainThemeRun | null> {
       const last = await lastRun(projectId);
       if (last && Date.parse(last.generatedAt) > now.getTime() - AFTER_SCAN_MS) {
@@ -244,9 +249,8 @@ export function createPainThemesService(deps: {
         // pass over 3 leads held back the clustering of 67 for an hour), while a scan adding a lead or two to
         // an established project waits as before.
         const rows = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM leads
-            WHERE project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2`,
-          [projectId, new Date(now.getTime() - WINDOW_DAYS * DAILY_MS)],
+          `SELECT count(*)::int AS n FROM leads WHERE ${TO_CLUSTER}`,
+          [projectId, windowStart(now)],
         );
         const considered = Math.min(rows[0]?.n ?? 0, PAIN_THEME_MAX_LEADS);
         if (considered < last.leadsConsidered * 1.5 + 3) return null;
@@ -260,7 +264,7 @@ export function createPainThemesService(deps: {
         `SELECT p.id AS project_id FROM projects p
           WHERE EXISTS (SELECT 1 FROM leads l WHERE l.project_id = p.id AND l.posted_at >= $1)
             AND NOT EXISTS (SELECT 1 FROM pain_theme_runs r WHERE r.project_id = p.id AND r.generated_at > $2)`,
-        [new Date(now.getTime() - WINDOW_DAYS * DAILY_MS), new Date(now.getTime() - DAILY_MS + 60_000)],
+        [windowStart(now), new Date(now.getTime() - DAILY_MS + 60_000)],
       );
       for (const { project_id } of due) await refresh(project_id, 'schedule', now);
       return due.length;

@@ -604,6 +604,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // Comparing phrases that leave a product ("alternatives to", "switching from", "replace our"); "narrowed it down to
   // Booksy and Calendly" or "is Vagaro worth it" weighs the competitor rather than leaving it.
   const leaving = [...G(SIGNAL.compare).filter((h) => LEAVES.test(h.text)), ...G(SIGNAL.leave)];
+  const competitorInTitle = G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd);
   const leavesCompetitor =
     G(PROFILE_GROUP.competitor).some((c) =>
       leaving.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
@@ -624,8 +625,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     conceptWeight,
     targetUsers,
     competitors,
-    competitorInTitle: G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
-    ownTitleNamesCompetitor: !comment && G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd),
+    competitorInTitle,
+    ownTitleNamesCompetitor: !comment && competitorInTitle,
     ownCompetitors: comment ? texts(G(PROFILE_GROUP.competitor), titleEnd, full.length) : competitors,
     seek,
     compare: strongest(
@@ -843,16 +844,6 @@ const MOVED_UP = "ranked higher: read as a whole, it sounds like a buyer's reque
 const MOVED_DOWN =
   "ranked lower: read as a whole, it sounds less like a buyer's request than its keywords suggest";
 
-/**
- * The reason with the meaning stage's note. A lift of a post the rules read as asking nothing says so once ("About
- * X; ranked higher: asks in no usual words, …"), not "asks for nothing" and then "sounds like a request".
- */
-function joinNote(reason: string, note: string): string {
-  if (note === MOVED_UP && reason.includes(ASKS_NOTHING))
-    return `${reason.replace(ASKS_NOTHING, '')}; ${MOVED_UP_UNASKED}`;
-  return reason ? `${reason}; ${note}` : note;
-}
-const ASKS_NOTHING = ', but asks for nothing';
 const MOVED_UP_UNASKED =
   "ranked higher: asks in no usual words, but read as a whole it sounds like a buyer's request";
 
@@ -953,7 +944,7 @@ function aroundTopic(topic: string[], pain: string): string {
  * competitor they leave, then anything that lowers the lead (elsewhere, over budget, advice, a story).
  * E.g. "Asks for booking software for a salon; budget $50/month".
  */
-export function describe(s: Signals, w: Weighed): string {
+export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = null): string {
   if (w.sellerSide) return sellerReason(s);
   const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])];
   const topic = terms
@@ -993,7 +984,11 @@ export function describe(s: Signals, w: Weighed): string {
         : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
     );
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
-  else parts.push(`About ${topic.join(' and ') || 'the topic'}${ASKS_NOTHING}`);
+  // A post the meaning stage lifts says once that it asks in no usual words, not "asks for nothing" and then
+  // "sounds like a request".
+  else
+    parts.push(`About ${topic.join(' and ') || 'the topic'}${lift === 'up' ? '' : ', but asks for nothing'}`);
+  const unasked = parts[0]!.startsWith('About ');
   if (s.budgetText) parts.push(`budget ${s.budgetText}${s.budget ? BUDGET_NOTE[s.budget] : ''}`);
   if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
@@ -1033,6 +1028,8 @@ export function describe(s: Signals, w: Weighed): string {
   else if (s.lowTitle.length)
     parts.push(`ranked lower: reads as ${lowKind(s.lowTitle[0]!)} ("${s.lowTitle[0]}")`);
   if (s.noBudget) parts.push('ranked lower: says there is no budget');
+  if (lift === 'up') parts.push(unasked ? MOVED_UP_UNASKED : MOVED_UP);
+  else if (lift === 'down') parts.push(MOVED_DOWN);
   return parts.join('; ');
 }
 
@@ -1058,7 +1055,7 @@ const LOW_KINDS: [RegExp, string][] = [
     'a how-to question',
   ],
 ];
-export function lowKind(phrase: string): string {
+function lowKind(phrase: string): string {
   return LOW_KINDS.find(([re]) => re.test(phrase))?.[1] ?? 'a discussion';
 }
 
@@ -1112,12 +1109,11 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
   }
   // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage that it does not
   // already explain (a lift of a post the rules read as a request needs no second word).
-  const reason = describe(s, { ...w, stage });
-  const note = moved >= MOVE_TOLD && !asked ? MOVED_UP : moved <= -MOVE_TOLD ? MOVED_DOWN : null;
+  const lift = moved >= MOVE_TOLD && !asked ? 'up' : moved <= -MOVE_TOLD ? 'down' : null;
   return {
     score,
     stage,
-    reason: note ? joinNote(reason, note) : reason,
+    reason: describe(s, { ...w, stage }, lift),
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
   };
