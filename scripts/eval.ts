@@ -1,6 +1,7 @@
 // npm run eval [-- --check [--floors FILE]] [-- --local] [-- --verbose PROJECT]: the scorer against the labeled
 // pairs of every group, beside keyword count, then with the meaning stage (the sentence encoder's vectors, cached
-// under .cache/meaning/; --local skips it); --check compares the figures with docs/eval-floors.json (CI runs it).
+// in ~/.cache/lead-intelligence/meaning/; --local skips it); --check compares the figures with
+// docs/eval-floors.json (CI runs it).
 import { readFileSync } from 'node:fs';
 import {
   applyTriage,

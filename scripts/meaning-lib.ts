@@ -1,8 +1,11 @@
-// The sentence encoder's vectors for the eval and training: read from a cache under .cache/meaning/ (not in git),
-// the missing ones computed by one worker thread per core with the service's own encoder (src/scoring/embedder.ts).
+// The sentence encoder's vectors for the eval and training: read from a cache in the user's cache folder
+// (~/.cache/lead-intelligence/meaning/, or MEANING_CACHE_DIR), shared by every clone on the machine as npm's cache
+// is, so that a fresh clone (CI's) does not spend minutes encoding the same posts again; the missing ones computed
+// by one worker thread per core with the service's own encoder (src/scoring/embedder.ts).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   itemText,
@@ -13,9 +16,11 @@ import {
 } from '../src/domain/scoring.ts';
 import { ENCODER } from '../src/scoring/embedder.ts';
 
-const DIR = new URL('../.cache/meaning/', import.meta.url);
+const DIR =
+  process.env.MEANING_CACHE_DIR ||
+  join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lead-intelligence', 'meaning');
 // Keyed by a hash of the text read (a change to itemText reads new keys); the encoder names the file.
-const FILE = new URL(`${ENCODER.replace(/\W+/g, '.')}.jsonl`, DIR);
+const FILE = join(DIR, `${ENCODER.replace(/\W+/g, '.')}.jsonl`);
 const keyOf = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 function readCache(): Map<string, Float32Array> {
@@ -79,7 +84,7 @@ export async function vectorsOf(
   const missing = unique.filter((t) => !cache.has(keyOf(t)));
   if (missing.length) {
     log(
-      `meaning: encoding ${missing.length} texts not in ${FILE.pathname} (about 65 ms of CPU each, spread over the cores)`,
+      `meaning: encoding ${missing.length} texts not in ${FILE} (about 65 ms of CPU each, spread over the cores)`,
     );
     const vectors = await encode(missing, log);
     mkdirSync(DIR, { recursive: true });
