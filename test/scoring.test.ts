@@ -785,7 +785,28 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.equal(buyer.stage, 'purchase-ready');
     assert.match(
       buyer.reason ?? '',
-      /^Ready to buy: asks for booking software \(salon\); budget \$50 a month$/,
+      /^Ready to buy: asks for booking software for a salon; budget \$50 a month$/,
+    );
+  });
+
+  test('the reason names the author in their words and the competitor as the profile spells it', () => {
+    // The demo's target users: "Owners of small hair salons, barbershops and nail studios".
+    const reason = (title: string, body = '') => scoreItem(post(title, body), DEMO_PROJECT).reason ?? '';
+    assert.match(
+      reason('Booking software for my barber shop?'),
+      /^Asks for booking software for a barber shop\b/,
+    );
+    // "nail" names no one alone: the post's next word makes the phrase, when it is a place or a person.
+    assert.match(reason('Booking software for nail techs who work alone?'), / for nail techs\b/);
+    assert.match(reason('Nail salon needs booking software'), / for a nail salon\b/);
+    assert.doesNotMatch(reason('Booking software that also sells nail polish?'), / for (?:a )?nail/);
+    assert.match(
+      reason('Leaving Square Appointments, what booking software now?'),
+      /^Wants an alternative to Square Appointments\b/,
+    );
+    assert.match(
+      reason('Booksy alternatives for a kids hair salon?'),
+      /^Wants an alternative to Booksy for a hair salon\b/,
     );
   });
 
@@ -1790,7 +1811,7 @@ describe('who the author is', () => {
     assert.ok(plugin.score < owner.score * 0.8, `${plugin.score} vs ${owner.score}`);
     assert.match(diy.reason ?? '', /ranked lower: asks how to do it themselves \("how do i"\)/);
     assert.match(plugin.reason ?? '', /ranked lower: looks for a tool to do it themselves \("plugin"\)/);
-    assert.match(owner.reason ?? '', /\(my small bakery\)/);
+    assert.match(owner.reason ?? '', / for a small bakery\b/);
     // Asking what others use for the job, or for tools one will use, asks for a tool too.
     for (const title of [
       'What do you use to build a WordPress website?',

@@ -2,7 +2,15 @@ import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
 import { compileRole } from './role.ts';
 import { OTHER_NEEDS, PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
-import { contentStems, escapeRegex, normalizeText, phrasePatterns } from './text.ts';
+import {
+  contentStems,
+  escapeRegex,
+  normalizeText,
+  phrasePatterns,
+  STOPWORDS,
+  stemWord,
+  words,
+} from './text.ts';
 import type { ScoringProfile } from './types.ts';
 
 /** What scoring needs from a profile, computed once per profile (matchers, term weights, geography, budget). */
@@ -21,6 +29,10 @@ export interface CompiledProfile {
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
   targetStems: Set<string>;
+  /** Target-user stems that name no one alone: "hair" and "nail" in "hair salons and nail studios". */
+  targetModifiers: Set<string>;
+  /** The competitors as the profile spells them, keyed by their normalized text ("square appointments"). */
+  competitorNames: Map<string, string>;
   /** Stems of the keywords and of the competitors' names: the learned model reads them as placeholders. */
   keywordStems: Set<string>;
   competitorStems: Set<string>;
@@ -132,6 +144,18 @@ const GENERIC_PRODUCT = new Set(
 );
 export const GENERIC_WEIGHT = 0.3;
 
+/** Words of the target users followed by another word of the same phrase: "hair" in "small hair salons". */
+function modifierStems(targetUsers: string | null): Set<string> {
+  const out = new Set<string>();
+  for (const phrase of normalizeText(targetUsers ?? '').split(
+    /[,;:()/]|\b(?:and|or|of|with|for|who|that)\b/,
+  )) {
+    const content = words(phrase).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
+    for (const w of content.slice(0, -1)) out.add(stemWord(w));
+  }
+  return out;
+}
+
 const CACHE = new WeakMap<ScoringProfile, CompiledProfile>();
 /** Profiles rebuilt per item (a fresh object from each database row) still compile once: keyed by content. */
 const BY_CONTENT = new Map<string, CompiledProfile>();
@@ -226,6 +250,8 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
     ignoredSignals,
     concepts,
     targetStems,
+    targetModifiers: modifierStems(p.targetUsers),
+    competitorNames: new Map(p.competitors.map((c) => [normalizeText(c).trim(), c])),
     keywordStems: new Set(p.keywords.flatMap((k) => contentStems(k))),
     competitorStems: new Set(p.competitors.flatMap((c) => contentStems(c))),
     geography: compileGeography(p.geography),

@@ -45,12 +45,16 @@ export interface Signals {
   concepts: string[];
   conceptWeight: number;
   targetUsers: string[];
+  /** Who the author is, in the post's words, for the reason: "nail salon", "barber shop", "business with 5 locations". */
+  who: string | null;
   competitors: string[];
   competitorInTitle: boolean;
   /** A post (not a comment: its title is its post author's) that names a competitor in its own title. */
   ownTitleNamesCompetitor: boolean;
   /** The competitors the author names in their own words: a comment's, in its body only (stage and reason). */
   ownCompetitors: string[];
+  /** The same, as the profile spells them ("Square Appointments"), for the reason. */
+  ownCompetitorNames: string[];
   seek: Hits;
   compare: Hits;
   purchase: Hits;
@@ -306,6 +310,25 @@ const TITLE_WORD = /[a-z][a-z0-9]*(?:'[a-z]+)?/g;
  * The share of the title's content words that lie inside one of the spans (start, end pairs) of the profile's
  * words: "Off-site backup suggestions for 500 GB" has none for a cloud-GPU profile, "Monitoring Software" half.
  */
+/** "I run", "we have": the verb of a business-size phrase ("we run three shops"), left out of the reason. */
+const BUSINESS_VERB = /^(?:i|we) (?:have|run|own|manage|operate) /;
+
+/** A place of business or a person after a target user's modifier: "nail salon", "hair stylists", "nail tech". */
+const WHO_HEAD =
+  /^[ -]((?:salon|shop|studio|store|bar|spa|clinic|business|company|agency|practice|office|restaurant|cafe|firm|tech|artist|stylist|owner|team|pro)s?)(?![a-z'])/;
+
+/**
+ * The target user a profile word names in the post: the word itself ("barbershop"), or with the word after it
+ * when the profile uses it only before another ("nail" in "nail studios") and the post's next word is a place
+ * of business or a person ("nail salon"); null otherwise ("nail polish" names no one).
+ */
+function whoOf(full: string, h: PhraseHit, modifier: boolean): string | null {
+  if (!modifier) return h.text;
+  const end = h.start + h.text.length;
+  const next = WHO_HEAD.exec(full.slice(end, end + 24));
+  return next ? `${h.text} ${next[1]}` : null;
+}
+
 function titleShareOf(title: string, spans: number[]): number {
   TITLE_WORD.lastIndex = 0;
   let words = 0;
@@ -398,6 +421,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   for (const h of G(PROFILE_GROUP.competitor)) topic.push(h.start);
   const concepts: string[] = [];
   const targetUsers: string[] = [];
+  const userWords: (string | null)[] = [];
   let conceptWeight = 0;
   let titleConcepts = 0;
   const seen = new Set<string>();
@@ -417,6 +441,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     if (h.start < titleEnd && w > GENERIC_WEIGHT) titleSpans.push(h.start, h.start + h.text.length);
     if (p.targetStems.has(s)) {
       pushUnique(targetUsers, h.text);
+      if (!comment || h.start >= titleEnd) userWords.push(whoOf(full, h, p.targetModifiers.has(s)));
       continue;
     }
     if (seen.has(s)) continue;
@@ -428,6 +453,17 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // "my small bakery" when the profile sells to business owners: the author is one of its target users.
   const business = p.sellsToBusinesses ? [...G(PROFILE_GROUP.ownBusiness), ...G(SIGNAL.business)] : [];
   for (const h of business) pushUnique(targetUsers, h.text);
+  // The reason names the author by their own business first ("my barber shop"), then by the profile's words.
+  const ownShop = p.sellsToBusinesses
+    ? G(PROFILE_GROUP.ownBusiness).find((h) => !comment || h.start >= titleEnd)
+    : undefined;
+  const size = p.sellsToBusinesses
+    ? G(SIGNAL.business).find((h) => !comment || h.start >= titleEnd)
+    : undefined;
+  const who =
+    ownShop?.text.replace(/^(?:my|our) /, '') ??
+    userWords.find((w) => w !== null) ??
+    (size ? `business with ${size.text.replace(BUSINESS_VERB, '')}` : null);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
   const titleOnTopic =
@@ -607,11 +643,17 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const competitorInTitle = G(PROFILE_GROUP.competitor).some((h) => h.start < titleEnd);
   const leavesCompetitor =
     G(PROFILE_GROUP.competitor).some((c) =>
-      leaving.some((h) => c.start > h.start && c.start - h.start <= h.text.length + 20),
+      leaving.some(
+        (h) =>
+          (c.start > h.start && c.start - h.start <= h.text.length + 20) ||
+          // "Booksy alternatives for a kids salon?"
+          (h.text.startsWith('alternative') && h.start - (c.start + c.text.length) === 1),
+      ),
     ) ||
     (G(PROFILE_GROUP.competitor).length > 0 &&
       G(SIGNAL.leave).some((h) => h.text.startsWith('what did you')));
 
+  const ownCompetitors = comment ? texts(G(PROFILE_GROUP.competitor), titleEnd, full.length) : competitors;
   const money = intentHits(G(SIGNAL.money), titleEnd, titleOnTopic, topic);
   // A price in the body is a budget when the product is bought per item (a laptop); for a subscription it is
   // more often something else (an unpaid invoice, revenue).
@@ -624,10 +666,12 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     concepts,
     conceptWeight,
     targetUsers,
+    who,
     competitors,
     competitorInTitle,
     ownTitleNamesCompetitor: !comment && competitorInTitle,
-    ownCompetitors: comment ? texts(G(PROFILE_GROUP.competitor), titleEnd, full.length) : competitors,
+    ownCompetitors,
+    ownCompetitorNames: ownCompetitors.map((c) => p.competitorNames.get(c) ?? capitalize(c)),
     seek,
     compare: strongest(
       intentHits(G(SIGNAL.compare), titleEnd, titleOnTopic, topic),
@@ -946,17 +990,20 @@ function aroundTopic(topic: string[], pain: string): string {
  */
 export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = null): string {
   if (w.sellerSide) return sellerReason(s);
-  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])];
+  // "help with salon for a small salon" says it twice: the author's words leave the topic.
+  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].filter(
+    (t) => !s.who?.includes(t),
+  );
   const topic = terms
     .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
     .slice(0, 2);
-  const who = s.targetUsers[0] ? ` (${s.targetUsers[0]})` : '';
+  const who = s.who ? ` for ${withArticle(s.who)}` : '';
   const thing =
     (s.asksFor && withArticle(s.asksFor)) ??
     s.personAsked ??
     (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
   const parts: string[] = [];
-  const competitor = s.ownCompetitors[0] ? capitalize(s.ownCompetitors[0]) : null;
+  const competitor = s.ownCompetitorNames[0] ?? null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
   const weak =
     w.stage === null && w.fit >= 0.25 && !s.lowTitle.length && !s.adviceInTitle ? stageOf(s) : null;
@@ -966,7 +1013,7 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
       s.leavesCompetitor && competitor
         ? `Wants an alternative to ${competitor}${who}`
         : s.ownCompetitors.length >= 2
-          ? `Compares ${capitalize(s.ownCompetitors[0]!)} and ${capitalize(s.ownCompetitors[1]!)} for ${thing}${who}`
+          ? `Compares ${s.ownCompetitorNames[0]} and ${s.ownCompetitorNames[1]} for ${thing}${who}`
           : `Compares options${competitor ? ` (${competitor})` : ''} for ${thing}${who}`,
     );
   else if (stage === 'purchase-ready') parts.push(`Ready to buy: asks for ${thing}${who}`);
