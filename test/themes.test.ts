@@ -259,3 +259,53 @@ describe('pain themes with an LLM provider', () => {
     assert.match(latest[0]!.summary!, /^“Deposits and refunds/);
   });
 });
+
+describe('pain themes of comments', () => {
+  let t: TestApp;
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  let project: { id: string };
+  const postedAt = new Date('2026-11-18T00:00:00Z');
+  before(async () => {
+    t = await startTestApp({ clock: fixedClock('2026-11-20T12:00:00Z'), config: { llm: null } });
+    acct = await createAccount(t.services);
+    project = await createProject(t.services, acct.userId, { keywords: ['booking'] });
+    // A post and three comments under it that say nothing of their own: the post's title is not theirs.
+    const title = 'Torn between Booksy and Calendly, opening in Cardiff';
+    await insertLeads(t.db, project.id, [
+      { title, body: 'Which one would you pick?', postId: 'p1', postedAt },
+      ...['Following.', 'Following. Same boat.', 'Commenting so I find this later.'].map((body, i) => ({
+        title,
+        body,
+        postId: 'p1',
+        commentId: `c${i}`,
+        postedAt,
+      })),
+    ]);
+    // Three comments under three posts, alike in their own words.
+    await insertLeads(
+      t.db,
+      project.id,
+      [
+        'Following. Deposits that refund cleanly would fix our no-shows.',
+        'Same boat. We need deposits that refund cleanly after cancellations.',
+        'Commenting so I find this later. Deposits with clean refunds for cancellations?',
+      ].map((body, i) => ({
+        title: `Post ${i} about something else entirely`,
+        body,
+        commentId: `d${i}`,
+        postedAt,
+      })),
+    );
+  });
+  after(() => t.close());
+
+  test('a comment is themed by its own words and quoted by the first of its sentences that says something', async () => {
+    const res = await callTool(t.baseUrl, acct.mcpKey, 'refresh_pain_themes', { projectId: project.id });
+    const { themes } = res.body.result.structuredContent;
+    assert.equal(themes.length, 1, JSON.stringify(themes));
+    assert.equal(themes[0].leadIds.length, 3);
+    assert.match(themes[0].label, /deposit|refund/i);
+    assert.doesNotMatch(themes[0].label, /cardiff|calendly|following|commenting|post|entirely/i);
+    assert.match(themes[0].summary, /^“(Deposits|We need deposits)/);
+  });
+});

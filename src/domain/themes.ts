@@ -1,5 +1,6 @@
 // Pain themes (docs/decisions/0070-pain-themes.md): TF-IDF over stemmed words and bigrams of each lead, average-
 // linkage agglomerative clustering with a cosine threshold, labels from class-based TF-IDF. Pure, no I/O.
+import { PLACE_WORDS } from './scoring/geography.ts';
 import { normalizeText, stemWord, words } from './scoring/text.ts';
 
 export interface ThemeDoc {
@@ -29,7 +30,11 @@ export interface ThemeOptions {
 
 export const DEFAULT_THEME_OPTIONS: ThemeOptions = { threshold: 0.08, minSize: 3, maxThemes: 12 };
 
-/** Function words and Reddit filler: they say nothing about what hurts. */
+/**
+ * Function words, Reddit filler ("following", "commenting so I find this later", "same boat"), words of time
+ * ("tomorrow", "recently"), hedges ("specifically", "basically") and bare judgements ("bad", "better"): they say
+ * nothing about what hurts. Place names are left out too (PLACE_WORDS): where people post from is no theme.
+ */
 const STOP = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between
 both but by can cannot could did do does doing down during each few for from further had has have having he her
@@ -42,10 +47,21 @@ know think want wants need needs looking look way ways good great well even stil
 who's don't can't won't i'm it's that's there's they're we're you're i've i'd i'll isn't doesn't didn't
 http https www com reddit amp going go see say said post posts tl dr tldr right new year years day days time
 business work month months week weeks find done little start started first best
-might try anybody back current suggestions suggestion advice thoughts idea recommend recommendations`
+might try anybody back current suggestions suggestion advice thoughts idea recommend recommendations
+following follow commenting comment comments later same exact exactly spot boat else curious wondering bump upvote
+folks yall y'all okay lol today tomorrow yesterday tonight recently soon ago currently actually basically
+specifically definitely probably literally honestly seriously totally bad better worse worst big bigger huge another
+end ended`
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Whether a sentence says something: three words or more that are not filler ("Following.", "Same here!"). */
+export function saysSomething(sentence: string): boolean {
+  let n = 0;
+  for (const w of words(normalizeText(sentence))) if (w.length >= 3 && !STOP.has(w) && ++n >= 3) return true;
+  return false;
+}
 
 interface Terms {
   /** term -> count in this document (title counted twice: it says what the post is about). */
@@ -72,7 +88,7 @@ function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Term
     let prev: { stem: string; word: string } | null = null;
     for (const raw of words(normalizeText(text))) {
       const w = raw.replace(/'s$/, '');
-      if (w.length < 3 || STOP.has(w) || /^\d+$/.test(w)) {
+      if (w.length < 3 || STOP.has(w) || PLACE_WORDS.has(w) || /^\d+$/.test(w)) {
         prev = null;
         continue;
       }

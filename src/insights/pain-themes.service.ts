@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { LlmConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { clusterThemes, DEFAULT_THEME_OPTIONS } from '../domain/themes.ts';
+import { clusterThemes, DEFAULT_THEME_OPTIONS, saysSomething } from '../domain/themes.ts';
 import { LLM_API } from '../scoring/llm.service.ts';
 import { chatCompletion, embed, type OpenAiEndpoint } from './openai-client.ts';
 
@@ -35,6 +35,7 @@ interface LeadRow {
   id: string;
   title: string;
   body: string | null;
+  comment: boolean;
 }
 
 interface RunRow {
@@ -57,9 +58,14 @@ const toRun = (r: RunRow): PainThemeRun => ({
   errors: r.errors,
 });
 
-/** The most central lead's own words, quoted: its title, and its first sentence when short. */
+/**
+ * The most central lead's own words, quoted: its title, and its first sentence that says something when short; a
+ * comment's own first such sentence ("Following." and "Commenting so I find this later." say nothing).
+ */
 function quoteOf(lead: LeadRow): string {
-  const first = (lead.body ?? '').split(/(?<=[.!?])\s+|\n+/)[0]?.trim() ?? '';
+  const sentences = (lead.body ?? '').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim());
+  const first = sentences.find(saysSomething) ?? sentences[0] ?? '';
+  if (lead.comment) return `“${first.length > 200 ? `${first.slice(0, 199)}…` : first}”`;
   const title = lead.title.trim();
   if (!first || first.length > 160 || title.includes(first)) return `“${title}”`;
   return `“${title}${/[.!?]$/.test(title) ? '' : '.'} ${first}”`;
@@ -106,12 +112,14 @@ export function createPainThemesService(deps: {
 
   async function refresh(projectId: string, trigger: ThemeTrigger, now: Date): Promise<PainThemeRun> {
     const leads = await db.query<LeadRow>(
-      `SELECT id, title, body FROM leads WHERE ${TO_CLUSTER}
+      `SELECT id, title, body, comment_id IS NOT NULL AS comment FROM leads WHERE ${TO_CLUSTER}
         ORDER BY score DESC, posted_at DESC, id LIMIT $3`,
       [projectId, windowStart(now), PAIN_THEME_MAX_LEADS],
     );
     const errors: string[] = [];
-    const docs = leads.map((l) => ({ id: l.id, title: l.title, body: l.body ?? '' }));
+    // A comment is clustered by its own words: its post's title is the post author's, and would tie every
+    // comment to its post (and label the theme with that title's words).
+    const docs = leads.map((l) => ({ id: l.id, title: l.comment ? '' : l.title, body: l.body ?? '' }));
     let method = 'tfidf';
     let vectors: number[][] | undefined;
     const embedder = llm?.embeddingModel ? endpoint(llm.embeddingModel) : null;
@@ -143,7 +151,10 @@ export function createPainThemesService(deps: {
         const quoted = quoteOf(byId.get(c.centralId)!);
         const chat = endpoint(llm?.model ?? '');
         if (!chat) return quoted;
-        const titles = c.ids.slice(0, 8).map((id) => `- ${byId.get(id)!.title}`);
+        const titles = c.ids.slice(0, 8).map((id) => {
+          const l = byId.get(id)!;
+          return `- ${l.comment ? `(a comment) ${(l.body ?? '').slice(0, 160)}` : l.title}`;
+        });
         try {
           const answer = await chatCompletion(
             chat,

@@ -229,6 +229,11 @@ function placeMatcher(plain: string[], patterns: string[]): PlaceMatcher {
   };
 }
 
+/** Every one-word place name the table knows ("cardiff", "toronto", "ireland"): they label no theme. */
+export const PLACE_WORDS: ReadonlySet<string> = new Set(
+  COUNTRIES.flatMap((c) => [...c.names, ...c.markers]).filter((m) => /^[a-z]{3,}$/.test(m)),
+);
+
 /**
  * The served places (`allowed`) and the others (`foreign`), or null when the profile names no place this table
  * knows (then geography is not judged at all).
