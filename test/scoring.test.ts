@@ -808,6 +808,8 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
       reason('Booksy alternatives for a kids hair salon?'),
       /^Wants an alternative to Booksy for a hair salon\b/,
     );
+    // Said once: not "salon software for a salon".
+    assert.match(reason('Best salon software for our salon?'), /^Asks for salon software(?:;|$)/);
   });
 
   test('a stated budget far above the product range ranks below one that fits, and says so', () => {

@@ -997,11 +997,12 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
   const topic = terms
     .filter((t, i) => !terms.some((u, j) => j < i && (u.includes(t) || t.includes(u))))
     .slice(0, 2);
-  const who = s.who ? ` for ${withArticle(s.who)}` : '';
   const thing =
     (s.asksFor && withArticle(s.asksFor)) ??
     s.personAsked ??
     (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
+  // "salon software for a salon" says it twice.
+  const who = s.who && !thing.includes(s.who) ? ` for ${withArticle(s.who)}` : '';
   const parts: string[] = [];
   const competitor = s.ownCompetitorNames[0] ?? null;
   // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
