@@ -19,7 +19,7 @@ function usesDatabase(file: string): boolean {
   const known = reaches.get(file);
   if (known !== undefined) return known;
   reaches.set(file, false); // an import cycle answers from the rest of the graph
-  let found = relative(root, file).startsWith(`src/db/`);
+  let found = relative(root, file).startsWith('src/db/');
   if (!found) {
     for (const m of readFileSync(file, 'utf8').matchAll(REFERENCE)) {
       if (m[3] || usesDatabase(resolve(dirname(file), m[1] ?? m[2]!))) {

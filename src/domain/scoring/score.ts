@@ -306,10 +306,6 @@ const NOT_ASKED =
 
 const TITLE_WORD = /[a-z][a-z0-9]*(?:'[a-z]+)?/g;
 
-/**
- * The share of the title's content words that lie inside one of the spans (start, end pairs) of the profile's
- * words: "Off-site backup suggestions for 500 GB" has none for a cloud-GPU profile, "Monitoring Software" half.
- */
 /** "I run", "we have": the verb of a business-size phrase ("we run three shops"), left out of the reason. */
 const BUSINESS_VERB = /^(?:i|we) (?:have|run|own|manage|operate) /;
 
@@ -329,6 +325,10 @@ function whoOf(full: string, h: PhraseHit, modifier: boolean): string | null {
   return next ? `${h.text} ${next[1]}` : null;
 }
 
+/**
+ * The share of the title's content words that lie inside one of the spans (start, end pairs) of the profile's
+ * words: "Off-site backup suggestions for 500 GB" has none for a cloud-GPU profile, "Monitoring Software" half.
+ */
 function titleShareOf(title: string, spans: number[]): number {
   TITLE_WORD.lastIndex = 0;
   let words = 0;
@@ -397,6 +397,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // A comment's title is its post's: it places the comment in a topic, but its requests and tags are the post
   // author's, not the commenter's.
   const comment = item.kind === 'comment';
+  // Who the author is shows in their own words: a comment's title is its post author's.
+  const authorFrom = comment ? titleEnd : 0;
   for (const hits of [signals, own])
     for (const h of hits) {
       if (
@@ -421,7 +423,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   for (const h of G(PROFILE_GROUP.competitor)) topic.push(h.start);
   const concepts: string[] = [];
   const targetUsers: string[] = [];
-  const userWords: (string | null)[] = [];
+  let userWord: string | null = null;
   let conceptWeight = 0;
   let titleConcepts = 0;
   const seen = new Set<string>();
@@ -441,7 +443,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     if (h.start < titleEnd && w > GENERIC_WEIGHT) titleSpans.push(h.start, h.start + h.text.length);
     if (p.targetStems.has(s)) {
       pushUnique(targetUsers, h.text);
-      if (!comment || h.start >= titleEnd) userWords.push(whoOf(full, h, p.targetModifiers.has(s)));
+      if (userWord === null && h.start >= authorFrom) userWord = whoOf(full, h, p.targetModifiers.has(s));
       continue;
     }
     if (seen.has(s)) continue;
@@ -454,15 +456,11 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const business = p.sellsToBusinesses ? [...G(PROFILE_GROUP.ownBusiness), ...G(SIGNAL.business)] : [];
   for (const h of business) pushUnique(targetUsers, h.text);
   // The reason names the author by their own business first ("my barber shop"), then by the profile's words.
-  const ownShop = p.sellsToBusinesses
-    ? G(PROFILE_GROUP.ownBusiness).find((h) => !comment || h.start >= titleEnd)
-    : undefined;
-  const size = p.sellsToBusinesses
-    ? G(SIGNAL.business).find((h) => !comment || h.start >= titleEnd)
-    : undefined;
+  const ownShop = business.find((h) => h.group === PROFILE_GROUP.ownBusiness && h.start >= authorFrom);
+  const size = business.find((h) => h.group === SIGNAL.business && h.start >= authorFrom);
   const who =
     ownShop?.text.replace(/^(?:my|our) /, '') ??
-    userWords.find((w) => w !== null) ??
+    userWord ??
     (size ? `business with ${size.text.replace(BUSINESS_VERB, '')}` : null);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
   const competitors = texts(G(PROFILE_GROUP.competitor), 0, full.length);
@@ -629,8 +627,6 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
       budgetNamed = stated.called;
     }
   }
-  // Who the author is shows in their own words: a comment's title is its post author's.
-  const authorFrom = comment ? titleEnd : 0;
   const jargon: string[] = [];
   for (const h of G(PROFILE_GROUP.jargon))
     if (h.start >= authorFrom && h.start < headEnd) {
