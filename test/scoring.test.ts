@@ -1063,6 +1063,23 @@ describe('seller side shown through a link', () => {
     const pitch = scoreItem(post('Computer repair in Springfield', body), booking);
     assert.equal(pitch.sellerSide, true, pitch.reason ?? '');
   });
+
+  test('a maker asking how to get customers for what they launched is a buyer of marketing help', () => {
+    const asks = scoreItem(
+      post(
+        'You just launched an app... How do you generate traffic and a strong audience in a small market?',
+        'I just launched my first app and sales are extremely slow. Anyone with experience care to shed some light?',
+      ),
+      booking,
+    );
+    assert.equal(asks.sellerSide, false, asks.reason ?? '');
+    // Announcing the launch is still a pitch.
+    const announces = scoreItem(
+      post('We just launched our salon booking app', 'Free for the first month, check it out.'),
+      booking,
+    );
+    assert.equal(announces.sellerSide, true, announces.reason ?? '');
+  });
 });
 
 describe('seller side in prose, in any subreddit', () => {

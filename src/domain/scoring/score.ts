@@ -264,7 +264,7 @@ const VERB_ASKED = new RegExp(`^${ASKING_VERB} `);
 
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
-  /(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to (?:market|promote|advertise|monetize|grow|get (?:more )?(?:traffic|customers|clients|users|visitors|sales))(?![a-z])/;
+  /(?:(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to|how (?:do|can|should|would) (?:i|we|you|one)) (?:market|promote|advertise|monetize|grow|(?:get|generate|drive|attract|build) (?:more |some )?(?:traffic|customers|clients|users|visitors|sales|downloads|(?:an |a )?(?:[a-z]+ )?audience))(?![a-z])/;
 /** A title that asks how to market the author's business: "How to promote my app?", "Marketing a repair shop?" */
 const asksHowToMarket = (title: string) =>
   MARKETS_OWN.test(title) ||

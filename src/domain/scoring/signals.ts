@@ -345,7 +345,8 @@ const SELLER_PITCH = [
   'shameless (?:plug|self)',
   // "[self-promotion]", "sorry for the self-promo!", not "a self-promotion based model".
   "(?<!(?:not|no|isn't|without|avoid) (?:a |any )?)self[- ]promo(?:tion)?(?=\\s*(?:[\\]):!.,]|$))",
-  'just launched',
+  // "We just launched"; not a question to someone who did ("You just launched an app... How do you get traffic?").
+  '(?<!(?:you|they|he|she|someone|somebody|friend) )just launched',
   // "I'm one of the authors of RTextTools", "the founder of a booking tool"; not "We are the co-founders of a new
   // barbershop and need …".
   "(?:i'm|i am|we're|we are) (?:one of )?the (?:co-?)?(?:founders?|developers?|creators?|makers?|authors?) of (?:(?!an? |my |our |the )[a-z0-9]+|(?:an?|my|our|the) (?:[a-z-]+ ){0,3}(?:tool|app|saas|software|platform|plugin|extension|startup|product|service|library|game))(?![a-z])",
