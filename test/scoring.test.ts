@@ -1257,6 +1257,15 @@ describe('seller side in prose, in any subreddit', () => {
       'SlotPing reminders for DashClock',
       'You can purchase the extension in the Google Play Store: https://play.google.com/store/apps/details?id=slotping',
     ],
+    // A show the author started; market research for the author's own site (eleventh session).
+    [
+      'Started a show about salon marketing, would love to get your opinions',
+      'Every week we talk about booking pages, reminders and no-shows.',
+    ],
+    [
+      'Salon owners, what information would help you run your shop?',
+      'I have a website designed to help new salon owners. Please share with me what you want in an information website.',
+    ],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {
     test(`"${title}" is the selling side`, () => {
@@ -1287,6 +1296,9 @@ describe('seller side in prose, in any subreddit', () => {
         'We ran a sweepstakes where we are giving away a spa day. No sign-ups.',
       ),
       post('Booking software licence fight', 'If anyone wants a good idea of the dispute, read the thread.'),
+      // Starting a business is no show; asking what to look for in a tool is no market research.
+      post('Started a salon last month', 'Tell me what you look for in a booking app, I need one this week.'),
+      post('Which booking app?', 'Tell me what you need in a booking app and I will compare two for you.'),
       // Finding something useful, or asking how to improve one's own business, is no pitch (tenth session).
       post(
         'Tried the booking guide from the sidebar',

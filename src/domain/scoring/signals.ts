@@ -398,6 +398,8 @@ const SELLER_PITCH = [
   // "Here is my idea: software where landlords …" pitches; "Here's my idea... is it possible?" asks for a tool.
   "here(?: is|'s) my (?:business |startup |app |product |software )?(?:idea|concept|pitch)(?![^?\\n]{0,12}(?:is (?:it|this|that) possible|can (?:it|this) be done|would (?:it|this) work))",
   'what (?:do|would) you (?:want|like to see|wish) (?:in|from) (?:a|an|your|such an?|this|my|our)(?![a-z])',
+  // "Please share with me what YOU want in an information website": market research for what the author runs.
+  "(?:share with|tell) (?:me|us) what (?:you|y'?all|you guys) (?:want|would like|wish for|would like to see) (?:in|from) (?:a|an|my|our|this|such an?)(?![a-z])",
   '(?:take|fill out|answer|complete) (?:my|our|a|this) (?:quick |short |brief )?(?:[^ ]+ ){0,3}survey',
   "what (?:do )?(?:you |y'?all )?(?:guys )?(?:honestly )?think (?:of|about) (?:my|our) (?:new |newest |latest |first )?(?:[a-z]+ )?(?:design|designs|logo|logos|portfolio|work|site|website|app|startup|product|tool|service|game|video|blog|landing page|project|artwork|cover)",
   '(?:use|with) (?:my|our) (?:referral|affiliate|promo|discount)',
@@ -531,6 +533,11 @@ const SELLER_SELF = [
   // "I want to offer my services", "… to offer the following for a fixed price"; not "to offer online booking to
   // our clients" (a salon owner buying).
   '(?:i|we) (?:want|plan|intend|would like) to offer (?:(?:my|our) (?:[a-z-]+ )?(?:services?|help|skills|expertise|work)|[^.?!\\n]{0,60}?for (?:a fixed price|a flat (?:fee|rate)|an? (?:low|affordable) (?:price|fee)|only \\$))',
+  // A show or channel the author started: "Started a show about online marketing, would love your opinions".
+  '^(?:i |we )?(?:just |recently )?(?:started|launched) (?:a|my|our) (?:new |own |little )?(?:[a-z-]+ ){0,2}(?:show|podcast|youtube channel|channel|vlog|web series|newsletter)(?![a-z])',
+  "(?:i|we)(?:'ve| have)? (?:just |recently )?started (?:a|my|our) (?:new |own |little )?(?:[a-z-]+ ){0,2}(?:show|podcast|youtube channel|vlog|web series) (?:on|about|called|where)(?![a-z])",
+  // Sharing the author's own tool: "Here is the analysis spreadsheet I use", "here's the template we made".
+  "here(?: is|'s) (?:the|my|our) (?:[a-z-]+ ){0,2}(?:spreadsheet|template|checklist|calculator|worksheet|script|tool|app) (?:that )?(?:i|we) (?:use|made|built|created|wrote|put together)(?![a-z])",
   "free to download and use|(?:it's|it is|they're|they are) (?:completely |totally |all )?free to download",
 ];
 
