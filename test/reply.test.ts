@@ -199,6 +199,12 @@ describe('reading the question a reply answers first', () => {
     ['Anyone left Calendly? What did you move to?', '', { form: 'alternative', slot: 'Calendly' }],
     ['Any tips on negotiating for repairs?', '', { form: 'advice', slot: 'negotiating for repairs' }],
     ['Tenant broke the lease, what can I do?', '', { form: 'stuck', slot: null }],
+    // A proposal weighed, not a product asked for (it read "On an idea: …").
+    [
+      'Replacing our receptionist with online booking - good idea?',
+      '',
+      { form: 'whether', slot: 'replacing your receptionist with online booking is a good idea' },
+    ],
     // Nothing a reply can say back: a pointer ("do it"), a vague ask, a statement.
     ['Excel crashes with 374 files. How to do it?', '', null],
     ['Home Purchasing Process - Best Practices', '', null],
@@ -207,6 +213,47 @@ describe('reading the question a reply answers first', () => {
   for (const [title, body, expected] of cases)
     test(`"${title}${body ? ` / ${body}` : ''}"`, () =>
       assert.deepEqual(readQuestion({ title, body }), expected));
+});
+
+describe("what a draft takes from the post is the author's own", () => {
+  const demo = { ...DEMO_PROJECT } as ScoringProfile;
+  const draftsOf = (title: string, body: string) =>
+    // Every variant a draft can take: the wording is picked by the post's text, so vary a word that changes nothing.
+    ['', ' Thanks.', ' Cheers.', ' Any help appreciated.', ' Thanks all.', ' Ta.'].map((end) =>
+      draftReply({ ...post(title, body + end), subreddit: 'salons' }, demo),
+    );
+  test('a day in a quoted text is no deadline', () => {
+    for (const reply of draftsOf(
+      'reminder text wording that cut our no-shows',
+      '"Hi Sam, see u tomorrow at 2:30. Need to move it? Reply R." Short and friendly. What does yours say?',
+    ))
+      assert.doesNotMatch(reply, /tomorrow/i, reply);
+  });
+  test("the size told is the business's, counted as people count it", () => {
+    const replies = draftsOf(
+      'Booking software that understands 2 techs on one client',
+      'Two techs, one client, same time. We are 7 staff and 7 techs. Looking for online booking that handles it.',
+    );
+    assert.ok(
+      replies.some((r) => /\b7 (?:techs|staff)\b/.test(r)),
+      replies.join('\n'),
+    );
+    for (const r of replies) {
+      assert.doesNotMatch(r, /\b2 techs\b|staffs/, r);
+    }
+  });
+  test("a competitor's price is no budget of the author's", () => {
+    const item = {
+      ...post(
+        'Is Square Appointments worth it for a 2 chair shop?',
+        'Square Appointments wants $85 a month once you add the text reminders. Is there cheaper booking software for tiny shops? Happy to pay for something good.',
+      ),
+      subreddit: 'Barber',
+    };
+    const lead = scoreItem(item, demo);
+    assert.doesNotMatch(lead.reason ?? '', /\$85|above the product/, lead.reason ?? '');
+    for (const reply of draftsOf(item.title, item.body)) assert.doesNotMatch(reply, /\$85/, reply);
+  });
 });
 
 describe('reply drafts across a project', () => {
@@ -270,6 +317,15 @@ describe('reply drafts across a project', () => {
       `most common opening template in ${(share(openingTemplates) * 100).toFixed(0)}% of drafts`,
     );
     assert.ok(drafts.every((d) => !/^(?:that sounds frustrating|great question)/i.test(d)));
+  });
+
+  test('verbs agree with the features they name ("How much do deposits matter", "7 staff")', () => {
+    for (const d of drafts)
+      assert.doesNotMatch(
+        d,
+        /\b(?:deposits|reminders) (?:is|does|matters)\b|\bdoes (?:deposits|sms reminders)\b|\bstaffs\b/i,
+        d,
+      );
   });
 
   test('no sentence is shared by more than a tenth of the drafts', () => {

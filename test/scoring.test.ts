@@ -2666,3 +2666,26 @@ describe('asking for a kind of thing, and a job to hand over (seventh session)',
     assert.equal(diy.purchase.phrases.length, 0);
   });
 });
+
+describe('asking for what a keyword names (eleventh session)', () => {
+  const demo = { ...DEMO_PROJECT } as ScoringProfile;
+  test('"Need appointment scheduling that does walk-ins" asks for it, in a post and in a comment', () => {
+    const asks = scoreItem(post('Need appointment scheduling that does walk-ins', 'For my salon.'), demo);
+    const about = scoreItem(post('Appointment scheduling that does walk-ins', 'For my salon.'), demo);
+    assert.match(asks.reason ?? '', /^(?:Asks|Ready to buy)/, asks.reason ?? '');
+    assert.equal(asks.stage, 'solution-seeking');
+    assert.ok(asks.score > about.score + 15, `${asks.score} vs ${about.score}`);
+    const comment = scoreItem(
+      {
+        ...post(
+          'online booking for a salon owner who hates tech?',
+          'Looking for the same thing. Need appointment scheduling that does walk-ins too, ready to buy if something fits.',
+        ),
+        kind: 'comment',
+      },
+      demo,
+    );
+    assert.doesNotMatch(comment.reason ?? '', /asks for nothing/, comment.reason ?? '');
+    assert.notEqual(comment.stage, null);
+  });
+});

@@ -67,6 +67,8 @@ export const PROFILE_GROUP = {
   ownBusiness: FIRST + 7,
   /** Doing it oneself ("how do I …", "… plugin?"), read in the titles of posts for profiles that sell a service. */
   diy: FIRST + 8,
+  /** A request for what a keyword names ("need appointment scheduling", "looking for online booking"): read as a request. */
+  asked: FIRST + 9,
 } as const;
 
 /**
@@ -242,6 +244,10 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   const buyers = normalizeText(p.targetUsers ?? '');
   const toBusinesses = SELLS_TO_BUSINESSES.test(buyers);
   groups[PROFILE_GROUP.ownBusiness] = toBusinesses ? OWN_BUSINESS : [];
+  groups[PROFILE_GROUP.asked] = phrasePatterns(p.keywords.filter((k) => k.trim().includes(' '))).map(
+    (k) =>
+      `(?:need|needing|looking for|searching for|shopping for|in the market for|want|wanting) (?:an? |some |good |decent |proper |better |new |cheap |simple |reliable )?${k}`,
+  );
   return {
     name: p.name,
     url: p.url,

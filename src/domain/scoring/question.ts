@@ -95,7 +95,7 @@ const PRODUCT_NOUN =
 
 /** Slots that name nothing in particular: "advice", "alternatives", "best practices". */
 const VAGUE =
-  /^(?:help|advice|to|some help|tips|suggestions|ideas|practices?|ways?|time|options?|place|approach|alternatives?)$|^(?:an? |some )?(?:help|advice|to|tips|suggestions|ideas|words|feedback|opinions?|thoughts|input|motivation|encouragement|support|reassurance|reason|break)(?=\s|$)/i;
+  /^(?:help|advice|to|some help|tips|suggestions|ideas?|plan|move|practices?|ways?|time|options?|place|approach|alternatives?)$|^(?:an? |some )?(?:help|advice|to|tips|suggestions|ideas|words|feedback|opinions?|thoughts|input|motivation|encouragement|support|reassurance|reason|break)(?=\s|$)/i;
 
 const PREDICATE =
   /^(?:\w+ing|worth|normal|legal|illegal|ok|okay|fine|reasonable|right|wrong|enough|necessary|possible|common|safe|better|worse|likely|allowed|required|responsible|liable|supposed|able|too|still|really|actually|a|an|the)\b/i;
@@ -263,8 +263,25 @@ function plainCase(sentence: string): string {
   return ws.map((w, i) => (i > 0 && /^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w)).join(' ');
 }
 
+/**
+ * "Replacing our receptionist with online booking - good idea?" -> "replacing your receptionist with online booking
+ * is a good idea" (read on the whole title: its " - " would split it).
+ */
+function ideaQuestion(title: string): Question | null {
+  const m =
+    /^(.{8,90}?)\s*(?:[-–:,]|\.\.\.)\s*(?:is (?:it|this|that) )?(?:an? )?(good|bad|smart|wise|dumb|terrible) (idea|move|plan)\??$/i.exec(
+      title.trim(),
+    );
+  const slot = trim(yours(m?.[1] ?? ''));
+  return usable(slot, 12)
+    ? { form: 'whether', slot: `${lowerFirst(slot)} is a ${m![2]!.toLowerCase()} ${m![3]!.toLowerCase()}` }
+    : null;
+}
+
 /** The first question the post asks that a reply can echo: the title's sentences first, then the body's questions. */
 export function readQuestion(item: Pick<ScoringItem, 'title' | 'body'>): Question | null {
+  const idea = ideaQuestion(plainCase(clean(item.title)));
+  if (idea) return idea;
   const title = clean(item.title).split(/(?<=[?!.])\s+|\s+-\s+/);
   const body = clean(item.body.slice(0, 1500))
     .split(/(?<=[?!.])\s+/)

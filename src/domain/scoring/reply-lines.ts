@@ -25,6 +25,16 @@ export type Sold = 'software' | 'goods' | 'service';
 export type End = 'choose' | 'do' | 'decide';
 
 const upper = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+/** The verb for a feature named: "deposits are", "SMS reminders are", "ease of use is". */
+const is = (x: string) => {
+  const head =
+    x
+      .split(/ (?:of|for|with|in|on) /)[0]!
+      .trim()
+      .split(' ')
+      .at(-1) ?? '';
+  return / and /.test(x) || (/s$/.test(head) && !/(?:ss|us|is|sms)$/i.test(head)) ? 'are' : 'is';
+};
 
 /** Ends of a first sentence about choosing something. */
 export const CHOOSE: Line[] = [
@@ -68,7 +78,7 @@ export const DO: Record<Sold, Line[]> = {
   ],
   goods: [
     () => `write down what you'll use it for most and let that pick the model.`,
-    ({ a }) => `decide the must-haves first; ${a} is usually one of them.`,
+    ({ a }) => `decide the must-haves first; ${a} ${is(a)} usually one of them.`,
     ({ a }) => `fix the budget, then compare ${a} within it.`,
     ({ a }) => `narrow it to two models and compare ${a} side by side.`,
     () => `I'd settle the must-haves before looking at prices.`,
@@ -81,7 +91,7 @@ export const DO: Record<Sold, Line[]> = {
     () => 'collect three examples you like, then talk to providers.',
     ({ a, b }) => `settle what you need, such as ${a} and ${b}, before asking for quotes.`,
     ({ a }) => `start small and check ${a} before committing to more.`,
-    ({ a }) => `ask up front how ${a} is handled, and get it in writing.`,
+    ({ a }) => `ask up front how ${a} ${is(a)} handled, and get it in writing.`,
   ],
 };
 
@@ -92,7 +102,7 @@ export const DECIDE: Line[] = [
   ({ a }) => `the honest answer is that it depends, and the deciding part is usually ${a}.`,
   ({ a, b }) => `I'd look at ${a} and ${b} before deciding.`,
   ({ a }) => `I'd decide on ${a}, not on what the loudest people here say.`,
-  ({ a }) => `nobody here can say for sure without your numbers, but ${a} is where I'd start.`,
+  ({ a }) => `nobody here can say for sure without your numbers, but ${a} ${is(a)} where I'd start.`,
   ({ b }) => `the part people regret skipping is ${b}, so weigh that first.`,
   ({ a, b }) => `if ${a} and ${b} both check out, I'd go ahead.`,
 ];
@@ -346,7 +356,7 @@ export const ASKS: Line[] = [
   () => `Did anything you tried come close?`,
   () => `Who else has a say in the choice?`,
   () => `If you post what you settle on, I'd like to know how it goes.`,
-  ({ a }) => `How much does ${a} matter to you?`,
+  ({ a }) => `How much ${is(a) === 'are' ? 'do' : 'does'} ${a} matter to you?`,
 ];
 
 /** The product mention, in three parts: who I am to it, what it does, a hedge. */

@@ -243,11 +243,17 @@ function detailOf(
   seed: string,
   sells: Sold,
 ): { sentence: string; lead: string } | null {
-  const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`);
-  const size =
-    /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/.exec(
-      text,
-    );
+  // Words in quotes are someone else's ("see u tomorrow" in a reminder text the author quotes): not their deadline.
+  const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`).replace(
+    /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g,
+    ' ',
+  );
+  // The largest count told is the business's size ("two techs on one client … 7 techs": 7).
+  let size: RegExpExecArray | null = null;
+  for (const m of text.matchAll(
+    /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/g,
+  ))
+    if (!size || Number(m[1]) > Number(size[1])) size = m;
   const when =
     /\b(tomorrow|next (?:week|month)|this (?:week|month)|by (?:monday|friday|the weekend)|in (?:\d+|two|three) (?:days|weeks))\b/.exec(
       text,
@@ -275,7 +281,8 @@ function detailOf(
     options.push(`Keep some of the ${budget} back; the cheaper tier is often enough to start.`);
   if (size) {
     const n = size[1]!;
-    const unit = n !== '1' && !size[2]!.endsWith('s') ? `${size[2]}s` : size[2]!;
+    // "7 staff", "12 people": no plural s.
+    const unit = n !== '1' && !/s$|^(?:staff|people)$/.test(size[2]!) ? `${size[2]}s` : size[2]!;
     leads.push(`At ${n} ${unit}, `, `With ${n} ${unit}, `, `For ${n} ${unit}, `);
     if (sells === 'software')
       options.push(

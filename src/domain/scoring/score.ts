@@ -191,7 +191,7 @@ function statedBudget(
     }
     if (n < (monthly ? 1 : 50) || n >= 100_000) continue;
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before)) continue;
+    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before) || ASKED_BY_SELLER.test(before)) continue;
     if (HYPOTHETICAL.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
@@ -233,6 +233,12 @@ const POSTED_AS_JOB =
   /\[\s*hiring\s*\]|(?<![a-z])(?:hiring|wanted|needed|positions?|openings?|apply|job|jobs|vacancy|vacancies|recruiting)(?![a-z])/;
 /** "if I had a budget of $5000", "if you had $500": a thought experiment, not the author's budget. */
 const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|were given|were to get)\b(?! to\b)[^.!?\n]{0,40}$/;
+/**
+ * What a seller asks ("Square Appointments wants $85 a month", "they quoted me $2,000", "it went up to $60"): the
+ * price of an option the author weighs, not what the author would spend.
+ */
+const ASKED_BY_SELLER =
+  /\b(?:wants|charges|is charging|asks for|is asking(?: for)?|quoted (?:me|us)|quotes|goes for|went up to|raised (?:it|the price|prices|their prices) to|starts at|starting at)\s*$/;
 /** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
 const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 /** What the business makes or charges, not what it would spend: "a business of about $2400 a month", "we make". */
@@ -246,7 +252,7 @@ const NOT_A_BUDGET =
 const EARNED =
   /(?:\b(?:revenue|income|sales|profits?|turnover|salary|earnings)(?: is| are| was| were| of| around| about| at| hit| reached)?|\b(?:make|makes|made|making|earn|earns|earned|earning|brings? in|bringing in|grossed|grosses|nets|netted|clears|cleared)(?: about| around| over| roughly| nearly| close to| almost| up to)?)\s*~?\s*$/;
 
-const GROUPS = PROFILE_GROUP.diy + 1;
+const GROUPS = PROFILE_GROUP.asked + 1;
 /**
  * Who a person request asks for, in words a reason can use: "looking for an excel expert" -> "an excel expert",
  * "someone who could build" -> "someone to build", "copywriter needed" -> "a copywriter".
@@ -401,13 +407,15 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const authorFrom = comment ? titleEnd : 0;
   for (const hits of [signals, own])
     for (const h of hits) {
+      // A request for what a keyword names is a request like any other.
+      const group = h.group === PROFILE_GROUP.asked ? SIGNAL.seek : h.group;
       if (
         comment &&
         h.start < titleEnd &&
-        (h.group < PROFILE_GROUP.keyword || h.group === PROFILE_GROUP.category)
+        (group < PROFILE_GROUP.keyword || group === PROFILE_GROUP.category)
       )
         continue;
-      byGroup[h.group]!.push(h);
+      byGroup[group]!.push(group === h.group ? h : { ...h, group });
     }
   // The shared language signals hold groups this profile does not read (a law firm's legal questions).
   for (const g of p.ignoredSignals) byGroup[g] = [];
