@@ -2669,6 +2669,29 @@ describe('asking for a kind of thing, and a job to hand over (seventh session)',
 
 describe('asking for what a keyword names (eleventh session)', () => {
   const demo = { ...DEMO_PROJECT } as ScoringProfile;
+  test('"Any invoice reminder tool that adds late fees?" asks for the product, two words before its noun', () => {
+    const invoices: ScoringProfile = {
+      name: 'Invoicely',
+      url: 'https://invoicely.example',
+      pain: 'Freelancers chase late invoices and lose money to clients who pay weeks late',
+      solution: 'Automatic invoice reminders and late fees for freelancers',
+      targetUsers: 'Freelance designers and developers',
+      geography: null,
+      budgetFit: null,
+      keywords: ['invoice reminder', 'late payment'],
+      competitors: [],
+    };
+    const r = scoreItem(
+      post(
+        'Clients keep paying late',
+        'Any invoice reminder tool that adds late fees automatically?',
+        'freelance',
+      ),
+      invoices,
+    );
+    assert.match(r.reason ?? '', /^Asks for an invoice reminder tool/, r.reason ?? '');
+    assert.equal(r.stage, 'solution-seeking');
+  });
   test('"Need appointment scheduling that does walk-ins" asks for it, in a post and in a comment', () => {
     const asks = scoreItem(post('Need appointment scheduling that does walk-ins', 'For my salon.'), demo);
     const about = scoreItem(post('Appointment scheduling that does walk-ins', 'For my salon.'), demo);

@@ -34,7 +34,8 @@ const SEEKING_PRODUCT = [
 const SEEKING = [
   'suggestions?',
   'suggest (?:a|an|some|any)',
-  `any (?:good |decent |cheap |free |simple |easy |other )?(?:[a-z-]+ )?${PRODUCT_NOUN}`,
+  // "any good booking app", "any invoice reminder tool".
+  `any (?:good |decent |cheap |free |simple |easy |other )?(?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
   `(?<!feel )(?:best|good|decent|cheap|affordable|free|simple|easy|reliable) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
   'looking for (?:a|an|some|good|the best|recommendations|suggestions|advice on|something|software|tools?|an? app)',
   `looking (?:for|at) (?:[a-z-]+ ){0,3}${PRODUCT_NOUN}`,
