@@ -2669,6 +2669,21 @@ describe('asking for a kind of thing, and a job to hand over (seventh session)',
 
 describe('asking for what a keyword names (eleventh session)', () => {
   const demo = { ...DEMO_PROJECT } as ScoringProfile;
+  test('a house rule or a reminder to others in a comment is advice, not a lead', () => {
+    const under = (body: string) =>
+      scoreItem(
+        { ...post('How much do you pay for booking software? (3 chairs)', body), kind: 'comment' },
+        demo,
+      );
+    for (const body of [
+      'Our rule: two no-shows and you book with a card or not at all.',
+      'Gentle reminder that a lot of no-shows are people who genuinely forgot, so text them.',
+    ]) {
+      const r = under(body);
+      assert.match(r.reason ?? '', /gives advice/, `${body}: ${r.reason}`);
+      assert.ok(r.score < demo.scoreThreshold!, `${body}: ${r.score}`);
+    }
+  });
   test('"Any invoice reminder tool that adds late fees?" asks for the product, two words before its noun', () => {
     const invoices: ScoringProfile = {
       name: 'Invoicely',

@@ -178,6 +178,10 @@ const ADVICE = [
   '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
   'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
   'pro ?tip',
+  // A house rule or a reminder to others: "Our rule: two no-shows and you book with a card", "Gentle reminder that
+  // a lot of no-shows are people who forgot".
+  '(?<=^|\\n)(?:our|my) (?:house |shop |salon |golden )?(?:rule|policy)(?: is)?\\s*[:-]',
+  '(?<=^|\\n)(?:a )?(?:gentle|friendly|quick|general) reminder(?: that|:)',
   'hope (?:this|it|that) helps',
   'step[- ]by[- ]step',
   "(?:a|my|the) (?:quick |short |complete |beginner's )?guide",
