@@ -1257,7 +1257,7 @@ describe('seller side in prose, in any subreddit', () => {
       'SlotPing reminders for DashClock',
       'You can purchase the extension in the Google Play Store: https://play.google.com/store/apps/details?id=slotping',
     ],
-    // A show the author started; market research for the author's own site (eleventh session).
+    // A show the author started; market research for the author's own site (twelfth session).
     [
       'Started a show about salon marketing, would love to get your opinions',
       'Every week we talk about booking pages, reminders and no-shows.',
@@ -2667,7 +2667,7 @@ describe('asking for a kind of thing, and a job to hand over (seventh session)',
   });
 });
 
-describe('asking for what a keyword names (eleventh session)', () => {
+describe('asking for what a keyword names (twelfth session)', () => {
   const demo = { ...DEMO_PROJECT } as ScoringProfile;
   test('a house rule or a reminder to others in a comment is advice, not a lead', () => {
     const under = (body: string) =>
