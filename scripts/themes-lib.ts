@@ -66,7 +66,13 @@ export function leadsOf(project: EvalProject, posts: Post[]): Post[] {
 export function themesOf(project: EvalProject, posts: Post[]): ProfileThemes {
   const leads = leadsOf(project, posts);
   const docs = leads.map((p) => ({ id: p.id, title: p.title, body: p.body ?? '' }));
-  const { clusters, sim } = clusterThemes(docs, DEFAULT_THEME_OPTIONS, undefined, project.keywords);
+  const { clusters, sim } = clusterThemes(
+    docs,
+    DEFAULT_THEME_OPTIONS,
+    undefined,
+    project.keywords,
+    project.competitors,
+  );
   const index = new Map(docs.map((d, i) => [d.id, i]));
   const { within, between } = coherence(
     clusters.map((c) => ({ indices: c.ids.map((id) => index.get(id)!) })),

@@ -64,6 +64,32 @@ describe('pain themes on the dev profiles’ leads', () => {
   });
 });
 
+describe('theme labels read as people write', () => {
+  test("no label pairs words across punctuation, and a competitor's word is told by the competitor's name", () => {
+    const docs = [
+      {
+        id: 'a',
+        title: 'Square too expensive now',
+        body: 'Paper book, constant no-shows. Square wants $85.',
+      },
+      { id: 'b', title: 'Leaving Square', body: 'Paper book, constant no-shows since Square went up.' },
+      {
+        id: 'c',
+        title: 'Square price hike',
+        body: 'Back to a paper book, constant no-shows. Square is too much.',
+      },
+      { id: 'd', title: 'Best laptop for video editing', body: 'Need a GPU under $1000.' },
+      { id: 'e', title: 'Tax question about an LLC', body: 'Quarterly estimated payments confuse me.' },
+    ];
+    const { clusters } = clusterThemes(docs, undefined, undefined, [], ['Square Appointments', 'Booksy']);
+    assert.equal(clusters.length, 1, JSON.stringify(clusters));
+    const terms = clusters[0]!.terms;
+    assert.ok(!terms.includes('book constant'), terms.join(', '));
+    assert.ok(terms.includes('Square Appointments'), terms.join(', '));
+    assert.ok(!terms.includes('square'), terms.join(', '));
+  });
+});
+
 describe('pain themes in the service', () => {
   let t: TestApp;
   let acct: Awaited<ReturnType<typeof createAccount>>;

@@ -63,6 +63,9 @@ export function saysSomething(sentence: string): boolean {
   return false;
 }
 
+/** Where a phrase ends: punctuation between words, a dash set apart, a line break. */
+const PHRASE_BREAK = /[.,;:!?()[\]{}"“”…]+|\s[-–—]\s|\n/;
+
 interface Terms {
   /** term -> count in this document (title counted twice: it says what the post is about). */
   counts: Map<string, number>;
@@ -85,17 +88,20 @@ function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Term
     [doc.title, 2],
     [body, 1],
   ] as const) {
-    let prev: { stem: string; word: string } | null = null;
-    for (const raw of words(normalizeText(text))) {
-      const w = raw.replace(/'s$/, '');
-      if (w.length < 3 || STOP.has(w) || PLACE_WORDS.has(w) || /^\d+$/.test(w)) {
-        prev = null;
-        continue;
+    // A pair of words is a term only within a phrase: "Paper book, constant no-shows" has no "book constant".
+    for (const phrase of normalizeText(text).split(PHRASE_BREAK)) {
+      let prev: { stem: string; word: string } | null = null;
+      for (const raw of words(phrase)) {
+        const w = raw.replace(/'s$/, '');
+        if (w.length < 3 || STOP.has(w) || PLACE_WORDS.has(w) || /^\d+$/.test(w)) {
+          prev = null;
+          continue;
+        }
+        const s = stemWord(w);
+        add(s, w, weight);
+        if (prev && prev.stem !== s) add(`${prev.stem} ${s}`, `${prev.word} ${w}`, weight);
+        prev = { stem: s, word: w };
       }
-      const s = stemWord(w);
-      add(s, w, weight);
-      if (prev && prev.stem !== s) add(`${prev.stem} ${s}`, `${prev.word} ${w}`, weight);
-      prev = { stem: s, word: w };
     }
   }
   return { counts };
@@ -288,6 +294,7 @@ export function clusterThemes(
   opts: ThemeOptions = DEFAULT_THEME_OPTIONS,
   embeddings?: number[][],
   keywords: readonly string[] = [],
+  names: readonly string[] = [],
 ): { clusters: ThemeCluster[]; sim: Float64Array[] } {
   if (docs.length === 0) return { clusters: [], sim: [] };
   const { vectors, terms, surface } = vectorize(docs);
@@ -306,7 +313,7 @@ export function clusterThemes(
     }));
     centrality.sort((x, y) => y.c - x.c || x.i - y.i);
     const ids = centrality.map((x) => docs[x.i]!.id);
-    const t = labels[k]!;
+    const t = asNamed(labels[k]!, names);
     return {
       terms: t,
       label: t.join(', ') || docs[centrality[0]!.i]!.title.slice(0, 60),
@@ -315,6 +322,24 @@ export function clusterThemes(
     };
   });
   return { clusters, sim };
+}
+
+/**
+ * Label terms that are words of a name the project gave (a competitor: "square", "square appointments") told as
+ * the project writes it ("Square Appointments"), once.
+ */
+function asNamed(terms: string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of terms) {
+    const ws = t.split(' ');
+    const name = names.find((n) => {
+      const nameWords = words(normalizeText(n));
+      return ws.every((w) => nameWords.includes(w));
+    });
+    const said = name ?? t;
+    if (!out.includes(said)) out.push(said);
+  }
+  return out;
 }
 
 /** Mean similarity within themes and between members of different themes: the coherence figures. */

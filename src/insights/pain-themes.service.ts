@@ -140,10 +140,17 @@ export function createPainThemesService(deps: {
     }
     // Embedding similarities sit much higher than TF-IDF ones; the threshold follows (ADR 0070).
     const opts = vectors ? { ...DEFAULT_THEME_OPTIONS, threshold: 0.75 } : DEFAULT_THEME_OPTIONS;
-    const project = await db.query<{ keywords: string[] }>('SELECT keywords FROM projects WHERE id = $1', [
-      projectId,
-    ]);
-    const { clusters } = clusterThemes(docs, opts, vectors, project[0]?.keywords ?? []);
+    const project = await db.query<{ keywords: string[]; competitors: string[] }>(
+      'SELECT keywords, competitors FROM projects WHERE id = $1',
+      [projectId],
+    );
+    const { clusters } = clusterThemes(
+      docs,
+      opts,
+      vectors,
+      project[0]?.keywords ?? [],
+      project[0]?.competitors ?? [],
+    );
     const byId = new Map(leads.map((l) => [l.id, l]));
 
     const summaries = await Promise.all(
