@@ -48,6 +48,61 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await t?.close();
   });
 
+  test('a refused save marks every bad field with its sentence at once and focuses the first', async () => {
+    await page.goto(`${t.baseUrl}/projects/new`);
+    const create = page.getByRole('button', { name: 'Create project' });
+    /** The fields marked invalid, each with the text of what describes it, and the focused field's label. */
+    const marked = () =>
+      page.evaluate(() => ({
+        invalid: [...document.querySelectorAll('.project-form .field [aria-invalid="true"]')].map((el) => [
+          document.querySelector(`label[for="${el.id}"]`)?.textContent?.replace(' *', ''),
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent)
+            .join(' | '),
+        ]),
+        focused: document.querySelector(`label[for="${document.activeElement?.id}"]`)?.textContent,
+      }));
+    await create.click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    assert.deepEqual(await marked(), {
+      invalid: [['Name', 'Name is required.']],
+      focused: 'Name *',
+    });
+    await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
+
+    await page.getByLabel('Name').fill('Checked');
+    await page.getByLabel('Website').fill('checked.example');
+    await page.getByLabel('Score threshold (0-100)').fill('150');
+    await create.click();
+    await page.getByText('Nothing was saved: 2 fields need a change (marked above).').waitFor();
+    const hint = 'Leads scoring below it are not kept; empty uses the service default.';
+    assert.deepEqual(await marked(), {
+      invalid: [
+        ['Website', '"checked.example" is not a web address: write it with http:// or https:// in front.'],
+        ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
+      ],
+      focused: 'Website',
+    });
+
+    await page.getByLabel('Website').fill('https://checked.example');
+    await page.getByLabel('Score threshold (0-100)').fill('-5');
+    await create.click();
+    await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
+    assert.deepEqual(await marked(), {
+      invalid: [
+        ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
+      ],
+      focused: 'Score threshold (0-100)',
+    });
+    assert.doesNotMatch(
+      await page.locator('.project-form').innerText(),
+      /scoreThreshold|must be >=|integer or null/,
+    );
+    assert.equal((await rest('/projects')).body.projects.length, 0);
+    await page.goto(`${t.baseUrl}/`);
+  });
+
   test('creates a project with every field; pasted subreddits are normalised and a bad one is refused', async () => {
     await page.getByRole('heading', { name: 'No projects yet' }).waitFor();
     await page.getByRole('link', { name: 'New project' }).first().click();
