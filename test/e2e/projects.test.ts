@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, insertLeads, startTestApp, type TestApp } from '../harness.ts';
+import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
 import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
@@ -306,5 +306,40 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     const strip = ({ id: _i, createdAt: _c, newLeads: _n, ...p }: Record<string, unknown>) => p;
     assert.deepEqual(strip(again), strip(detail), 'the round trip keeps every field');
     assert.deepEqual(errors, []);
+  });
+
+  test('small amounts read alike across the usage report: as many decimals as the smallest needs', async () => {
+    const costs = await createProject(t.services, acct.userId, { name: 'Costs' });
+    await t.db.query(
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at)
+       SELECT $1, 'reddit.comments', 0.001, false, now() FROM generate_series(1, 18)
+       UNION ALL SELECT $1, 'reddit.subreddit_new', 0.0005, false, now() FROM generate_series(1, 8)
+       UNION ALL SELECT $1, 'seo.search', 0, true, now() FROM generate_series(1, 5)`,
+      [costs.id],
+    );
+    await page.goto(`${t.baseUrl}/projects/${costs.id}/usage`);
+    const perApi = page.locator('.usage-table').nth(1).locator('tbody tr');
+    await perApi.first().waitFor();
+    const cells = await perApi.evaluateAll((rows) =>
+      rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td:last-child')?.textContent]),
+    );
+    assert.deepEqual(cells, [
+      ['reddit.comments', '$0.018'],
+      ['reddit.subreddit_new', '$0.004'],
+      ['seo.search', '$0.000'],
+    ]);
+    assert.equal(await page.getByTestId('usage-cost').innerText(), '$0.022');
+    assert.equal(await page.locator('.day-table tbody tr td:last-child').innerText(), '$0.022');
+
+    await t.db.query(
+      `INSERT INTO scans (project_id, trigger, created_at, started_at, finished_at, status, calls, cost_usd)
+       VALUES ($1, 'dashboard', now(), now(), now(), 'done', 26, 0.022),
+              ($1, 'schedule', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', 'done', 8, 0.004)`,
+      [costs.id],
+    );
+    await page.goto(`${t.baseUrl}/projects/${costs.id}/scans`);
+    const cost = page.locator('.scans-table tbody td[data-label="Cost"]');
+    await cost.first().waitFor();
+    assert.deepEqual(await cost.allInnerTexts(), ['$0.022', '$0.004']);
   });
 });
