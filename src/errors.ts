@@ -24,4 +24,19 @@ export class AppError extends Error {
   }
 }
 
+/** One invalid field of a request body, in words a person reads; the dashboard shows it beside the field. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** invalid_request naming every invalid field at once; the message lists them as `field: sentence`. */
+export class InvalidFields extends AppError {
+  readonly fields: FieldProblem[];
+  constructor(fields: FieldProblem[]) {
+    super('invalid_request', fields.map((f) => `${f.field}: ${f.message}`).join(' '));
+    this.fields = fields;
+  }
+}
+
 export const notFound = (what = 'project') => new AppError('not_found', `No such ${what} on this account.`);

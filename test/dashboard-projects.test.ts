@@ -122,10 +122,69 @@ describe('dashboard projects API', () => {
     }
     const taken = await d.paid.post('/projects', { name: 'Stable' });
     assert.equal(taken.status, 400);
-    assert.match(taken.body.error.message, /a project named "Stable" is already on this account/);
+    assert.match(taken.body.error.message, /A project named "Stable" is already on this account/);
+    assert.deepEqual(taken.body.error.fields, [
+      { field: 'name', message: 'A project named "Stable" is already on this account.' },
+    ]);
     const rename = await d.paid.call('PUT', `/projects/${p.id}`, { name: 'Invoice Buddy Pro' });
     assert.match(rename.body.error.message, /already on this account/);
     assert.deepEqual(await projectRow(t, p.id), before);
+  });
+
+  test('a refused body names every bad field at once, each with a plain sentence', async () => {
+    const cases: [unknown, { field: string; message: string | RegExp }[]][] = [
+      [{}, [{ field: 'name', message: 'Name is required.' }]],
+      [{ name: '' }, [{ field: 'name', message: 'Name is required.' }]],
+      [
+        { name: 'Fine', url: 'invoicebuddy.example', scoreThreshold: 150 },
+        [
+          {
+            field: 'url',
+            message: /^"invoicebuddy.example" is not a web address: .*http:\/\/ or https:\/\//,
+          },
+          { field: 'scoreThreshold', message: 'Score threshold must be a whole number from 0 to 100.' },
+        ],
+      ],
+      [
+        { name: ' ', scoreThreshold: -5, subreddits: ['r/has space'] },
+        [
+          { field: 'name', message: 'Name is required.' },
+          { field: 'scoreThreshold', message: 'Score threshold must be a whole number from 0 to 100.' },
+          { field: 'subreddits', message: /^"r\/has space" is not a subreddit name/ },
+        ],
+      ],
+      [
+        { name: 'Fine', scoreThreshold: '-5' },
+        [{ field: 'scoreThreshold', message: /whole number from 0 to 100/ }],
+      ],
+      [
+        { name: 'Fine', keywords: 'crm' },
+        [{ field: 'keywords', message: 'Keywords must be a list of text entries.' }],
+      ],
+      [{ name: 'Fine', colour: 'red' }, [{ field: 'colour', message: /^"colour" is not a project field/ }]],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await d.paid.post('/projects', body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.equal(res.body.error.code, 'invalid_request');
+      const fields = res.body.error.fields as { field: string; message: string }[];
+      assert.deepEqual(
+        fields.map((f) => f.field),
+        expected.map((e) => e.field),
+        JSON.stringify(body),
+      );
+      for (const [i, { message }] of expected.entries()) {
+        if (typeof message === 'string') assert.equal(fields[i]!.message, message);
+        else assert.match(fields[i]!.message, message);
+      }
+      // The message alone still names each field, as the REST API's invalid_request does.
+      for (const f of fields) assert.ok(res.body.error.message.includes(`${f.field}: ${f.message}`));
+      assert.doesNotMatch(res.body.error.message, /must not have|must be <=|either integer or null/);
+    }
+    assert.equal(
+      (await d.paid.get('/projects')).body.projects.some((p: any) => p.name === 'Fine'),
+      false,
+    );
   });
 
   test('tier limits are reported and enforced whole: an over-limit save changes nothing', async () => {

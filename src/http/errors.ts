@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/health.ts';
 import { ISO_TIMESTAMP_ALLOWED, ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
-import { AppError, type ErrorCode } from '../errors.ts';
+import { AppError, type ErrorCode, type FieldProblem, InvalidFields } from '../errors.ts';
 
-export function errorBody(code: ErrorCode, message: string) {
-  return { error: { code, message } };
+/** The one Error shape; `fields` only on a dashboard body check (each invalid field with its own sentence). */
+export function errorBody(code: ErrorCode, message: string, fields?: FieldProblem[]) {
+  return { error: fields ? { code, message, fields } : { code, message } };
 }
 
 export interface PropertySchema {
@@ -130,7 +131,11 @@ export function describeValidationError(err: FastifyError, request: FastifyReque
 /** Every error leaves as the one Error shape; internals are logged, never sent. */
 export function handleError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return reply.status(err.status).headers(err.headers).send(errorBody(err.code, err.message));
+    const fields = err instanceof InvalidFields ? err.fields : undefined;
+    return reply
+      .status(err.status)
+      .headers(err.headers)
+      .send(errorBody(err.code, err.message, fields));
   }
   if (err.validation) {
     return reply.status(400).send(errorBody('invalid_request', describeValidationError(err, request)));

@@ -152,10 +152,13 @@ export function createLeadsRepo(db: Queryable) {
       return new Map(rows.filter((r) => r.status !== null).map((r) => [r.status!, r.n ?? 0]));
     },
 
-    /** The subreddits (lower case, as Reddit ignores case) the project's leads in the window came from, most first. */
+    /**
+     * The subreddits the project's leads in the window came from, most first: counted whatever the case (Reddit
+     * ignores it), named as the newest lead spells it, which is how its row shows it.
+     */
     async subredditCounts(projectId: string, postedAfter: Date): Promise<{ name: string; count: number }[]> {
       return db.query<{ name: string; count: number }>(
-        `SELECT lower(subreddit) AS name, count(*)::int AS count FROM leads
+        `SELECT (array_agg(subreddit ORDER BY posted_at DESC, id))[1] AS name, count(*)::int AS count FROM leads
           WHERE project_id = $1 AND posted_at >= $2
           GROUP BY lower(subreddit) ORDER BY count(*) DESC, lower(subreddit)`,
         [projectId, postedAfter],

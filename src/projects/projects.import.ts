@@ -3,10 +3,10 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { TierLimits } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { AppError } from '../errors.ts';
+import { AppError, InvalidFields } from '../errors.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
-import { type CleanProject, checkProjectLimits, checkShape, parseProjectInput } from './projects.input.ts';
+import { type CleanProject, checkProjectLimits, parseProjectInput } from './projects.input.ts';
 import { createProjectsRepo } from './projects.repo.ts';
 import { ImportedProject, type ProjectsFile } from './projects.schemas.ts';
 
@@ -22,16 +22,20 @@ export interface ImportOutcome {
 
 const invalid = (message: string) => new AppError('invalid_request', message);
 
-/** The file's projects, checked and normalised; invalid_request naming the first bad field (`/2/subreddits`). */
+/** The file's projects, checked and normalised; invalid_request naming the bad fields (`/2/subreddits`). */
 export function parseProjectsFile(data: unknown): CleanImport[] {
   if (!Array.isArray(data)) throw invalid('A projects file is a JSON array of projects.');
   if (data.length > 1000) throw invalid('A projects file holds at most 1,000 projects.');
   const names = new Set<string>();
   return data.map((entry: unknown, i) => {
     const at = `/${i}/`;
-    const { webhooks, ...input } = checkShape<ProjectsFile[number]>(ImportedProject, entry, at);
-    const clean = parseProjectInput(input, at);
-    if (names.has(clean.name)) throw invalid(`${at}name: "${clean.name}" appears twice in the file`);
+    const clean = parseProjectInput(entry, at, ImportedProject);
+    const { webhooks } = entry as ProjectsFile[number];
+    if (names.has(clean.name)) {
+      throw new InvalidFields([
+        { field: `${at}name`, message: `"${clean.name}" appears twice in the file.` },
+      ]);
+    }
     names.add(clean.name);
     return { ...clean, webhooks: [...new Set((webhooks ?? []).map((u) => u.trim()))] };
   });

@@ -1,10 +1,10 @@
 // What a project may contain, checked in one place for every way in: the dashboard's forms, its import, and
 // `npm run setup --import`. See docs/decisions/0067-project-editing.md.
-import type { TSchema } from 'typebox';
+import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { TierLimits } from '../config.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../errors.ts';
 import { ProjectInput } from './projects.schemas.ts';
 
 export { normalizeSubreddit };
@@ -32,51 +32,128 @@ const cleanText = (v: string | null | undefined) => {
   return t ? t : null;
 };
 
-/**
- * Checks `data` against the schema; invalid_request naming the first bad field otherwise. Unknown fields are
- * refused, not dropped: a misspelt `keyword` must not silently save a project without keywords.
- */
-export function checkShape<T>(schema: TSchema, data: unknown, at = ''): T {
-  const first = Value.Errors(schema, data)[0];
-  if (!first) return data as T;
-  const path = first.instancePath.replace(/^\//, '');
-  const params = (first.params ?? {}) as { requiredProperties?: string[] };
-  if (first.schemaPath.endsWith('/additionalProperties')) throw invalid(`${at}${path}: unknown field`);
-  if (params.requiredProperties?.length) {
-    throw invalid(`${at}${path}${path ? '/' : ''}${params.requiredProperties.join(', ')}: required`);
-  }
-  throw invalid(`${at}${path || (at ? '' : 'the body')}: ${first.message}`);
+/** The words for each field, as the dashboard's form labels it. */
+const LABELS: Record<string, string> = {
+  name: 'Name',
+  url: 'Website',
+  pain: 'Pain',
+  solution: 'Solution',
+  targetUsers: 'Target users',
+  geography: 'Geography',
+  budgetFit: 'Budget fit',
+  scoreThreshold: 'Score threshold',
+  keywords: 'Keywords',
+  subreddits: 'Subreddits',
+  competitors: 'Competitors',
+  webhooks: 'Webhooks',
+};
+
+interface FieldSchema {
+  type?: string | string[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  maxItems?: number;
+  items?: FieldSchema;
 }
 
-/** A project as a client sent it (dashboard form or import entry), checked and normalised. */
-export function parseProjectInput(data: unknown, at = ''): CleanProject {
+/** What a field accepts, in a sentence, from the schema that refused it (not from the validator's words). */
+function describeProblem(field: string, schema: FieldSchema, keyword: string, inItem: boolean): string {
+  const label = LABELS[field] ?? field;
+  const types = [schema.type ?? []].flat();
+  if (types.includes('integer')) {
+    return `${label} must be a whole number from ${schema.minimum} to ${schema.maximum}.`;
+  }
+  if (types.includes('array')) {
+    if (keyword === 'maxItems') return `${label} may have at most ${schema.maxItems} entries.`;
+    if (inItem) return `${label}: each entry must be text of 1 to ${schema.items?.maxLength} characters.`;
+    return `${label} must be a list of text entries.`;
+  }
+  if (keyword === 'required' || keyword === 'minLength') return `${label} is required.`;
+  if (keyword === 'maxLength') return `${label} must be at most ${schema.maxLength} characters.`;
+  return `${label} must be text.`;
+}
+
+/**
+ * Every field of `data` the object schema refuses, one sentence each (the first problem of a field). Unknown
+ * fields are refused, not dropped: a misspelt `keyword` must not silently save a project without keywords.
+ */
+function shapeProblems(schema: TObject, data: object, at: string): FieldProblem[] {
+  const known = Object.keys(schema.properties);
+  const problems = new Map<string, string>();
+  for (const e of Value.Errors(schema, data)) {
+    const [field = '', ...rest] = e.instancePath.replace(/^\//, '').split('/');
+    const required = (e.params as { requiredProperties?: string[] }).requiredProperties ?? [];
+    for (const missing of required) {
+      if (!problems.has(missing))
+        problems.set(
+          missing,
+          describeProblem(missing, schema.properties[missing] as FieldSchema, 'required', false),
+        );
+    }
+    if (!field || problems.has(field)) continue;
+    problems.set(
+      field,
+      known.includes(field)
+        ? describeProblem(field, schema.properties[field] as FieldSchema, e.keyword, rest.length > 0)
+        : `"${field}" is not a project field; the fields are ${known.join(', ')}.`,
+    );
+  }
+  return [...problems].map(([field, message]) => ({ field: `${at}${field}`, message }));
+}
+
+/**
+ * A project as a client sent it (dashboard form or import entry, checked against `schema`), normalised; otherwise
+ * InvalidFields naming every bad field at once. `at` prefixes field names (`/2/` for the third project of an
+ * import file).
+ */
+export function parseProjectInput(data: unknown, at = '', schema: TObject = ProjectInput): CleanProject {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw invalid(`${at || 'the body'}: a project is a JSON object with at least a name`);
   }
-  return normalizeProjectInput(checkShape<ProjectInput>(ProjectInput, data, at), at);
+  const problems = shapeProblems(schema, data, at);
+  const refused = new Set(problems.map((p) => p.field));
+  const input = data as ProjectInput;
+  const check = (field: keyof ProjectInput, problem: () => string | null) => {
+    if (refused.has(`${at}${field}`)) return;
+    const message = problem();
+    if (message) problems.push({ field: `${at}${field}`, message });
+  };
+  check('name', () => (input.name.trim() ? null : 'Name is required.'));
+  check('url', () => {
+    const url = cleanText(input.url);
+    return url === null || (/^https?:\/\//i.test(url) && URL.canParse(url))
+      ? null
+      : `"${url}" is not a web address: write it with http:// or https:// in front.`;
+  });
+  check('subreddits', () => {
+    for (const raw of input.subreddits ?? []) {
+      const r = raw.trim() ? normalizeSubreddit(raw) : null;
+      if (r && 'error' in r) return r.error;
+    }
+    return null;
+  });
+  if (problems.length) {
+    // In the order of the form, so the first one named is the first field to fix.
+    const rank = (p: FieldProblem) => {
+      const i = Object.keys(schema.properties).indexOf(p.field.slice(at.length));
+      return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+    };
+    throw new InvalidFields(problems.sort((a, b) => rank(a) - rank(b)));
+  }
+  return normalizeProjectInput(input);
 }
 
-/**
- * The input with every field present and normalised, or an invalid_request naming the field. `at` prefixes
- * field names (`/2/` for the third project of an import file).
- */
-export function normalizeProjectInput(input: ProjectInput, at = ''): CleanProject {
-  const name = input.name.trim().replace(/\s+/g, ' ');
-  if (!name) throw invalid(`${at}name: a project needs a name`);
-  const url = cleanText(input.url);
-  if (url !== null && !(/^https?:\/\//i.test(url) && URL.canParse(url))) {
-    throw invalid(`${at}url: "${url}" is not a web address; write it with http:// or https://`);
-  }
+/** The checked input with every field present and normalised. */
+function normalizeProjectInput(input: ProjectInput): CleanProject {
   const subreddits: string[] = [];
   for (const raw of input.subreddits ?? []) {
-    if (!raw.trim()) continue;
-    const r = normalizeSubreddit(raw);
-    if ('error' in r) throw invalid(`${at}subreddits: ${r.error}`);
-    subreddits.push(r.name);
+    const r = raw.trim() ? normalizeSubreddit(raw) : null;
+    if (r && 'name' in r) subreddits.push(r.name);
   }
   return {
-    name,
-    url,
+    name: input.name.trim().replace(/\s+/g, ' '),
+    url: cleanText(input.url),
     pain: cleanText(input.pain),
     solution: cleanText(input.solution),
     targetUsers: cleanText(input.targetUsers),

@@ -2,7 +2,7 @@ import type { Tier } from '../accounts/tiers.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, InvalidFields, notFound } from '../errors.ts';
 import { leadWindowStart } from '../leads/leads.service.ts';
 import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
 import {
@@ -40,7 +40,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
   }
 
   const nameTaken = (name: string) =>
-    new AppError('invalid_request', `name: a project named "${name}" is already on this account.`);
+    new InvalidFields([{ field: 'name', message: `A project named "${name}" is already on this account.` }]);
 
   return {
     listProjects: (userId: string): Promise<Project[]> => repo.listByUser(userId, window()),

@@ -1,11 +1,11 @@
-// Every page of the dashboard, at 1280 and 390 px, judged by axe-core (no serious or critical violations) and
+// Every page of the dashboard, at 1280 and 390 px, judged by axe-core (no moderate, serious or critical violations) and
 // checked for sideways scrolling on the phone. A page added to the dashboard belongs in PAGES.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PROJECT } from '../../src/demo.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
-import { seriousViolations } from './axe.ts';
+import { axeViolations } from './axe.ts';
 import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
@@ -59,7 +59,16 @@ const PAGES: PageSpec[] = [
       await p.getByRole('dialog').waitFor();
     },
   },
-  { name: 'pain themes', path: (id) => `/projects/${id}/themes`, ready: 'section[aria-label="Pain themes"]' },
+  {
+    name: 'pain themes',
+    path: (id) => `/projects/${id}/themes`,
+    ready: 'section[aria-label="Pain themes"]',
+    act: async (p) => {
+      if ((await p.locator('.theme-label').count()) > 0) return;
+      await p.getByRole('button', { name: 'Refresh themes' }).click();
+      await p.locator('.theme-label').first().waitFor();
+    },
+  },
   {
     name: 'SEO opportunities',
     path: (id) => `/projects/${id}/seo`,
@@ -137,7 +146,7 @@ describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip
     // Judged once loaded: no placeholder left.
     await page.waitForFunction(() => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'));
     await spec.act?.(page);
-    for (const v of await seriousViolations(page)) failures.push(`${spec.name} @${width}: ${v}`);
+    for (const v of await axeViolations(page)) failures.push(`${spec.name} @${width}: ${v}`);
     // Wider than the screen, naming the outermost elements that stick out (inside no clipping box).
     const overflow = await page.evaluate((w) => {
       const over = document.documentElement.scrollWidth - Math.max(w, document.documentElement.clientWidth);

@@ -13,10 +13,10 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe on the page as it is now and returns its serious and critical violations, one readable line each
+ * Runs axe on the page as it is now and returns its moderate, serious and critical violations, one readable line each
  * (rule, what it means, where), so an assertion failure says what to fix.
  */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = (await page.evaluate(async () => {
     const axe = (
@@ -29,7 +29,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     return result.violations;
   })) as AxeViolation[];
   return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact !== null && v.impact !== 'minor')
     .map(
       (v) =>
         `${v.impact} ${v.id} (${v.help}): ${v.nodes

@@ -145,8 +145,12 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
 
     await p.goto(`${t.baseUrl}/projects/${crm.id}`);
     await p.waitForURL(/\/signed-out$/);
-    await p.getByRole('heading', { name: /You are signed out/ }).waitFor();
-    assert.match(await p.locator('body').innerText(), /npm run login/);
+    // This browser never had a session: nothing may say that one ended.
+    await p.getByRole('heading', { name: 'You are signed out', exact: true }).waitFor();
+    const text = await p.locator('body').innerText();
+    assert.match(text, /npm run login/);
+    assert.match(text, /The dashboard needs a session: ask for a sign-in link below\./);
+    assert.doesNotMatch(text, /has ended|come back|new sign-in link/);
     assert.deepEqual(pageErrors, []);
     await p.close();
   });

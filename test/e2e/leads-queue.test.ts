@@ -38,6 +38,8 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body;
   };
+  const restIdsOf = async (projectId: string, query: string) =>
+    ((await rest(`/projects/${projectId}/leads?${query}`)).leads as { id: string }[]).map((l) => l.id);
   const restIds = async (query: string, projectId = queue.id) =>
     ((await rest(`/projects/${projectId}/leads?${query}&limit=100`)).leads as { id: string }[]).map(
       (l) => l.id,
@@ -177,6 +179,42 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await page.screenshot({ path: join(shots.dir, 'queue-01-open.png'), fullPage: true });
   });
 
+  test('on a phone the page opens at the top (title and Run scan in sight); the keyboard still triages', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const small = await phone.newPage();
+      await small.goto(`${t.baseUrl}/projects/${queue.id}`);
+      await small.waitForFunction(
+        (id) => document.activeElement?.getAttribute('data-lead-id') === id,
+        ids[0],
+      );
+      // Let any late scroll happen before measuring.
+      await small.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.equal(await small.evaluate(() => window.scrollY), 0);
+      for (const target of [
+        small.getByRole('heading', { level: 1, name: 'Queue' }),
+        small.getByRole('button', { name: 'Run scan' }),
+      ]) {
+        const box = await target.boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `${target}: ${JSON.stringify(box)}`);
+      }
+      await small.screenshot({ path: join(shots.dir, 'queue-00-phone.png') });
+      await small.keyboard.press('j');
+      await small.waitForFunction(
+        (id) => document.activeElement?.getAttribute('data-lead-id') === id,
+        ids[1],
+      );
+      // A move by key brings the focused row into view.
+      const row = await small.locator(`tr[data-lead-id="${ids[1]}"]`).boundingBox();
+      assert.ok(row && row.y >= 0 && row.y + row.height <= 845, JSON.stringify(row));
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('keyboard triage: j, h, n and u; REST and newLeads agree', async () => {
     assert.equal(await newLeads(), 8);
     await page.keyboard.press('j');
@@ -196,7 +234,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await page.waitForFunction((id) => document.activeElement?.getAttribute('data-lead-id') === id, ids[3]);
     assert.equal(await count('not_fit'), '0');
     assert.equal(await count('new'), '7');
-    assert.match(await page.locator('.queue-notice').innerText(), /Undone/);
+    assert.equal(await page.locator('.queue-notice').innerText(), 'Undone: 1 lead back to where it was.');
     await eventually(async () => {
       assert.deepEqual(await restIds('status=hidden'), [ids[1]]);
       assert.deepEqual(await restIds('status=not_fit'), []);
@@ -246,6 +284,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await page.keyboard.press('u');
     await page.waitForFunction(() => document.querySelectorAll('tr.lead-row').length === 5);
     assert.equal(await count('new'), '5');
+    assert.equal(await page.locator('.queue-notice').innerText(), 'Undone: 5 leads back to where they were.');
     await eventually(async () => {
       assert.equal(await newLeads(), 5);
       assert.deepEqual(await restIds('status=not_fit'), []);
@@ -413,6 +452,63 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     );
     assert.equal(await page.locator('tr.lead-row').count(), 500);
     await page.screenshot({ path: join(shots.dir, 'queue-04-500.png') });
+    assert.deepEqual(errors, []);
+  });
+
+  test('hiding a lead refills the page to 50 from the next; undo takes it back to 50', async () => {
+    await page.goto(`${t.baseUrl}/projects/${big.id}`);
+    await page.locator('tr.lead-row').first().waitFor();
+    const pager = page.locator('#queue-summary');
+    await page.waitForFunction(() =>
+      document.querySelector('#queue-summary')?.textContent?.startsWith('1–50 of 620'),
+    );
+    const before = await rowIds();
+    await focusOn(before[0]);
+    await page.keyboard.press('h');
+    await page.waitForFunction(
+      (id) => document.querySelector('tbody.is-cursor tr')?.getAttribute('data-lead-id') === id,
+      before[1]!,
+    );
+    await page.waitForFunction(() => document.querySelectorAll('tr.lead-row').length === 50);
+    assert.match(await pager.innerText(), /^1–50 of 619,/);
+    const after = await rowIds();
+    assert.deepEqual(after.slice(0, 49), before.slice(1));
+    assert.deepEqual(after, await restIdsOf(big.id, 'status=new&limit=50'));
+    await focusOn(before[1]);
+
+    await page.keyboard.press('u');
+    await focusOn(before[0]);
+    await eventually(async () => assert.deepEqual(await rowIds(), before));
+    assert.match(await pager.innerText(), /^1–50 of 620,/);
+  });
+
+  test('the subreddit filter names each subreddit as its rows do', async () => {
+    const mixed = await createProject(t.services, acct.userId, { name: 'Casing' });
+    const now = Date.now();
+    await insertLeads(t.db, mixed.id, [
+      { title: 'Booking app for a barber shop?', subreddit: 'Barber', postedAt: new Date(now - HOUR) },
+      { title: 'Chair rental software', subreddit: 'Barber', postedAt: new Date(now - 2 * HOUR) },
+      { title: 'Old post', subreddit: 'barber', postedAt: new Date(now - 48 * HOUR) },
+      { title: 'Salon tools', subreddit: 'hairstylist', postedAt: new Date(now - 3 * HOUR) },
+    ]);
+    await page.goto(`${t.baseUrl}/projects/${mixed.id}?subreddit=barber`);
+    await page.locator('tr.lead-row').first().waitFor();
+    const select = page.getByLabel('Subreddit');
+    await page.waitForFunction(() => document.querySelectorAll('select option').length > 0);
+    await select.locator('option', { hasText: 'hairstylist' }).waitFor({ state: 'attached' });
+    assert.deepEqual(await select.locator('option').allInnerTexts(), [
+      'Any',
+      'r/Barber (3)',
+      'r/hairstylist (1)',
+    ]);
+    // A link with the name in another case selects the listed one, not a second spelling.
+    assert.equal(
+      await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent),
+      'r/Barber (3)',
+    );
+    // The spelling of the newest leads, as their rows show it.
+    const shown = await page.locator('tr.lead-row .col-sub').allInnerTexts();
+    assert.deepEqual(shown.sort(), ['r/Barber', 'r/Barber', 'r/barber']);
     assert.deepEqual(errors, []);
   });
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount, insertLeads, startTestApp, type TestApp } from '../harness.ts';
+import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
 import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
@@ -46,6 +46,61 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
   after(async () => {
     await browser?.close();
     await t?.close();
+  });
+
+  test('a refused save marks every bad field with its sentence at once and focuses the first', async () => {
+    await page.goto(`${t.baseUrl}/projects/new`);
+    const create = page.getByRole('button', { name: 'Create project' });
+    /** The fields marked invalid, each with the text of what describes it, and the focused field's label. */
+    const marked = () =>
+      page.evaluate(() => ({
+        invalid: [...document.querySelectorAll('.project-form .field [aria-invalid="true"]')].map((el) => [
+          document.querySelector(`label[for="${el.id}"]`)?.textContent?.replace(' *', ''),
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent)
+            .join(' | '),
+        ]),
+        focused: document.querySelector(`label[for="${document.activeElement?.id}"]`)?.textContent,
+      }));
+    await create.click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    assert.deepEqual(await marked(), {
+      invalid: [['Name', 'Name is required.']],
+      focused: 'Name *',
+    });
+    await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
+
+    await page.getByLabel('Name').fill('Checked');
+    await page.getByLabel('Website').fill('checked.example');
+    await page.getByLabel('Score threshold (0-100)').fill('150');
+    await create.click();
+    await page.getByText('Nothing was saved: 2 fields need a change (marked above).').waitFor();
+    const hint = 'Leads scoring below it are not kept; empty uses the service default.';
+    assert.deepEqual(await marked(), {
+      invalid: [
+        ['Website', '"checked.example" is not a web address: write it with http:// or https:// in front.'],
+        ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
+      ],
+      focused: 'Website',
+    });
+
+    await page.getByLabel('Website').fill('https://checked.example');
+    await page.getByLabel('Score threshold (0-100)').fill('-5');
+    await create.click();
+    await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
+    assert.deepEqual(await marked(), {
+      invalid: [
+        ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
+      ],
+      focused: 'Score threshold (0-100)',
+    });
+    assert.doesNotMatch(
+      await page.locator('.project-form').innerText(),
+      /scoreThreshold|must be >=|integer or null/,
+    );
+    assert.equal((await rest('/projects')).body.projects.length, 0);
+    await page.goto(`${t.baseUrl}/`);
   });
 
   test('creates a project with every field; pasted subreddits are normalised and a bad one is refused', async () => {
@@ -251,5 +306,40 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     const strip = ({ id: _i, createdAt: _c, newLeads: _n, ...p }: Record<string, unknown>) => p;
     assert.deepEqual(strip(again), strip(detail), 'the round trip keeps every field');
     assert.deepEqual(errors, []);
+  });
+
+  test('small amounts read alike across the usage report: as many decimals as the smallest needs', async () => {
+    const costs = await createProject(t.services, acct.userId, { name: 'Costs' });
+    await t.db.query(
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at)
+       SELECT $1, 'reddit.comments', 0.001, false, now() FROM generate_series(1, 18)
+       UNION ALL SELECT $1, 'reddit.subreddit_new', 0.0005, false, now() FROM generate_series(1, 8)
+       UNION ALL SELECT $1, 'seo.search', 0, true, now() FROM generate_series(1, 5)`,
+      [costs.id],
+    );
+    await page.goto(`${t.baseUrl}/projects/${costs.id}/usage`);
+    const perApi = page.locator('.usage-table').nth(1).locator('tbody tr');
+    await perApi.first().waitFor();
+    const cells = await perApi.evaluateAll((rows) =>
+      rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td:last-child')?.textContent]),
+    );
+    assert.deepEqual(cells, [
+      ['reddit.comments', '$0.018'],
+      ['reddit.subreddit_new', '$0.004'],
+      ['seo.search', '$0.000'],
+    ]);
+    assert.equal(await page.getByTestId('usage-cost').innerText(), '$0.022');
+    assert.equal(await page.locator('.day-table tbody tr td:last-child').innerText(), '$0.022');
+
+    await t.db.query(
+      `INSERT INTO scans (project_id, trigger, created_at, started_at, finished_at, status, calls, cost_usd)
+       VALUES ($1, 'dashboard', now(), now(), now(), 'done', 26, 0.022),
+              ($1, 'schedule', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', 'done', 8, 0.004)`,
+      [costs.id],
+    );
+    await page.goto(`${t.baseUrl}/projects/${costs.id}/scans`);
+    const cost = page.locator('.scans-table tbody td[data-label="Cost"]');
+    await cost.first().waitFor();
+    assert.deepEqual(await cost.allInnerTexts(), ['$0.022', '$0.004']);
   });
 });

@@ -2,14 +2,22 @@
 
 export const API_BASE = '/dashboard/api';
 
+/** One refused field of a body the service checked, with its sentence (a project form's save). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly fields: FieldProblem[];
+  constructor(status: number, code: string, message: string, fields: FieldProblem[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -54,13 +62,19 @@ export async function api<T>(
     data = null;
   }
   if (!res.ok) {
-    const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    const error = (data as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
     const message =
       typeof error?.message === 'string' && error.message
         ? error.message
         : `The service answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`;
     if (res.status === 401 && !opts.expect401) onUnauthorized();
-    throw new ApiError(res.status, typeof error?.code === 'string' ? error.code : 'http_error', message);
+    const fields = Array.isArray(error?.fields) ? (error.fields as FieldProblem[]) : [];
+    throw new ApiError(
+      res.status,
+      typeof error?.code === 'string' ? error.code : 'http_error',
+      message,
+      fields,
+    );
   }
   return data as T;
 }

@@ -25,10 +25,31 @@ export function fullDate(iso: string): string {
   return full.format(new Date(iso));
 }
 
+/** Decimals an amount needs: cents, or below a cent two significant digits ($0.004, $0.0045), at most four. */
+function decimalsOf(value: number): number {
+  if (value === 0 || value >= 0.01) return 2;
+  const fixed = value.toFixed(Math.min(4, 1 - Math.floor(Math.log10(value))));
+  return Math.max(2, fixed.replace(/0+$/, '').split('.')[1]?.length ?? 0);
+}
+
+/**
+ * A formatter of US dollars for a set of amounts shown together (a table's column, a chart): one number of
+ * decimals for all of them, the most any of them needs, so $0.018 and $0.004 never sit beside $0.02 and $0.0040.
+ */
+export function usdFor(values: readonly number[]): (value: number) => string {
+  const decimals = Math.max(2, ...values.map(decimalsOf));
+  const format = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return (value) => format.format(value);
+}
+
+/** One amount on its own: cents, or two significant digits below a cent. */
 export function usd(value: number): string {
-  if (value === 0) return '$0';
-  if (value < 0.01) return `$${value.toFixed(4)}`;
-  return `$${value.toFixed(2)}`;
+  return usdFor([value])(value);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

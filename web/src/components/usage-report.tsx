@@ -2,7 +2,7 @@
 // beside it (docs/decisions/0068-scan-history-and-usage.md).
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { plural, usd } from '../format.ts';
+import { plural, usdFor } from '../format.ts';
 import type { UsageReport } from '../types.ts';
 import { Link } from './link.tsx';
 
@@ -20,7 +20,9 @@ function niceMax(max: number): number {
   return 10 * step;
 }
 
-function DailyChart({ daily, metric }: { daily: Day[]; metric: Metric }) {
+type Usd = (value: number) => string;
+
+function DailyChart({ daily, metric, usd }: { daily: Day[]; metric: Metric; usd: Usd }) {
   const titleId = useId();
   const W = 600;
   const H = 180;
@@ -111,7 +113,8 @@ interface Row {
   costUsd: number;
 }
 
-function BreakdownTable({ caption, head, rows }: { caption: string; head: string; rows: Row[] }) {
+function BreakdownTable(props: { caption: string; head: string; rows: Row[]; usd: Usd }) {
+  const { caption, head, rows, usd } = props;
   const max = Math.max(0, ...rows.map((r) => r.calls));
   return (
     <div class="table-scroll">
@@ -162,6 +165,13 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
   const [metric, setMetric] = useState<Metric>('calls');
   const t = report.totals;
   const days = report.daily.filter((d) => d.calls > 0).reverse();
+  // One precision for every amount of the report, so the rows of a table add up to its total as written.
+  const usd = usdFor([
+    t.costUsd,
+    ...report.daily.map((d) => d.costUsd),
+    ...report.perApi.map((r) => r.costUsd),
+    ...report.perProject.map((r) => r.costUsd),
+  ]);
   const name = useId();
   return (
     <div class="stack usage">
@@ -204,7 +214,7 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
         </div>
         <div class="usage-grid">
           <div>
-            <DailyChart daily={report.daily} metric={metric} />
+            <DailyChart daily={report.daily} metric={metric} usd={usd} />
             {metric === 'calls' && <Legend />}
           </div>
           <div class="table-scroll day-table">
@@ -259,6 +269,7 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
             <BreakdownTable
               caption="Upstream calls and cost per endpoint, last 30 days"
               head="Endpoint"
+              usd={usd}
               rows={report.perApi.map((r) => ({ ...r, key: r.api, label: <code>{r.api}</code> }))}
             />
             <Legend />
@@ -274,6 +285,7 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
             <BreakdownTable
               caption="Upstream calls and cost per project, last 30 days"
               head="Project"
+              usd={usd}
               rows={report.perProject.map((r) => ({
                 ...r,
                 key: r.projectId,

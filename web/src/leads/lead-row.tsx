@@ -104,7 +104,7 @@ export const LeadRows = memo(function LeadRows(props: {
           <td colSpan={6}>
             <div class="details-grid">
               <div>
-                <h3>{lead.commentId ? 'Comment' : 'Post'}</h3>
+                <h2 class="label-heading">{lead.commentId ? 'Comment' : 'Post'}</h2>
                 <p class="muted small">
                   {lead.author ? `u/${lead.author}` : 'unknown author'} · r/{lead.subreddit}
                   {lead.matchedPhrase ? ` · matched “${lead.matchedPhrase}”` : ''}
@@ -136,7 +136,7 @@ export const LeadRows = memo(function LeadRows(props: {
               </div>
               <div>
                 <div class="reply-head">
-                  <h3>Drafted reply</h3>
+                  <h2 class="label-heading">Drafted reply</h2>
                   {lead.reply && <CopyButton text={lead.reply} label="Copy reply" />}
                 </div>
                 {lead.reply ? (

@@ -109,6 +109,13 @@ export function LeadsTab(props: {
   const pendingFocus = useRef<'first' | 'last' | null>(null);
   const positions = useRef(new Map<string, string>());
   const focusRow = useRef(true);
+  /** The page has just opened: its first focus must not scroll the title and Run scan out of sight. */
+  const opening = useRef(true);
+  /** Counts changes shown, and sends not yet answered: a refill fetched before the latest change is stale. */
+  const changes = useRef(0);
+  const unsent = useRef(0);
+  const listPathRef = useRef(listPath);
+  listPathRef.current = listPath;
   const [shown, setShown] = useState(CHUNK);
 
   // A new page or filter: its rows, the cursor where it was on that page (or first/last when paging by key).
@@ -156,7 +163,7 @@ export function LeadsTab(props: {
 
   // The cursor's row takes the focus when the keyboard is in the list (or nowhere, as when the page opens) or a key
   // asked for it; never from a text field. The latest cursor is read, since Preact may run an older render's effect
-  // just before the next render.
+  // just before the next render. Only a move scrolls the row into view; opening the page leaves it where it is.
   const cursorLead = queue.rows[Math.min(queue.cursor, queue.rows.length - 1)];
   useEffect(() => {
     const s = q.current;
@@ -170,7 +177,8 @@ export function LeadsTab(props: {
     const row = document.getElementById(rowId(lead.id));
     if (!row || row === active) return;
     row.focus({ preventScroll: true });
-    row.scrollIntoView({ block: 'nearest' });
+    if (!opening.current) row.scrollIntoView({ block: 'nearest' });
+    opening.current = false;
   }, [cursorLead?.id, queue.rows]);
 
   const go = (changes: Record<string, string | null>, opts: { replace?: boolean } = {}) =>
@@ -208,6 +216,7 @@ export function LeadsTab(props: {
 
   /** Shows moves at once (rows, counts, cursor), then sends them in order; a refusal puts everything back. */
   function show(moves: Move[], cursorTo?: string) {
+    changes.current += 1;
     update((s) => {
       const current = s.rows[Math.min(s.cursor, s.rows.length - 1)]?.id;
       const rows = applyMoves(s.rows, moves, filters.status);
@@ -222,6 +231,7 @@ export function LeadsTab(props: {
     const path = `${projectPath}/leads/status${restore ? '/restore' : ''}`;
     const batches: Move[][] = [];
     for (let i = 0; i < moves.length; i += BATCH) batches.push(moves.slice(i, i + BATCH));
+    unsent.current += 1;
     sending.current = sending.current.then(async () => {
       try {
         for (const batch of batches) {
@@ -233,7 +243,10 @@ export function LeadsTab(props: {
               : { leadIds: batch.map((m) => m.lead.id), status: batch[0]!.to },
           );
         }
+        unsent.current -= 1;
+        if (unsent.current === 0) refill();
       } catch (err) {
+        unsent.current -= 1;
         setError(`Not saved: ${messageOf(err)} The list has been reloaded.`);
         undoStack.current = [];
         setNotice(null);
@@ -241,6 +254,38 @@ export function LeadsTab(props: {
         summary.reload();
       }
     });
+  }
+
+  /**
+   * Once the server has every change, a page that triage left short (or undo left long) is fetched again, so it
+   * stays full; the cursor, the selection and the open lead stay where they were.
+   */
+  function refill() {
+    const s = q.current;
+    const full = Number(size);
+    if (!(s.rows.length < full && s.hasMore) && s.rows.length <= full) return;
+    const seen = changes.current;
+    const path = listPathRef.current;
+    api<LeadList>('GET', path).then(
+      (data) => {
+        if (seen !== changes.current || unsent.current > 0 || path !== listPathRef.current) return;
+        update((x) => {
+          const current = x.rows[Math.min(x.cursor, x.rows.length - 1)]?.id;
+          const rows = data.leads;
+          const ids = new Set(rows.map((l) => l.id));
+          const found = current ? rows.findIndex((l) => l.id === current) : -1;
+          return {
+            ...x,
+            rows,
+            hasMore: data.pagination.hasMore,
+            cursor: found >= 0 ? found : Math.max(0, Math.min(x.cursor, rows.length - 1)),
+            selected: new Set([...x.selected].filter((id) => ids.has(id))),
+            openId: x.openId && ids.has(x.openId) ? x.openId : null,
+          };
+        });
+      },
+      () => {}, // a page one lead short is no error: the next page or reload fills it
+    );
   }
 
   /** Triage: the selected leads, or the one under the cursor. */
@@ -271,7 +316,8 @@ export function LeadsTab(props: {
     }
     const back = moves.map((m) => ({ lead: { ...m.lead, status: m.to }, from: m.to, to: m.from }));
     show(back, back[0]!.lead.id);
-    setNotice({ text: `Undone: ${plural(back.length, 'lead')} back to where they were.`, undo: false });
+    const where = back.length === 1 ? 'it was' : 'they were';
+    setNotice({ text: `Undone: ${plural(back.length, 'lead')} back to where ${where}.`, undo: false });
     send(back, true);
   }
 
@@ -376,6 +422,11 @@ export function LeadsTab(props: {
     : null;
   const scope = selected.size ? `${plural(selected.size, 'selected lead')}` : 'the focused lead';
   const loaded = list.data !== undefined;
+  // A subreddit in the URL in any case is the listed one (the filter ignores case, as Reddit does).
+  const listedSubreddit = summary.data?.subreddits.find(
+    (s) => s.name.toLowerCase() === filters.subreddit.toLowerCase(),
+  );
+  const subredditValue = listedSubreddit?.name ?? filters.subreddit;
 
   return (
     <section aria-label="Leads" class="queue">
@@ -447,11 +498,9 @@ export function LeadsTab(props: {
         </label>
         <label>
           Subreddit
-          <select value={filters.subreddit} onChange={(e) => setFilter({ subreddit: e.currentTarget.value })}>
+          <select value={subredditValue} onChange={(e) => setFilter({ subreddit: e.currentTarget.value })}>
             <option value="">Any</option>
-            {filters.subreddit && !summary.data?.subreddits.some((s) => s.name === filters.subreddit) && (
-              <option value={filters.subreddit}>r/{filters.subreddit}</option>
-            )}
+            {subredditValue && !listedSubreddit && <option value={subredditValue}>r/{subredditValue}</option>}
             {summary.data?.subreddits.map((s) => (
               <option value={s.name} key={s.name}>
                 r/{s.name} ({s.count})

@@ -1,9 +1,9 @@
 // The project form, for a new project and for a project's settings: every ProjectDetail field, the three watch
-// lists as editable lists with the plan's limit beside each. The service checks everything again and its
-// message is shown as it is (docs/decisions/0067-project-editing.md).
+// lists as editable lists with the plan's limit beside each. The service checks everything again; each field it
+// refuses gets its sentence beside it, all at once (docs/decisions/0067-project-editing.md).
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { normalizeSubreddit } from '../../../src/domain/subreddit-name.ts';
-import { api, messageOf } from '../api.ts';
+import { ApiError, api, messageOf } from '../api.ts';
 import { Link } from '../components/link.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
@@ -11,6 +11,8 @@ import { navigate } from '../router.ts';
 import type { ProjectDetail, ProjectLimits } from '../types.ts';
 
 type ListField = 'keywords' | 'subreddits' | 'competitors';
+/** The service's sentence for each field it refused, by field name. */
+type FieldErrors = Partial<Record<keyof ProjectDraft, string>>;
 
 export interface ProjectDraft {
   name: string;
@@ -68,7 +70,7 @@ function bodyOf(d: ProjectDraft) {
     targetUsers: text(d.targetUsers),
     geography: text(d.geography),
     budgetFit: text(d.budgetFit),
-    // Anything but digits goes as typed, so the service's message names the field.
+    // Anything but digits goes as typed, so the service's sentence for the field comes back.
     scoreThreshold: threshold === '' ? null : /^\d+$/.test(threshold) ? Number(threshold) : threshold,
     keywords: d.keywords,
     subreddits: d.subreddits,
@@ -147,6 +149,8 @@ function ListEditor(props: {
   max: number | null;
   tier: string;
   pending: string;
+  /** The service's sentence for this list, from the last save. */
+  error: string | undefined;
   onPending(text: string): void;
   onChange(values: string[]): void;
 }) {
@@ -155,11 +159,12 @@ function ListEditor(props: {
   const hintId = useId();
   const errorId = useId();
   const countId = useId();
-  const [error, setError] = useState<string | null>(null);
+  const [addError, setAddError] = useState<string | null>(null);
+  const error = addError ?? props.error ?? null;
   const over = max !== null && values.length > max;
   const add = () => {
     const { values: added, error } = splitEntries(spec.field, props.pending);
-    setError(error);
+    setAddError(error);
     if (error || !added.length) return;
     props.onChange(addUnique(values, added));
     props.onPending('');
@@ -214,7 +219,7 @@ function ListEditor(props: {
           spellcheck={false}
           onInput={(e) => {
             props.onPending(e.currentTarget.value);
-            setError(null);
+            setAddError(null);
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -244,14 +249,19 @@ function TextField(props: {
   required?: boolean;
   inputMode?: 'numeric';
   placeholder?: string;
+  /** Why the service refused the value; the field is marked invalid and described by it. */
+  error?: string;
 }) {
   const id = useId();
   const hintId = useId();
+  const errorId = useId();
+  const describedBy = [props.error && errorId, props.hint && hintId].filter(Boolean).join(' ');
   const common = {
     id,
     value: props.value,
     placeholder: props.placeholder,
-    'aria-describedby': props.hint ? hintId : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': props.error ? true : undefined,
     onInput: (e: Event) => props.onInput((e.currentTarget as HTMLInputElement).value),
   };
   return (
@@ -266,6 +276,11 @@ function TextField(props: {
         <input {...common} type="url" inputMode="url" />
       ) : (
         <input {...common} type="text" required={props.required} inputMode={props.inputMode} />
+      )}
+      {props.error && (
+        <p id={errorId} class="field-error small">
+          {props.error}
+        </p>
       )}
       {props.hint && (
         <p id={hintId} class="muted small">
@@ -290,15 +305,33 @@ export function ProjectForm(props: {
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** Bumped by each refused save, so the focus moves even when the same fields are refused again. */
+  const [refusals, setRefusals] = useState(0);
   const [saved, setSaved] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const set = (changes: Partial<ProjectDraft>) => {
     setDraft((d) => ({ ...d, ...changes }));
+    // A field being changed is no longer marked with the old refusal.
+    setFieldErrors((f) => {
+      const next = { ...f };
+      for (const key of Object.keys(changes)) delete next[key as keyof ProjectDraft];
+      return next;
+    });
     setSaved(false);
   };
+  // The first refused field takes the focus (it is described by its sentence); otherwise the message does.
   useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
+    if (!refusals) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? errorRef.current)?.focus();
+  }, [refusals]);
+  const refuse = (message: string | null, fields: FieldErrors) => {
+    setError(message);
+    setFieldErrors(fields);
+    setRefusals((n) => n + 1);
+  };
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -307,7 +340,7 @@ export function ProjectForm(props: {
     for (const { field } of LISTS) {
       const { values, error } = splitEntries(field, pending[field]);
       if (error) {
-        setError(error);
+        refuse(null, { [field]: error });
         return;
       }
       next = { ...next, [field]: addUnique(next[field], values) };
@@ -316,6 +349,7 @@ export function ProjectForm(props: {
     setPending({ keywords: '', subreddits: '', competitors: '' });
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     setSaved(false);
     try {
       const p = props.project
@@ -325,7 +359,15 @@ export function ProjectForm(props: {
       setSaved(true);
       props.onSaved(p);
     } catch (err) {
-      setError(messageOf(err));
+      const fields: FieldErrors = {};
+      const other: string[] = [];
+      for (const f of err instanceof ApiError ? err.fields : []) {
+        if (f.field in EMPTY) fields[f.field as keyof ProjectDraft] = f.message;
+        else other.push(`${f.field}: ${f.message}`);
+      }
+      const n = Object.keys(fields).length;
+      const summary = `Nothing was saved: ${n === 1 ? 'one field needs' : `${n} fields need`} a change (marked above).`;
+      refuse(n ? [summary, ...other].join(' ') : messageOf(err), fields);
     } finally {
       setBusy(false);
     }
@@ -333,12 +375,19 @@ export function ProjectForm(props: {
 
   const limits = props.limits;
   return (
-    <form class="project-form" onSubmit={submit} noValidate>
+    <form ref={formRef} class="project-form" onSubmit={submit} noValidate>
       <div class="form-grid">
-        <TextField label="Name" value={draft.name} onInput={(name) => set({ name })} required />
+        <TextField
+          label="Name"
+          value={draft.name}
+          error={fieldErrors.name}
+          onInput={(name) => set({ name })}
+          required
+        />
         <TextField
           label="Website"
           value={draft.url}
+          error={fieldErrors.url}
           onInput={(url) => set({ url })}
           type="url"
           placeholder="https://"
@@ -346,6 +395,7 @@ export function ProjectForm(props: {
         <TextField
           label="Pain"
           value={draft.pain}
+          error={fieldErrors.pain}
           onInput={(pain) => set({ pain })}
           multiline
           hint="The problem your buyers describe, in their words."
@@ -353,6 +403,7 @@ export function ProjectForm(props: {
         <TextField
           label="Solution"
           value={draft.solution}
+          error={fieldErrors.solution}
           onInput={(solution) => set({ solution })}
           multiline
           hint="What your product does about it."
@@ -360,18 +411,26 @@ export function ProjectForm(props: {
         <TextField
           label="Target users"
           value={draft.targetUsers}
+          error={fieldErrors.targetUsers}
           onInput={(targetUsers) => set({ targetUsers })}
         />
         <TextField
           label="Geography"
           value={draft.geography}
+          error={fieldErrors.geography}
           onInput={(geography) => set({ geography })}
           hint="Where your buyers are; leaving it empty means anywhere."
         />
-        <TextField label="Budget fit" value={draft.budgetFit} onInput={(budgetFit) => set({ budgetFit })} />
+        <TextField
+          label="Budget fit"
+          value={draft.budgetFit}
+          error={fieldErrors.budgetFit}
+          onInput={(budgetFit) => set({ budgetFit })}
+        />
         <TextField
           label="Score threshold (0-100)"
           value={draft.scoreThreshold}
+          error={fieldErrors.scoreThreshold}
           onInput={(scoreThreshold) => set({ scoreThreshold })}
           inputMode="numeric"
           hint="Leads scoring below it are not kept; empty uses the service default."
@@ -385,6 +444,7 @@ export function ProjectForm(props: {
           max={(limits?.[spec.limit] as number | null | undefined) ?? null}
           tier={limits?.tier ?? ''}
           pending={pending[spec.field]}
+          error={fieldErrors[spec.field]}
           onPending={(text) => setPending((p) => ({ ...p, [spec.field]: text }))}
           onChange={(values) => set({ [spec.field]: values })}
         />

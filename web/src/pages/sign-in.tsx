@@ -189,12 +189,13 @@ export function SignInPage() {
 export function SignedOutPage() {
   const signedOut = new URLSearchParams(location.search).get('reason') === 'signed-out';
   return (
-    <Card title={signedOut ? 'You are signed out' : 'You are signed out: your session has ended'}>
+    // Reached without a session too (never signed in on this browser, or one that expired): say only what is true
+    // in every case.
+    <Card title="You are signed out">
       <p>
         {signedOut
-          ? 'Your session is closed on this browser.'
-          : 'The dashboard needs a session. It lasts 30 days from your last visit and ends when you sign out.'}{' '}
-        To come back, ask for a new sign-in link below.
+          ? 'Your session is closed on this browser. To come back, ask for a new sign-in link below.'
+          : 'The dashboard needs a session: ask for a sign-in link below. A session lasts 30 days from your last visit and ends when you sign out.'}
       </p>
       <HowToGetALink />
     </Card>

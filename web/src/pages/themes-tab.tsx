@@ -62,7 +62,7 @@ export function ThemesTab({ projectId, generation }: { projectId: string; genera
         <ol class="theme-list">
           {newest.map((t) => (
             <li class="card theme" key={t.id} data-theme-id={t.id}>
-              <h3 class="theme-label">{t.label}</h3>
+              <h2 class="label-heading theme-label">{t.label}</h2>
               <p class="small muted">{plural(t.leadIds.length, 'lead')}</p>
               {t.summary && <p class="theme-summary">{t.summary}</p>}
               <ul class="theme-leads">
