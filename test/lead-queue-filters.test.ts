@@ -122,6 +122,27 @@ describe('filters', () => {
         assert.match(res.body.error.message, new RegExp(name), query);
       }
     }
+    const pages: [string, string][] = [
+      ['leads?limit=0x10', 'Invalid limit "0x10": must be an integer from 1 to 500.'],
+      ['leads?offset=1e2', 'Invalid offset "1e2": must be an integer from 0 to 1000000.'],
+      ['leads?limit=5&limit=6', 'limit is given more than once; give it once.'],
+      ['leads?days=1e1', 'Invalid days "1e1": must be an integer from 1 to 30.'],
+      ['leads/summary?minScore=5e1', 'Invalid minScore "5e1": must be an integer from 0 to 100.'],
+      ['leads/summary?sellerSide=true&sellerSide=false', 'sellerSide is given more than once; give it once.'],
+      ['leads.csv?days=0x7', 'Invalid days "0x7": must be an integer from 1 to 30.'],
+      ['leads.csv?q=a&q=b', 'q is given more than once; give it once.'],
+      ['scans?limit=1e1', 'Invalid limit "1e1": must be an integer from 1 to 100.'],
+      ['scans?offset=0&offset=25', 'offset is given more than once; give it once.'],
+    ];
+    for (const [path, message] of pages) {
+      const res = await d.get(`/projects/${project.id}/${path}`);
+      assert.equal(res.status, 400, path);
+      assert.deepEqual(res.body, { error: { code: 'invalid_request', message } }, path);
+    }
+    const attempts = await d.get('/webhooks/no-such-hook/attempts?limit=0x10');
+    assert.deepEqual(attempts.body, {
+      error: { code: 'invalid_request', message: 'Invalid limit "0x10": must be an integer from 1 to 500.' },
+    });
     const page = await d.get(`/projects/${project.id}/leads?limit=501`);
     assert.equal(page.status, 400);
     assert.match(page.body.error.message, /limit 501: must be an integer from 1 to 500/);
