@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { CSV_COLUMNS } from '../src/leads/leads.csv.ts';
+import { CSV_COLUMNS, CSV_LEAD_FIELDS } from '../src/leads/leads.csv.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { createAccount, createProject, getJson, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -28,6 +28,7 @@ before(async () => {
       stage: 'purchase-ready',
       subreddit: 'SmallBusiness',
       postedAt: new Date(now - 2 * 3_600_000),
+      reply: 'Hi! We built "Acme", a CRM for small teams.\r\nIt costs $9, with a free trial.',
     },
     {
       title: '=HYPERLINK("http://evil.example","click")',
@@ -40,6 +41,7 @@ before(async () => {
       costUsd: null,
       subreddit: 'sales',
       postedAt: new Date(now - 2 * DAY),
+      reply: '=1+1 is what spreadsheets see; -10% for you',
     },
     {
       title: 'I sell a CRM_tool, ask me anything',
@@ -168,8 +170,28 @@ describe('pages of 500 and CSV export', () => {
     assert.equal(res.body.pagination.hasMore, true);
   });
 
-  /** Every lead REST returns for the filter, all pages, with body, as CSV cells (formulas neutralised). */
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : String(v);
+    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  };
+
+  /** The drafted replies the dashboard's list shows for the filter, by lead id. */
+  async function replies(projectId: string, query: string) {
+    const byId = new Map<string, string | null>();
+    for (let offset = 0; ; offset += 500) {
+      const res = await d.get(`/projects/${projectId}/leads?${query}&limit=500&offset=${offset}`);
+      assert.equal(res.status, 200);
+      for (const lead of res.body.leads) byId.set(lead.id, lead.reply);
+      if (!res.body.pagination.hasMore) return byId;
+    }
+  }
+
+  /**
+   * Every lead REST returns for the filter, all pages, with body, as CSV cells (formulas neutralised), and the
+   * drafted reply the dashboard shows for it.
+   */
   async function restRows(projectId: string, query: string) {
+    const drafts = await replies(projectId, query);
     const rows: Record<string, string>[] = [];
     for (let offset = 0; ; offset += 100) {
       const res = await getJson(
@@ -179,15 +201,10 @@ describe('pages of 500 and CSV export', () => {
       );
       assert.equal(res.status, 200);
       for (const lead of res.body.leads) {
-        rows.push(
-          Object.fromEntries(
-            CSV_COLUMNS.map((c) => {
-              const v = lead[c];
-              const cell = v === null || v === undefined ? '' : String(v);
-              return [c, /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell];
-            }),
-          ),
-        );
+        rows.push({
+          ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, cell(lead[c])])),
+          reply_draft: cell(drafts.get(lead.id)),
+        });
       }
       if (!res.body.pagination.hasMore) return rows;
     }
@@ -230,6 +247,18 @@ describe('pages of 500 and CSV export', () => {
     assert.equal(second!.costUsd, '');
     assert.equal(first!.sellerSide, 'false');
     assert.equal(rows.length, 4);
+    // The drafted reply, last: quotes, commas and line breaks kept, a formula-looking start neutralised.
+    assert.equal(Object.keys(first!).at(-1), 'reply_draft');
+    assert.equal(
+      first!.reply_draft,
+      'Hi! We built "Acme", a CRM for small teams.\r\nIt costs $9, with a free trial.',
+    );
+    assert.match(
+      text,
+      /"Hi! We built ""Acme"", a CRM for small teams\.\r\nIt costs \$9, with a free trial\."/,
+    );
+    assert.equal(second!.reply_draft, "'=1+1 is what spreadsheets see; -10% for you");
+    assert.equal(rows[2]!.reply_draft, '', 'no draft: an empty cell');
   });
 
   test('an empty filter exports the header row only; the filters apply as on the list', async () => {
