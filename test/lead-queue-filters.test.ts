@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { CSV_COLUMNS } from '../src/leads/leads.csv.ts';
+import { CSV_COLUMNS, CSV_LEAD_FIELDS } from '../src/leads/leads.csv.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { createAccount, createProject, getJson, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -28,6 +28,7 @@ before(async () => {
       stage: 'purchase-ready',
       subreddit: 'SmallBusiness',
       postedAt: new Date(now - 2 * 3_600_000),
+      reply: 'Hi! We built "Acme", a CRM for small teams.\r\nIt costs $9, with a free trial.',
     },
     {
       title: '=HYPERLINK("http://evil.example","click")',
@@ -40,6 +41,7 @@ before(async () => {
       costUsd: null,
       subreddit: 'sales',
       postedAt: new Date(now - 2 * DAY),
+      reply: '=1+1 is what spreadsheets see; -10% for you',
     },
     {
       title: 'I sell a CRM_tool, ask me anything',
@@ -123,6 +125,27 @@ describe('filters', () => {
         assert.match(res.body.error.message, new RegExp(name), query);
       }
     }
+    const pages: [string, string][] = [
+      ['leads?limit=0x10', 'Invalid limit "0x10": must be an integer from 1 to 500.'],
+      ['leads?offset=1e2', 'Invalid offset "1e2": must be an integer from 0 to 1000000.'],
+      ['leads?limit=5&limit=6', 'limit is given more than once; give it once.'],
+      ['leads?days=1e1', 'Invalid days "1e1": must be an integer from 1 to 30.'],
+      ['leads/summary?minScore=5e1', 'Invalid minScore "5e1": must be an integer from 0 to 100.'],
+      ['leads/summary?sellerSide=true&sellerSide=false', 'sellerSide is given more than once; give it once.'],
+      ['leads.csv?days=0x7', 'Invalid days "0x7": must be an integer from 1 to 30.'],
+      ['leads.csv?q=a&q=b', 'q is given more than once; give it once.'],
+      ['scans?limit=1e1', 'Invalid limit "1e1": must be an integer from 1 to 100.'],
+      ['scans?offset=0&offset=25', 'offset is given more than once; give it once.'],
+    ];
+    for (const [path, message] of pages) {
+      const res = await d.get(`/projects/${project.id}/${path}`);
+      assert.equal(res.status, 400, path);
+      assert.deepEqual(res.body, { error: { code: 'invalid_request', message } }, path);
+    }
+    const attempts = await d.get('/webhooks/no-such-hook/attempts?limit=0x10');
+    assert.deepEqual(attempts.body, {
+      error: { code: 'invalid_request', message: 'Invalid limit "0x10": must be an integer from 1 to 500.' },
+    });
     const page = await d.get(`/projects/${project.id}/leads?limit=501`);
     assert.equal(page.status, 400);
     assert.match(page.body.error.message, /limit 501: must be an integer from 1 to 500/);
@@ -148,8 +171,28 @@ describe('pages of 500 and CSV export', () => {
     assert.equal(res.body.pagination.hasMore, true);
   });
 
-  /** Every lead REST returns for the filter, all pages, with body, as CSV cells (formulas neutralised). */
+  const cell = (v: unknown) => {
+    const text = v === null || v === undefined ? '' : String(v);
+    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  };
+
+  /** The drafted replies the dashboard's list shows for the filter, by lead id. */
+  async function replies(projectId: string, query: string) {
+    const byId = new Map<string, string | null>();
+    for (let offset = 0; ; offset += 500) {
+      const res = await d.get(`/projects/${projectId}/leads?${query}&limit=500&offset=${offset}`);
+      assert.equal(res.status, 200);
+      for (const lead of res.body.leads) byId.set(lead.id, lead.reply);
+      if (!res.body.pagination.hasMore) return byId;
+    }
+  }
+
+  /**
+   * Every lead REST returns for the filter, all pages, with body, as CSV cells (formulas neutralised), and the
+   * drafted reply the dashboard shows for it.
+   */
   async function restRows(projectId: string, query: string) {
+    const drafts = await replies(projectId, query);
     const rows: Record<string, string>[] = [];
     for (let offset = 0; ; offset += 100) {
       const res = await getJson(
@@ -159,15 +202,10 @@ describe('pages of 500 and CSV export', () => {
       );
       assert.equal(res.status, 200);
       for (const lead of res.body.leads) {
-        rows.push(
-          Object.fromEntries(
-            CSV_COLUMNS.map((c) => {
-              const v = lead[c];
-              const cell = v === null || v === undefined ? '' : String(v);
-              return [c, /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell];
-            }),
-          ),
-        );
+        rows.push({
+          ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, cell(lead[c])])),
+          reply_draft: cell(drafts.get(lead.id)),
+        });
       }
       if (!res.body.pagination.hasMore) return rows;
     }
@@ -210,6 +248,18 @@ describe('pages of 500 and CSV export', () => {
     assert.equal(second!.costUsd, '');
     assert.equal(first!.sellerSide, 'false');
     assert.equal(rows.length, 4);
+    // The drafted reply, last: quotes, commas and line breaks kept, a formula-looking start neutralised.
+    assert.equal(Object.keys(first!).at(-1), 'reply_draft');
+    assert.equal(
+      first!.reply_draft,
+      'Hi! We built "Acme", a CRM for small teams.\r\nIt costs $9, with a free trial.',
+    );
+    assert.match(
+      text,
+      /"Hi! We built ""Acme"", a CRM for small teams\.\r\nIt costs \$9, with a free trial\."/,
+    );
+    assert.equal(second!.reply_draft, "'=1+1 is what spreadsheets see; -10% for you");
+    assert.equal(rows[2]!.reply_draft, '', 'no draft: an empty cell');
   });
 
   test('an empty filter exports the header row only; the filters apply as on the list', async () => {

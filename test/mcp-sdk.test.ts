@@ -124,6 +124,77 @@ test('the SDK client gets -32602 for an unknown tool and for bad arguments', asy
   );
 });
 
+test('arguments of the wrong type are -32602 naming the argument; integers as plain digits are read (ADR 0043)', async () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['get_project', { projectId: 123 }, 'projectId', 'Invalid projectId 123: must be a non-empty string.'],
+    ['list_leads', { projectId: 123 }, 'projectId', 'Invalid projectId 123: must be a non-empty string.'],
+    ['list_leads', { projectId: true }, 'projectId', 'Invalid projectId true: must be a non-empty string.'],
+    [
+      'list_leads',
+      { projectId, limit: '0x10' },
+      'limit',
+      'Invalid limit "0x10": must be an integer from 1 to 100.',
+    ],
+    [
+      'list_leads',
+      { projectId, limit: '1e1' },
+      'limit',
+      'Invalid limit "1e1": must be an integer from 1 to 100.',
+    ],
+    [
+      'list_leads',
+      { projectId, limit: ' 5' },
+      'limit',
+      'Invalid limit " 5": must be an integer from 1 to 100.',
+    ],
+    [
+      'list_leads',
+      { projectId, limit: true },
+      'limit',
+      'Invalid limit true: must be an integer from 1 to 100.',
+    ],
+    [
+      'list_leads',
+      { projectId, minScore: '5e1' },
+      'minScore',
+      'Invalid minScore "5e1": must be an integer from 0 to 100.',
+    ],
+    [
+      'list_leads',
+      { projectId, status: 1 },
+      'status',
+      'Invalid status 1: must be one of new, hidden, not_fit, all.',
+    ],
+    ['run_scan', { projectId, wait: 1 }, 'wait', 'Invalid wait 1: must be true or false.'],
+    [
+      'set_lead_status',
+      { projectId, leadIds: [123], status: 'hidden' },
+      'leadIds/0',
+      'Invalid leadIds.0: must be a non-empty string.',
+    ],
+  ];
+  for (const [name, args, argument, message] of cases) {
+    await assert.rejects(client.callTool({ name, arguments: args }), (err: unknown) => {
+      assert.ok(err instanceof McpError, String(err));
+      assert.equal(err.code, -32602, JSON.stringify(args));
+      assert.equal(err.message, `MCP error -32602: ${message}`, JSON.stringify(args));
+      assert.equal((err.data as { argument?: string }).argument, argument);
+      return true;
+    });
+  }
+  // Some clients send every argument as text: plain decimal digits still read as the integer they spell.
+  const asText = await client.callTool({
+    name: 'list_leads',
+    arguments: { projectId, limit: '2', minScore: '30' },
+  });
+  assert.notEqual(asText.isError, true, JSON.stringify(asText.content));
+  assert.deepEqual((asText.structuredContent as { pagination: unknown }).pagination, {
+    limit: 2,
+    offset: 0,
+    hasMore: true,
+  });
+});
+
 test('the SDK client with a REST key or no key cannot connect', async () => {
   await assert.rejects(connect(acct.restKey), /403|forbidden|cannot be used here/i);
   await assert.rejects(connect('sbk_wrong'), /401|Unauthorized|Unknown or revoked/i);

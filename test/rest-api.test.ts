@@ -272,6 +272,52 @@ describe('REST API on a self-hosted instance', () => {
     }
   });
 
+  test('an integer parameter is plain decimal digits: hex, exponents, decimals and spaces are 400', async () => {
+    const leads = `/api/v1/projects/${aliceProject.id}/leads`;
+    const cases: [string, string][] = [
+      ['limit=0x10', 'Invalid limit "0x10": must be an integer from 1 to 100.'],
+      ['limit=1e1', 'Invalid limit "1e1": must be an integer from 1 to 100.'],
+      ['limit=5.0', 'Invalid limit 5.0: must be an integer from 1 to 100.'],
+      ['limit=%205', 'Invalid limit " 5": must be an integer from 1 to 100.'],
+      ['limit=%2B5', 'Invalid limit "+5": must be an integer from 1 to 100.'],
+      ['limit=', 'Invalid limit "": must be an integer from 1 to 100.'],
+      ['minScore=5e1', 'Invalid minScore "5e1": must be an integer from 0 to 100.'],
+      ['minScore=0b11', 'Invalid minScore "0b11": must be an integer from 0 to 100.'],
+      ['offset=0x0', 'Invalid offset "0x0": must be an integer from 0 to 1000000.'],
+      ['offset=1e3', 'Invalid offset "1e3": must be an integer from 0 to 1000000.'],
+      ['limit=-5', 'Invalid limit -5: must be an integer from 1 to 100.'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(`${leads}?${query}`, alice.restKey);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(res.body, { error: { code: 'invalid_request', message } }, query);
+    }
+    const plain = await get(`${leads}?limit=10&minScore=050&offset=0&status=all`, alice.restKey);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.body.pagination.limit, 10);
+  });
+
+  test('a parameter given more than once is 400 saying so, not a complaint about its first value', async () => {
+    const leads = `/api/v1/projects/${aliceProject.id}/leads`;
+    for (const [query, name] of [
+      ['limit=5&limit=6', 'limit'],
+      ['limit=5&limit=5', 'limit'],
+      ['minScore=10&status=all&minScore=20', 'minScore'],
+      ['offset=0&offset=1', 'offset'],
+      ['status=new&status=all', 'status'],
+      ['since=2026-11-01&since=2026-11-02', 'since'],
+      ['include=body&include=body', 'include'],
+    ]) {
+      const res = await get(`${leads}?${query}`, alice.restKey);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(res.body, {
+        error: { code: 'invalid_request', message: `${name} is given more than once; give it once.` },
+      });
+    }
+    // A bad key is still 401 first.
+    assert.equal((await get(`${leads}?limit=5&limit=6`, 'rl_sk_nope')).status, 401);
+  });
+
   test('SEO opportunities best position first, pain themes newest first, usage grouped per endpoint', async () => {
     const p = await createProject(t.services, alice.userId, { name: 'Insights' });
     const now = clock.now();

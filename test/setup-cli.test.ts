@@ -63,6 +63,23 @@ describe('npm run setup', () => {
     assert.equal(out2.projects[0].webhooks[0].id, hook.id);
   });
 
+  test("the README's recovery for the demo account works: setup and login both take demo@localhost", async () => {
+    const run = setup(target.env, '--email', 'demo@localhost');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(JSON.parse(run.stdout).restKey, /^rl_sk_/);
+    const login = runCli('src/cli/login.ts', target.env, '--email', 'Demo@Localhost');
+    assert.equal(login.code, 0, login.stderr);
+    assert.equal(JSON.parse(login.stdout).email, 'demo@localhost');
+    // The same check refuses the same addresses in both commands (and on the sign-in page).
+    for (const bad of ['not-an-email', 'two@at@signs', 'a space@example.com', '@example.com', 'x@']) {
+      for (const script of ['src/cli/setup.ts', 'src/cli/login.ts']) {
+        const refused = runCli(script, target.env, '--email', bad);
+        assert.equal(refused.code, 2, `${script} ${bad}`);
+        assert.match(refused.stderr, /--email <address> is required and must be an email address/);
+      }
+    }
+  });
+
   test('bad input gets a clear message, exit code 2, and changes nothing', async () => {
     const cases: [string[], RegExp][] = [
       [[], /--email/],

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
+import { normalizeEmail } from '../domain/email.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';
 import { UsageError } from './commands.ts';
 import { dispatch } from './dispatch.ts';
@@ -12,11 +13,9 @@ export function parseLoginArgs(argv: string[]): { email: string } {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  // Looser than setup's check: the demo account is demo@localhost.
-  if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email)) {
-    throw new UsageError('--email <address> is required and must be an email address');
-  }
-  return { email: values.email.toLowerCase() };
+  const email = normalizeEmail(values.email);
+  if (!email) throw new UsageError('--email <address> is required and must be an email address');
+  return { email };
 }
 
 /**

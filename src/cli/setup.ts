@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
+import { normalizeEmail } from '../domain/email.ts';
 import { parseProjectsFile } from '../projects/projects.import.ts';
 import { asUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
 import { dispatch } from './dispatch.ts';
@@ -27,14 +28,13 @@ export function parseSetupArgs(argv: string[]): { email: string; tier?: Tier; im
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-    throw new UsageError('--email <address> is required and must be an email address');
-  }
+  const email = normalizeEmail(values.email);
+  if (!email) throw new UsageError('--email <address> is required and must be an email address');
   if (values.tier !== undefined && !TIERS.includes(values.tier as Tier)) {
     throw new UsageError(`--tier must be one of ${TIERS.join(', ')} (got "${values.tier}")`);
   }
   return {
-    email: values.email.toLowerCase(),
+    email,
     tier: values.tier as Tier | undefined,
     importPath: values.import,
   };

@@ -13,6 +13,7 @@ import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
 import { API_PREFIX, swaggerOptions } from './openapi.ts';
+import { checkQueryText } from './query-text.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
@@ -123,6 +124,9 @@ export async function buildApp({
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
+
+  // Every route's query string as sent, before its schema reads it (after onRequest, so a bad key is still 401).
+  app.addHook('preValidation', async (request) => checkQueryText(request));
 
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });

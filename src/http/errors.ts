@@ -103,7 +103,7 @@ export function describeSchemaFailure(
   return `Invalid ${param || context}${shown}: must be ${allowed}.`;
 }
 
-/** The query string as sent (Ajv coerces request.query in place); the first of a repeated name. */
+/** The query string as sent (Ajv coerces request.query in place); a repeated name never gets here (query-text.ts). */
 function rawQuery(url: string): Record<string, string> {
   const query: Record<string, string> = {};
   const at = url.indexOf('?');

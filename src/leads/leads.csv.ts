@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { Lead } from './leads.schemas.ts';
+import type { DashboardLead, Lead } from './leads.schemas.ts';
 
-/** The REST Lead's fields in its order, body last: a CSV row reads like the API's lead. */
-export const CSV_COLUMNS = [
+/** The REST Lead's fields in its order, body last: these cells read like the API's lead. */
+export const CSV_LEAD_FIELDS = [
   'id',
   'postId',
   'commentId',
@@ -23,16 +23,23 @@ export const CSV_COLUMNS = [
   'body',
 ] as const satisfies readonly (keyof Lead)[];
 
+/** The header row: the Lead's fields, then the drafted reply (the dashboard lead's `reply`), empty when none. */
+export const CSV_COLUMNS = [...CSV_LEAD_FIELDS, 'reply_draft'] as const;
+
 /**
  * RFC 4180 CSV (CRLF, fields quoted when they hold a comma, quote or line break) with a UTF-8 byte order mark
  * so that spreadsheets read accents and emoji right. Post text is written by strangers, so a cell that starts
- * like a formula (=, +, -, @, tab, CR) gets a leading ' (docs/decisions/0066-lead-csv-export.md).
+ * like a formula (=, +, -, @, tab, CR) gets a leading ' (docs/decisions/0066-lead-csv-export.md); so does a
+ * drafted reply, which quotes them.
  */
-export function leadsCsv(pages: AsyncIterable<Lead[]>): Readable {
+export function leadsCsv(pages: AsyncIterable<DashboardLead[]>): Readable {
   const csv = stringify({
     bom: true,
     header: true,
-    columns: [...CSV_COLUMNS],
+    columns: [
+      ...CSV_LEAD_FIELDS.map((key) => ({ key, header: key })),
+      { key: 'reply', header: 'reply_draft' },
+    ],
     record_delimiter: 'windows',
     escape_formulas: true,
     cast: { boolean: (v) => (v ? 'true' : 'false') },

@@ -173,15 +173,21 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Every lead under the filters, in list order, page by page (with body). Throws not_found before anything
-     * is produced, so a transport can still answer with an error.
+     * Every lead under the filters, in list order, page by page (with body and drafted reply). Throws not_found
+     * before anything is produced, so a transport can still answer with an error.
      */
     async exportLeads(
       userId: string,
       projectId: string,
       q: Partial<DashboardLeadFilters>,
     ): Promise<AsyncIterable<DashboardLead[]>> {
-      const filter = { ...conditionsOf(projectId, q), userId, limit: EXPORT_PAGE, withBody: true };
+      const filter = {
+        ...conditionsOf(projectId, q),
+        userId,
+        limit: EXPORT_PAGE,
+        withBody: true,
+        withReply: true,
+      };
       const first = await leads.list({ ...filter, offset: 0 });
       if (!first) throw notFound();
       return (async function* () {

@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TObject } from 'typebox';
+import { PLAIN_INTEGER } from '../domain/plain-integer.ts';
 import { describeSchemaFailure, type PropertySchema } from '../http/errors.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its function sits on .default.
@@ -27,11 +28,25 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /**
- * Validates tool arguments against the tool's TypeBox schema with the options Fastify gives the REST API
- * (defaults applied, "10" read as 10), and explains a failure in the REST API's words.
+ * The one reading of text as another type (docs/decisions/0043): some clients send every argument as a string,
+ * so an integer argument also takes plain decimal digits and a boolean one "true" or "false", as REST's query
+ * string does. Nothing else changes type: 123 is not a string, "1e1" not an integer.
+ */
+function readTextArguments(args: Record<string, unknown>, properties: Record<string, PropertySchema>): void {
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value !== 'string' || !Object.hasOwn(properties, name)) continue;
+    const type = properties[name]!.type;
+    if (type === 'integer' && PLAIN_INTEGER.test(value)) args[name] = Number(value);
+    else if (type === 'boolean' && (value === 'true' || value === 'false')) args[name] = value === 'true';
+  }
+}
+
+/**
+ * Validates tool arguments against the tool's TypeBox schema: defaults applied, types as declared (integers
+ * and booleans also as text, see readTextArguments), and explains a failure in the REST API's words.
  */
 export function createArgumentsValidator(schema: TObject): (args: unknown) => ArgumentsCheck {
-  const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false, allowUnionTypes: true });
+  const ajv = new Ajv({ coerceTypes: false, useDefaults: true, allErrors: false, allowUnionTypes: true });
   addFormats(ajv);
   const validate: ValidateFunction = ajv.compile(schema);
   const properties = schema.properties as Record<string, PropertySchema>;
@@ -44,8 +59,10 @@ export function createArgumentsValidator(schema: TObject): (args: unknown) => Ar
         argument: null,
       };
     }
-    // Ajv coerces and fills defaults in place; the message shows the value as read, as REST's does.
-    const value = structuredClone((args ?? {}) as Record<string, unknown>);
+    // Read and filled with defaults in place, on a copy; the message shows the value as sent, as REST's does.
+    const given = (args ?? {}) as Record<string, unknown>;
+    const value = structuredClone(given);
+    readTextArguments(value, properties);
     if (validate(value)) return { ok: true, value };
     const first = validate.errors?.[0];
     if (!first) return { ok: false, message: 'Invalid arguments.', argument: null };
@@ -55,6 +72,6 @@ export function createArgumentsValidator(schema: TObject): (args: unknown) => Ar
         : first.instancePath.replace(/^\//, '') ||
           String((first.params as { missingProperty?: string }).missingProperty ?? '') ||
           null;
-    return { ok: false, message: describeSchemaFailure(first, properties, value, 'arguments'), argument };
+    return { ok: false, message: describeSchemaFailure(first, properties, given, 'arguments'), argument };
   };
 }

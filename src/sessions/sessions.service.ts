@@ -4,6 +4,7 @@ import { hashKey } from '../accounts/keys.ts';
 import type { Clock } from '../clock.ts';
 import type { Config, Tier } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { normalizeEmail } from '../domain/email.ts';
 import { AppError, notFound } from '../errors.ts';
 import { createLinkDelivery, type OperatorLog, stdoutLog } from './link-delivery.ts';
 import { createSessionsRepo } from './sessions.repo.ts';
@@ -20,8 +21,6 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 /** Link requests from the page, per address and per client address, in one-hour windows (docs/decisions/0061). */
 export const LINK_REQUESTS = { windowMs: 3_600_000, perAddress: 5, perClient: 20 } as const;
-/** Printable, no spaces, one @: loose enough for demo@localhost, strict enough to print on one log line. */
-const EMAIL_FORMAT = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 const signInUrl = (base: string, token: string) => `${base}/sign-in#token=${token}`;
 
 /** The account a dashboard request acts for. */
@@ -114,8 +113,8 @@ export function createSessionsService(deps: {
      * sign-up link when sign-up is open, and nothing otherwise.
      */
     async requestSignInLink(input: { email: string; clientIp: string }): Promise<LinkRequested> {
-      const email = input.email.trim().toLowerCase();
-      if (!EMAIL_FORMAT.test(email) || email.length > 254) {
+      const email = normalizeEmail(input.email);
+      if (!email) {
         throw new AppError('invalid_request', 'Enter an e-mail address, like you@example.com.');
       }
       const now = clock.now();

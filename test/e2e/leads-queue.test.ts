@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
-import { CSV_COLUMNS } from '../../src/leads/leads.csv.ts';
+import { CSV_LEAD_FIELDS } from '../../src/leads/leads.csv.ts';
 import {
   createAccount,
   createProject,
@@ -130,11 +130,12 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     big = await createProject(t.services, acct.userId, { name: 'Big queue' });
     await t.db.query(
       `INSERT INTO leads (project_id, post_id, title, subreddit, url, body, score, stage, reason, matched_phrase,
-                          posted_at, scored_at)
+                          posted_at, scored_at, reply)
        SELECT $1, 'b' || i, 'Need a CRM for team number ' || i || ', budget about $' || (i * 7),
               'sub' || (i % 9), 'https://www.reddit.com/r/x/comments/b' || i || '/',
               'We are a team of ' || i || E' people.\\nOur CRM trial ends soon.', i % 100, 'solution-seeking',
-              'asks for a tool', 'crm', now() - (i % 25) * interval '1 day', now()
+              'asks for a tool', 'crm', now() - (i % 25) * interval '1 day', now(),
+              'Hi, a CRM for team ' || i || E', "yes"?\\nReply soon.'
          FROM generate_series(1, 620) AS i`,
       [big.id],
     );
@@ -363,9 +364,10 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
         `/projects/${big.id}/leads?minScore=40&include=body&limit=100&offset=${offset}`,
       );
       for (const lead of body.leads) {
-        expected.push(
-          Object.fromEntries(CSV_COLUMNS.map((c) => [c, lead[c] === null ? '' : String(lead[c])])),
-        );
+        expected.push({
+          ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, lead[c] === null ? '' : String(lead[c])])),
+          reply_draft: `Hi, a CRM for team ${lead.postId.slice(1)}, "yes"?\nReply soon.`,
+        });
       }
       if (!body.pagination.hasMore) break;
     }

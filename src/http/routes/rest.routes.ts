@@ -104,7 +104,8 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         summary: 'Scored leads, highest score first',
         description:
           'Without filters: the untriaged queue (status=new) over posts from the last 30 days. ' +
-          '`since` filters on scoredAt only, for incremental sync. Ties are broken by id, so paging is stable.',
+          '`since` filters on scoredAt only, for incremental sync. Ties are broken by id, so paging is stable. ' +
+          'Each parameter is given at most once, and integers are plain decimal digits (not 0x10 or 1e1).',
         params: ProjectIdParams,
         querystring: LeadListQuery,
         response: { 200: LeadList, ...errorResponses('invalid_request', 'not_found') },
