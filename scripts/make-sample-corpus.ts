@@ -902,76 +902,200 @@ const OFFTOPIC: Template[] = [
   ],
 ];
 
-/** Comments under posts: buyers chiming in, sellers pitching, and plain replies. */
+/**
+ * Comments under posts: buyers chiming in, sellers pitching, and plain replies. Each line is written once for one
+ * voice and one concern (price, deposits, renters, walk-ins, imports ...); the draw below uses every line of a
+ * pool before any line a second time, so the corpus does not repeat a comment with only its numbers changed.
+ */
+/** Buyers replying to someone else's request: the same need with their own twist. Only under buyer posts. */
+const COMMENT_BUYER_FOLLOWUP = [
+  'Commenting to come back to this. We are a {chairs} chair {shop} and I have to pick booking software before our lease renewal, so the answers here are gold.',
+  'Same situation but with a twist: half my clients only speak Spanish. Anyone know online booking where the reminder texts can go out in two languages?',
+  'OP did you get anywhere with this? I trialled two last month and hated both. Still need online booking my older clients can actually use.',
+  'following bc I need the exact same thing for my nail bar, except it also has to handle 2 techs on one client. if anyone has a name pls share',
+  'Not OP but we are in {city} and ready to switch this month. Biggest thing for me is importing about 1,200 clients from {rival} without retyping them. Which booking software did that well for you?',
+  'Adding to this: is there salon software where booth renters pay for their own seat and I only pay for the front desk login? My renters keep asking.',
+  'Would love an update on what you chose. Our card processor already takes close to 3% and I want online booking where the deposit is not another cut on top of that.',
+  'Same question from a barbershop with 3 locations. Barbers move between shops during the week and our calendar cannot cope. What appointment scheduling do multi-shop owners run?',
+  'ugh same. {cur}{budget} a month is my ceiling, is there anything decent for online booking in that range or am I dreaming',
+  'Please post what you decide! About to leave {rival} myself and my one must-have is reminders that are not billed per text.',
+  'Tagging onto this since it is the same problem: walk-ins should join a queue from a tablet at the door while booked clients keep their slot. Any booking software do both?',
+  'Bumping. {staff} barbers in {city}, we lose maybe 5 appointments a week to no-shows and I want a card on file at booking. Who does that without a huge monthly fee?',
+  'Also looking. Specifically: each stylist sees only their own calendar on their phone, I see everyone. Is that standard in salon software or a premium add-on?',
+  'Following. Second location opens in spring and I do not want two separate systems. Who does online booking across two shops properly?',
+  'Interested too. Our problem is new clients booking a 30 min slot for what turns out to be a 2 hour colour. Need online booking that forces a consult first, any recommendations?',
+  'How did people move their regulars over when they switched? I am scared the switch costs me more bookings than the no-shows do.',
+  'Did anyone answer by DM? I would like to know too. Need appointment scheduling for a mobile lash business, travel time between clients is the deal breaker.',
+];
+/** Buyers who say what they need in their own words, under any thread on the topic. */
 const COMMENT_BUYER = [
-  'Same here, following. We are looking too, budget is about {cur}{budget}/mo for online booking with deposits.',
-  'Commenting so I find this later. {tool} is getting too expensive for my {shop}, is there booking software around {cur}30?',
-  'We are in the exact same spot in {city}. Paper book, constant no-shows. Which appointment scheduling tool did you end up with?',
-  'Also shopping for this right now. {chairs} chairs, need online booking and SMS reminders, want to switch before the new year. Any recommendations welcome.',
-  'Following. Our {rival} renewal is next month and I am looking for alternatives that do not charge per text.',
-  'Did you find anything? I need salon software that handles booth renters and I have {cur}{budget} a month max.',
-  'Piggybacking: anyone tried {rival2} for a {shop}? Trying to decide this week.',
-  'Same question here but for a nail studio. Need online booking with deposits, what do you recommend?',
-  'Following. Opening a {shop} in {city} in March and still need booking software, budget {cur}{budget} a month.',
-  'Looking for the same thing. Need appointment scheduling that does walk-ins too, ready to buy if something fits.',
-  'Did anyone compare {rival} and {rival2} on price for {chairs} chairs? We need to pick one this month.',
-  'We keep double booking too. Looking for online booking that syncs with the phone bookings, any recommendations?',
+  'Slightly off topic but this reminded me: we need online booking that asks new clients for a deposit and lets regulars book free. Does anything do that out of the box?',
+  'This is why I need booking software. Coffee went over the paper diary on Saturday and I lost a whole week of appointments. Budget about {cur}{budget}/mo, what would you recommend?',
+  'genuinely asking, i need the cheapest salon software that does sms reminders for one chair. {rival} is way overkill for me. recs?',
+  'Reading this in the back room after another no-show. Ok, convinced. I need online booking with a card on file. What are you all using in {city}?',
+  'Looking for booking software that pays renters directly. We have {staff} booth renters and each one wants their own payouts. Any rental salon owners have a recommendation?',
+  'Question for the deposit people: which online booking keeps the deposit automatically when someone no-shows, so I am not fighting a chargeback?',
+  'Comparing booking software this week and card fees keep coming up. What does yours take per transaction? Need to pick one before our renewal.',
+  "Has anyone moved off {rival} in the last few months? I'm on {cur}{old}/mo and they want {cur}{new} from March. I need online booking and reminders, that's literally it.",
+  "we're a walk-in shop and need appointment scheduling for the evening slots only. any recommendations for something that lets you open just certain hours?",
+  'My reminder texts go out from my personal phone at 10pm. I know. Looking for online booking that sends them for me, {chairs} chairs, happy to pay.',
+  'Can anyone recommend salon software with a waitlist that actually works? Friday cancellations kill us and I spend the morning texting people one at a time.',
+  'We need appointment scheduling where the front desk sees all {staff} stylists but each stylist only sees their own book. Ours shows everyone everything. Which one does that?',
+  'Moving my {shop} to online booking in January and still need to pick one. Must haves: import from a spreadsheet, deposits on anything over 90 minutes, texts not emails. Which would you go with?',
+  'Weighing {rival} against {rival2} after reading this. If you have used both, which one cut your no-shows more, the fee or the reminders?',
+  'Our receptionist left and the phone just rings out now. I need online booking this week, budget {cur}{budget}/mo. Which one can I set up over a weekend?',
+  'Half my clients are Polish, half English. Is there salon software that sends reminders in the language the client picked?',
+  'For those on {rival2}: were the card fees worth it? I am about to sign up, our no-shows are at {pct}% and I need deposits of some kind.',
+  'Which online booking would you recommend for a 60 year old owner who has never used a computer at work? Asking for my aunt, I will be the one setting it up.',
+  'Lash tech here. I want one booking software instead of three apps (a calendar, a form tool and a payment link). Budget {cur}{budget}. Recs?',
+  'Not to hijack, but does anyone know booking software that handles group bookings? Bridal parties of six are a nightmare to sort by text.',
+  'Kids salon owner. Looking for online booking where a parent books three kids back to back in one go. Everything I tried makes them do it three times. Any recommendations?',
+  'The walk-in vs appointment fight is exactly why I want a new system. Anyone using online booking that shows a live wait time on the website?',
+  'Related: I want the no-show fee charged automatically and {rival} will not do it on my plan. What are you using that can?',
+  'ok this thread did it. which booking software should I sign up for? budget is {cur}{budget}/mo and I want it running before Saturday',
+  'Need online booking where my own regulars never cost me a marketplace cut. {rival} takes one and it adds up. What are you on?',
+  'Does anyone have online booking that puts a 10 minute beard trim and a 3 hour braid on one calendar without weird gaps? Ours rounds everything to 30 min.',
+  'Honestly I would pay {cur}{budget} a month tomorrow for booking software that just texts people and takes a deposit. Every demo I sit through has 40 features I will never touch.',
+  'Husband and wife barbershop, 2 chairs. We need appointment scheduling our clients can use without downloading anything. Any that work in the browser only?',
+  'We are in Dublin and half the booking software I look at only takes deposits in dollars. Anyone in Ireland using one that does euro properly?',
+  'Need salon software with proper staff rotas. Our stylists work split shifts and the calendar has to know who is in before anyone can book them.',
 ];
+/** Sellers pitching in the comments: the same words as buyers, from the other side. */
 const COMMENT_SELLER = [
-  'Shameless plug: my company makes booking software for salons, DM me for a discount code.',
-  'I can set up online booking for you this week, PM me for rates.',
-  'We built exactly this! Check out our app, link in my profile, free trial.',
-  'I am the founder of a small booking tool that does deposits, happy to give you 3 months free.',
-  'Not to self promote but our app does deposits and reminders for {cur}19/mo, DM me',
-  'I offer setup and migration for salons moving off {rival}, rates start at {cur}150. PM me.',
-  'You should check out our platform, we just launched a version for barbershops. Free trial link in bio.',
+  'Hey! I run a small booking software company built for salons like yours. Happy to set you up free for 60 days, PM me if interested.',
+  'We solved exactly this at our startup: online booking with automatic deposits. Check out our site, link in my bio, first month is on us.',
+  'Disclaimer: I work for a scheduling company. Our app does waitlists and reminders for {cur}25/mo flat. Happy to answer questions by PM.',
+  'I do setups for salons leaving {rival}: clients, services, staff, moved in 48 hours. Rates start at {cur}120, send me a message.',
+  'Founder here. We built our salon software after my wife got sick of no-shows at her studio. Try it free for 30 days, no card, link on my profile.',
+  'I made a free pack of no-show policies and reminder texts, link on my profile. It also has a discount code for our booking app.',
+  'our team just launched a barber booking app with a walk-in queue built in. looking for 10 shops to try it free, dm me',
+  'I am a virtual receptionist for salons: I answer your phone, run your online booking and confirm every appointment. Packages from {cur}200/month, PM for details.',
+  'You should try our platform: deposits, reminders and booth renter payouts in one. Use my code for 3 months free.',
+  'Full disclosure, I am the developer, but our appointment scheduling app was made for exactly this. Message me for a discount code.',
+  'Shameless plug, I consult for salons on no-shows and pricing and cut a {city} shop’s no-shows in half last month. Free audit through the link in my bio.',
+  "We're an agency that builds custom booking websites for barbershops. Portfolio and pricing on our site, DM me for a quote.",
+  'Product manager at a booking company here. We are looking for beta testers, early users get free SMS reminders for a year. Shoot me a PM.',
+  'Our tool plugs into Instagram and turns DMs into online booking automatically. Launching next week, join the waitlist through my profile.',
+  'I sell a no-show add-on that works with {rival} and {rival2}. Free 14 day trial, drop me a message.',
+  'Try it free for a month! We are a two person team making salon software, {cur}15/mo after that, no contract, and we do the migration for you.',
+  'I can build you a booking page with deposits for a one-off {cur}300, no monthly fees ever. Examples on my profile.',
+  'We make appointment scheduling for multi-location salons. Happy to show you a demo, sign up here through the link in my bio.',
+  'Hi from the team behind a booking app for barbers 👋 we just launched card-on-file deposits, happy to walk you through it if you DM us.',
+  'Our online booking does exactly what OP wants and reminders are included, no per-text fees. Check us out, link in profile.',
+  'Sorry for the self-promo! I wrote a guide on cutting no-shows with deposits, and our app does it automatically. Link in bio.',
+  'If anyone needs help moving their client list off {rival}, I do it for a flat {cur}80. PM me for details.',
+  'We are offering free setup and half a year of our salon software to shops in {city} this winter. Comment and I will reach out.',
+  'Look up our app, we do walk-in queues plus online booking for barbershops. Promo code in my profile for the first 50 shops.',
 ];
+/** Replies under a seller's post: questions, doubts, the odd interested owner. */
 const COMMENT_ON_PITCH = [
-  'How is this different from {rival}?',
-  'What does it cost after the beta? That is what matters for small shops.',
-  'Would this work for a {chairs} chair {shop}? We are shopping right now, budget is {cur}{budget}/mo.',
-  'Mods, is this allowed?',
-  'Does it do deposits? If so I am interested, we are switching off {rival} next month.',
-  'Every week someone posts a new booking app here lol',
-  'Looks clean. Do clients need to download an app to book?',
-  'Tried a beta like this last year and it shut down after 6 months. What happens to my client data if you close?',
+  'How is this different from {rival}? Genuine question, the landing page reads the same.',
+  'What happens after the free year? Small shops get burned by that every time.',
+  "If it does deposits I might actually try it, we're leaving {rival} next month. What does it cost for {chairs} chairs?",
+  'Is self promo allowed here now? Asking for real.',
+  'Third booking app launch in this sub this week. Not hating, just noticing.',
+  'Do clients have to download an app, or can they book in a browser? That is the first thing my regulars ask.',
+  'Where is my client data stored and can I export it if you shut down? Lost a year of notes when the last one closed.',
+  'Looks nice. Does it run on an old iPad at the front desk?',
+  'per chair pricing always ends up dearer once you hire. flat please',
+  'What does each text message cost? That is where they all get you.',
+  'Honest feedback: the landing page says AI three times and deposits zero times. Salon owners care about the second one.',
+  'Is it available in the UK? A lot of these only take US cards.',
+  'Tried to sign up and it wanted my card before showing me anything. Hard pass.',
+  "We're shopping for salon software right now. Does it handle booth renters with their own payouts? If yes I would sign up this week.",
+  'Cool idea, but people not turning up is a people problem. No app fixes that fully.',
+  'Do card fees come out of the deposit or on top of it?',
+  'Can it import from {rival}? Nobody is retyping 900 clients.',
+  'Good luck with it. Building for salons is harder than it looks, we are a picky bunch.',
+  'Signed up. The calendar on mobile is cramped, fyi.',
+  'Any plans for WhatsApp reminders? Half my clients never read an SMS.',
+  "What's support like on a Saturday morning? That's when things break.",
+  'Seems like {rival2} but newer. What made you build it?',
+  'Needs walk-in support before I would even look. Half our day is walk-ins.',
+  'Tried the beta, honestly not bad. Reminders went out on time, which is more than my old system managed.',
 ];
+/** On-topic replies that are not leads: advice, experience, sympathy, policy. */
 const COMMENT_ONTOPIC = [
-  'We take a card on file now and it fixed most of it honestly.',
-  'Text them the day before. Old school but it works.',
-  'Been there. It gets better once regulars learn your policy.',
-  'We switched last year, took about a month for clients to get used to the link. Worth it.',
-  '{rival} was fine for us until the price went up. Still on it for now tbh.',
-  'Put your policy on the booking page AND the confirmation text. Nobody reads the wall sign.',
-  'Honestly just raise prices, the ones who no-show are usually the bargain hunters.',
-  'Our no-shows went from like {pct}% to almost nothing with a {cur}10 deposit.',
-  'I charge half up front for anything over 2 hours. No complaints so far.',
-  'Whatever you pick, export your client list first. Learned that the hard way.',
-  'walk ins til noon, appointments after. been doing it 5 years, works fine',
-  'We use {tool} and it is ok. Not amazing, not terrible.',
-  'The front desk is the real fix imo, but not everyone can afford one.',
-  'Ask your regulars what they prefer before you change anything.',
-  'lol the "I forgot" excuse after 3 reminders is my favourite',
-  'We left {rival} in the summer. Clients did not even notice the change honestly.',
+  'Card on file fixed about 80% of it for us. The rest are regulars who genuinely forget.',
+  'Text the day before and again 2 hours before. Boring, works.',
+  'It gets better once regulars learn you actually enforce the policy. Took us about three months.',
+  'We switched last year. First month was rough, lots of people still called, then it settled. Worth it.',
+  '{rival} was fine for us until the last price bump. Still on it, still grumbling.',
+  'Put the policy on the booking page AND in the confirmation text. Nobody reads the sign by the till.',
+  'Raise your prices. The chronic no-shows are nearly always the ones hunting for the cheapest cut.',
+  'A {cur}10 deposit took us from about {pct}% no-shows to almost none. Nobody complained as much as I feared.',
+  'Half up front for anything longer than 2 hours. Not one complaint in a year.',
+  'Export your client list before you sign up anywhere new. Learned that the hard way.',
+  'walk ins til noon, appointments after. 5 years like this, works fine',
+  'We use {tool}. It is ok. Not great, not awful.',
+  'A front desk person fixes most of this, but not every shop can carry the wage.',
+  'Ask your regulars before you change anything. Mine had opinions I did not expect.',
+  'the "sorry I forgot" after three reminders is always my favourite',
   'Tried deposits for a month, lost two regulars, kept it anyway. No regrets.',
-  'Make the reminder easy to reply to. People cancel if it is one tap, they ghost if it is a phone call.',
-  'Our front desk calls anyone who has not confirmed by 6pm. Old fashioned, works.',
-  'Booth renters should pay for their own software, that is how we do it.',
-  'Gentle reminder that a lot of no-shows are people who genuinely forgot. Reminders fix most of it.',
-  'We give every new client the policy in writing at the first visit. Zero arguments since.',
-  '{pct}% is high, we sit around 5% with reminders alone.',
-  'Block your Saturday walk-in chair in the system too, otherwise people online book it.',
-  'Great post, saving this.',
-  'Thank you, needed to read this today.',
-  'Same thing happened to me in {city} last year, you are not alone.',
-  'We moved off {tool} last spring. Took a weekend, zero regrets.',
-  'Deposits only for new clients. Regulars get trust until they lose it.',
-  'Our rule: two no-shows and you book with a card or not at all.',
-  'Reminder at 24h and again at 2h. Dropped our no-shows by half.',
-  'Whatever you use, make rescheduling easy. A reschedule beats a no-show every time.',
-  'We tried three systems in {n} years. The simple one stuck.',
-  'Honestly the client list export is the thing to check before signing up anywhere.',
-  'Put the booking link on your Google listing too, half our online bookings come from there.',
+  'Make cancelling a one-tap reply. People cancel when it is easy and ghost when it means a phone call.',
+  'Booth renters should pay for their own system imo. That is how we run it, and nobody fights over whose client is whose.',
+  'Most of ours were people who genuinely forgot. Reminders fixed the majority, deposits the rest.',
+  'New clients get the policy in writing at their first visit. Not one argument since.',
+  '{pct}% is high. We sit around 5% with reminders alone, no deposits.',
+  'Block the walk-in chair in your system too, or someone will book it online at midnight.',
+  'Saving this, great thread.',
+  'Deposits for new clients only. Regulars get trust until they lose it.',
+  'Our rule: two no-shows and you prepay or you do not book.',
+  'Whatever you pick, make rescheduling easy. A reschedule beats a no-show every time.',
+  'We tried three systems in {n} years. The simplest one is the one that stuck.',
+  'Put the booking link on your Google listing. Half our online bookings come from Maps.',
+  'Card fees add up faster than the subscription. Look at the per-transaction rate, not just the monthly price.',
+  'We moved 1,400 clients over a weekend with a CSV. Clean up the phone numbers first, the duplicates are the worst part.',
+  'With more than one location, give each stylist one calendar, not each shop. Took us a year to work that out.',
+  'Our reminders go out in Spanish or English depending on the client. Cut the confused phone calls right down.',
+  'If renters take bookings on their own phones, put it in the rental agreement that the shop calendar is the only calendar.',
+  'I stopped taking bookings over Instagram DMs completely. Lost maybe two people, got my evenings back.',
+  'Honestly the paper book is not the problem, not confirming is. We ran fine on paper for years with a call the day before.',
+  'Charge the fee once and tell them nicely. Most pay it and never no-show again.',
+  '15 years in: you cannot fix a client who does not respect your time. You can only stop booking them.',
+  'Walk-ins keep our Tuesdays alive. Would never go appointment only.',
+  'Our barbers each have their own calendar and set their own hours. Far fewer arguments about who covers Saturday.',
+  'Buffer time between colour appointments saved my sanity more than any app did.',
+  'A QR code on the mirror got more regulars booking online than anything I said to them.',
+  'we had {pct}% no-shows over the summer too. dropped again in october, i think its seasonal',
+  'Print tomorrow’s list every night. The one day the internet dies you will thank me.',
+  'Ask about contract length before you sign. Some of them lock you in for 12 months.',
+  'Put the price in the reminder text. People who read "{cur}45 tomorrow at 2" remember it differently.',
+  'If you take deposits, let people move the appointment once without losing it. Feels fair and they come back.',
+  'Renter here, I pay for my own booking app. Would not want the owner seeing my client list tbh.',
+  'Same thing happened to us. It stopped once we started texting a confirmation the evening before.',
+  'We hired a receptionist for Saturdays only. Best money we spend.',
+  'Watch the marketplace fee on new clients. Fine when they really are new, annoying when your own regulars come through it.',
+  'Our no-show rate dropped the month we stopped letting people book more than 6 weeks out.',
+  'Solo stylist, I just call anyone who has not confirmed by 6pm. Ten minutes a day.',
+  'Give any change a full quarter before you judge it. One bad week tells you nothing.',
+  'Our older clients took to online booking fastest, weirdly. It was the 20-somethings who kept DMing.',
+  'Regulars rebook every 4 weeks before they leave the chair. Hardly any gaps since.',
+  'Work out what empty chairs cost you a month before you look at what software costs. Usually makes the choice obvious.',
+  'Do not let staff book outside the system, not even for friends. That is how double bookings start.',
+  'Had the same fight in our shop. Settled it with one walk-in barber a day, on rotation.',
+  'Family pays the fee too. Said it once, nobody tested me again.',
+  'the price hike emails are the worst. got one too, just eating it for now',
+  'Email reminders are pointless in my experience. Texts or nothing.',
+  'Pre-book the next appointment at checkout. Fewer gaps and fewer phone calls at the same time.',
+  'Our front desk rings anyone unconfirmed at 5pm. Old fashioned, works.',
+  'The late ones bother me more than the no-shows. At least a no-show gives me a lunch break lol',
+  'Check if reminders are included or billed per text. That is where most of the monthly cost hides.',
+  'Write the cancellation window in hours, not "the day before". "The day before" gets argued about.',
+  'I book new colour clients for a 15 minute consult first. Weeds out the ones who were never going to show.',
+  'Thank you for posting this. Needed to hear I am not the only one.',
+  'Our Saturday walk-in line got shorter once people could see the wait time online. They came back later instead of standing there.',
+  'Cash clients still get reminders, we just do not ask regulars who always pay cash for a card.',
+  'We have been on {rival} for three years. It does the job, the price is the only thing I moan about.',
+  '{rival} does deposits now, it is buried in the settings. Took me a year to find it.',
+  'We left {rival} for {rival2} in the spring. Honestly about the same, slightly cheaper.',
+  'My sister runs her nail bar on {rival} and swears by the reminders.',
+  '{rival2} is fine when you are solo. Once you have staff the reports get messy.',
+  'Did the {rival} free trial for a month. Client app was nice, the marketplace fees were not.',
+  'Everyone round here is on {rival}, so clients already have it on their phones. That counts for something.',
+  'Compared {rival} and {rival2} last year: one charges for texts, the other for extra staff. Pick your poison.',
+  '{rival} support answered me on a Sunday once. No idea if that is still true.',
+  'We use {rival} for the calendar and a separate card reader. Not elegant, works.',
 ];
 const COMMENT_OFFTOPIC = [
   'Congrats, that is a big step!',
@@ -984,7 +1108,7 @@ const COMMENT_OFFTOPIC = [
   'I had the same problem, switching brands fixed it.',
   'Great question, commenting to see the answers.',
   'Do not overthink it, just start and adjust.',
-  'Same, following this thread.',
+  'Bookmarking, my cousin has the same thing going on.',
   'Depends on the client tbh',
   'Get three quotes, always.',
   'We did it the other way round and regretted it. Go slow.',
@@ -995,7 +1119,7 @@ const COMMENT_OFFTOPIC = [
   'Whatever you do, get it in writing.',
   'My accountant paid for herself in the first year.',
   'Try it for a month and see, nothing to lose.',
-  'Following for the answers',
+  'Curious what people say here, we are about to face this too.',
   'We had the exact same thing in {city}. It sorted itself out after a few months.',
   'Write down what it costs you per month, the answer usually gets obvious.',
   'Had this last year. Honestly the cheapest fix was just asking the people involved.',
@@ -1117,6 +1241,18 @@ for (const [kind, templates, count] of mix) {
   }
 }
 
+/** How often one comment line may appear in the corpus: only if its pool runs out does a line come back. */
+const MAX_USES = 2;
+const uses = new Map<string, number>();
+/** A line of the pool used least so far (ties broken at random), or null once every line is used up. */
+function draw(pool: readonly string[]): string | null {
+  const fewest = Math.min(...pool.map((t) => uses.get(t) ?? 0));
+  if (fewest >= MAX_USES) return null;
+  const line = pick(pool.filter((t) => (uses.get(t) ?? 0) === fewest));
+  uses.set(line, fewest + 1);
+  return line;
+}
+const buyersUnderRequests = [...COMMENT_BUYER_FOLLOWUP, ...COMMENT_BUYER];
 const usedComments = new Set<string>();
 for (const post of posts) {
   const { kind, d, ...line } = post;
@@ -1131,16 +1267,16 @@ for (const post of posts) {
           ? r < 0.75
             ? COMMENT_ON_PITCH
             : COMMENT_SELLER
-          : r < 0.3
-            ? COMMENT_BUYER
-            : r < 0.42
+          : r < 0.36
+            ? kind === 'buyer'
+              ? buyersUnderRequests
+              : COMMENT_BUYER
+            : r < 0.44
               ? COMMENT_SELLER
               : COMMENT_ONTOPIC;
-    // Each reply is written once: a few tries for one not yet posted, else none.
-    let text = '';
-    for (let tries = 0; tries < 5 && (!text || usedComments.has(text)); tries++) {
-      text = fill(pick(pool), details(post.subreddit));
-    }
+    const template = draw(pool);
+    if (template === null) continue;
+    let text = fill(template, details(post.subreddit));
     if (usedComments.has(text)) continue;
     usedComments.add(text);
     if (chance(0.25)) text = casual(text);
@@ -1161,4 +1297,8 @@ lines.sort((a, b) => a.createdUtc - b.createdUtc);
 const out = join(import.meta.dirname, '../sample/corpus.jsonl');
 writeFileSync(out, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
 const kinds = mix.map(([k]) => `${k} ${posts.filter((p) => p.kind === k).length}`).join(', ');
-process.stdout.write(`wrote ${lines.length} lines (${posts.length} posts: ${kinds}) to ${out}\n`);
+const comments = lines.length - posts.length;
+const mostUses = Math.max(...uses.values());
+process.stdout.write(
+  `wrote ${lines.length} lines (${posts.length} posts: ${kinds}; ${comments} comments, no line used more than ${mostUses}x) to ${out}\n`,
+);

@@ -1,6 +1,7 @@
 // SEO opportunities against local fake Serper and SerpApi servers speaking their JSON, and the shipped replay file;
 // competitor presence read through the replay upstream's comment trees (the sample corpus).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
 import type { Config, SeoConfig } from '../src/config.ts';
@@ -13,8 +14,33 @@ import { createAccount, createProject, getJson, startTestApp, testConfig } from 
 
 const thread = (sub: string, id: string, slug: string) =>
   `https://www.reddit.com/r/${sub}/comments/${id}/${slug}/`;
-// Threads of sample/corpus.jsonl: s256m names Vagaro and Calendly in its post, s2567's comments name Booksy,
-// s2569 names no competitor anywhere.
+const CLOCK = '2026-11-20T10:00:00Z';
+type CorpusLine = {
+  id: string;
+  subreddit: string;
+  title: string;
+  body: string;
+  createdUtc: number;
+  parentId?: string;
+};
+const corpus = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as CorpusLine);
+const namesCompetitor = (text: string) => /\b(?:booksy|vagaro)\b/i.test(text);
+/** A Barber thread of the sample corpus whose post names neither competitor and whose comments (by CLOCK) do. */
+const inComments = corpus.find(
+  (p) =>
+    !p.parentId &&
+    p.subreddit === 'Barber' &&
+    !namesCompetitor(`${p.title} ${p.body}`) &&
+    corpus.some(
+      (c) =>
+        c.parentId === `t3_${p.id}` && c.createdUtc * 1000 <= Date.parse(CLOCK) && namesCompetitor(c.body),
+    ),
+)!;
+// Threads of sample/corpus.jsonl: s256m names Vagaro and Calendly in its post, inComments names one in its
+// comments only, s2569 names no competitor anywhere.
 const RESULTS: Record<string, FakeResult[]> = {
   'salon booking': [
     {
@@ -37,8 +63,8 @@ const RESULTS: Record<string, FakeResult[]> = {
   'barber app': [
     {
       position: 3,
-      title: 'Best booking app for a barbershop that wants to stop phone tag - Reddit',
-      link: thread('Barber', 's2567', 'best_booking_app'),
+      title: `${inComments.title} - Reddit`,
+      link: thread('Barber', inComments.id, 'a_barber_thread'),
     },
     { position: 7, title: 'Help me pick - Reddit', link: thread('smallbusiness', 's256m', 'help_me_pick') },
   ],
@@ -47,7 +73,7 @@ const RESULTS: Record<string, FakeResult[]> = {
 const baseSeo = (): SeoConfig => ({ ...loadConfig({ DEMO: 'false' }).seo, timeoutMs: 3000 });
 
 async function setup(seo: Partial<SeoConfig>, extra: Partial<Config> = {}) {
-  const clock = fixedClock('2026-11-20T10:00:00Z');
+  const clock = fixedClock(CLOCK);
   const t = await startTestApp({ clock, config: { seo: { ...baseSeo(), ...seo }, ...extra } });
   const acct = await createAccount(t.services, 'connected');
   const project = await createProject(t.services, acct.userId, {
@@ -95,7 +121,7 @@ describe('SEO opportunities from Serper', () => {
     ]);
     assert.deepEqual(rows, [
       ['salon booking', 2, 's256m', true],
-      ['barber app', 3, 's2567', true],
+      ['barber app', 3, inComments.id, true],
       ['salon booking', 4, 's2569', false],
       ['barber app', 7, 's256m', true],
     ]);
