@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
 import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
@@ -63,9 +64,19 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
         ]),
         focused: document.querySelector(`label[for="${document.activeElement?.id}"]`)?.textContent,
       }));
+    /** The form as it settles: the marks and the focus land a moment after the message (slower under load). */
+    const settlesTo = async (expected: Awaited<ReturnType<typeof marked>>) => {
+      const until = Date.now() + 10_000;
+      let seen = await marked();
+      while (!isDeepStrictEqual(seen, expected) && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await marked();
+      }
+      assert.deepEqual(seen, expected);
+    };
     await create.click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
-    assert.deepEqual(await marked(), {
+    await settlesTo({
       invalid: [['Name', 'Name is required.']],
       focused: 'Name *',
     });
@@ -77,7 +88,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await create.click();
     await page.getByText('Nothing was saved: 2 fields need a change (marked above).').waitFor();
     const hint = 'Leads scoring below it are not kept; empty uses the service default.';
-    assert.deepEqual(await marked(), {
+    await settlesTo({
       invalid: [
         ['Website', '"checked.example" is not a web address: write it with http:// or https:// in front.'],
         ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
@@ -89,7 +100,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByLabel('Score threshold (0-100)').fill('-5');
     await create.click();
     await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
-    assert.deepEqual(await marked(), {
+    await settlesTo({
       invalid: [
         ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
       ],
