@@ -65,18 +65,22 @@ describe('pain themes on the dev profiles’ leads', () => {
 });
 
 describe('theme labels read as people write', () => {
-  test("no label pairs words across punctuation, and a competitor's word is told by the competitor's name", () => {
+  test("no label pairs words across punctuation, a competitor's word is told by its name, filler labels nothing", () => {
     const docs = [
       {
         id: 'a',
         title: 'Square too expensive now',
-        body: 'Paper book, constant no-shows. Square wants $85.',
+        body: 'Searched the sub first. Paper book, constant no-shows. Square wants $85.',
       },
-      { id: 'b', title: 'Leaving Square', body: 'Paper book, constant no-shows since Square went up.' },
+      {
+        id: 'b',
+        title: 'Leaving Square',
+        body: 'Searched the sub, nothing. Paper book, constant no-shows since Square went up.',
+      },
       {
         id: 'c',
         title: 'Square price hike',
-        body: 'Back to a paper book, constant no-shows. Square is too much.',
+        body: 'Searched the sub already. Back to a paper book, constant no-shows. Square is too much.',
       },
       { id: 'd', title: 'Best laptop for video editing', body: 'Need a GPU under $1000.' },
       { id: 'e', title: 'Tax question about an LLC', body: 'Quarterly estimated payments confuse me.' },
@@ -87,6 +91,15 @@ describe('theme labels read as people write', () => {
     assert.ok(!terms.includes('book constant'), terms.join(', '));
     assert.ok(terms.includes('Square Appointments'), terms.join(', '));
     assert.ok(!terms.includes('square'), terms.join(', '));
+    // Reddit filler ("searched the sub") labels nothing, however often it is said.
+    const filler = clusterThemes(
+      ['a', 'b', 'c'].map((id) => ({
+        id,
+        title: 'Searched the sub, found old threads',
+        body: `Searched the sub again (${id}). No-shows every week, deposits?`,
+      })),
+    ).clusters[0]!.terms;
+    assert.ok(!filler.some((x) => /\bsubs?\b|searched/.test(x)), filler.join(', '));
   });
 });
 

@@ -31,7 +31,7 @@ export interface ThemeOptions {
 export const DEFAULT_THEME_OPTIONS: ThemeOptions = { threshold: 0.08, minSize: 3, maxThemes: 12 };
 
 /**
- * Function words, Reddit filler ("following", "commenting so I find this later", "same boat"), words of time
+ * Function words, Reddit filler ("following", "commenting so I find this later", "same boat", "searched the sub"), words of time
  * ("tomorrow", "recently"), hedges ("specifically", "basically") and bare judgements ("bad", "better"): they say
  * nothing about what hurts. Place names are left out too (PLACE_WORDS): where people post from is no theme.
  */
@@ -51,7 +51,7 @@ might try anybody back current suggestions suggestion advice thoughts idea recom
 following follow commenting comment comments later same exact exactly spot boat else curious wondering bump upvote
 folks yall y'all okay lol today tomorrow yesterday tonight recently soon ago currently actually basically
 specifically definitely probably literally honestly seriously totally bad better worse worst big bigger huge another
-end ended`
+end ended sub subs subreddit subreddits searched searching`
     .split(/\s+/)
     .filter(Boolean),
 );
