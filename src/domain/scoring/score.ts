@@ -624,7 +624,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   let budgetText: string | null = null;
   let budgetNamed = false;
   if (p.budget?.max) {
-    const stated = statedBudget(title, body, p.budget.monthly, p.devicesSold.size > 0);
+    const stated = statedBudget(comment ? '' : title, body, p.budget.monthly, p.devicesSold.size > 0);
     if (stated !== null) {
       // A budget far below the product's price ("$20/month" for a $500-2,000 a month service) is no fit either:
       // it earns no lift, and the reason says so; the need still ranks the post.
@@ -1138,6 +1138,29 @@ export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals
  * encoder's vectors of the post and the profile (meaning.ts), the meaning stage moves the score of a post.
  */
 export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
+  if (item.kind === 'comment') return scoreComment(item, profile);
+  return scorePost(item, profile, meaning);
+}
+
+/**
+ * A comment is read two ways, and the higher reading counts unless the first calls it a seller: as a comment (its
+ * thread's title gives the topic, never the commenter's request), and as a post of its own whose first sentence is
+ * its title ("Looking for booking software that pays renters directly. We have 5 booth renters …"). Read only as a
+ * comment, the same words scored about 15 points lower than as a post, and a buyer's comment ranked under weaker
+ * posts (labeled posts read as comments: NDCG@10 0.55 against 0.64; docs/scoring.md).
+ */
+function scoreComment(item: ScoringItem, profile: ScoringProfile): LeadScore {
+  const asComment = scorePost(item, profile);
+  if (asComment.sellerSide) return asComment;
+  const own = OWN_FIRST_SENTENCE.exec(item.body.trim());
+  if (!own) return asComment;
+  const asPost = scorePost({ ...item, kind: 'post', title: own[1]!, body: own[2] ?? '' }, profile);
+  return !asPost.sellerSide && asPost.score > asComment.score ? asPost : asComment;
+}
+/** A comment's first sentence (8 to 200 characters, ending in . ? or !) and the rest. */
+const OWN_FIRST_SENTENCE = /^([^\n]{8,200}?[.?!])(?:\s+([\s\S]*))?$/;
+
+function scorePost(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
   const p = compileProfile(profile);
   const s = readSignals(item, p);
   const w = weigh(s);

@@ -178,6 +178,8 @@ const ADVICE = [
   '(?:what|this) (?:worked|works) (?:for|well for) (?:me|us)',
   'you (?:should|need to|have to|must) (?:try|use|consider|always|never|make sure)',
   'pro ?tip',
+  // Reporting a result: "A $10 deposit took us from about 14% no-shows to almost none".
+  'took (?:us|me|them) from (?:about |around |roughly )?[0-9]+%? (?:[a-z-]+ ){0,3}to (?:almost |nearly |basically |about |around )?(?:none|zero|nothing|[0-9]+%?)',
   // A house rule or a reminder to others: "Our rule: two no-shows and you book with a card", "Gentle reminder that
   // a lot of no-shows are people who forgot".
   '(?<=^|\\n)(?:our|my) (?:house |shop |salon |golden )?(?:rule|policy)(?: is)?\\s*[:-]',
