@@ -2671,6 +2671,17 @@ describe('asking for a kind of thing, and a job to hand over (seventh session)',
 
 describe('asking for what a keyword names (twelfth session)', () => {
   const demo = { ...DEMO_PROJECT } as ScoringProfile;
+  test('"is there anything decent for online booking?" asks', () => {
+    const r = scoreItem(
+      post(
+        'Budget booking',
+        'ugh same. $60 a month is my ceiling, is there anything decent for online booking?',
+      ),
+      DEMO_PROJECT,
+    );
+    assert.doesNotMatch(r.reason ?? '', /asks for nothing/, r.reason ?? '');
+    assert.notEqual(r.stage, null);
+  });
   test('a house rule or a reminder to others in a comment is advice, not a lead', () => {
     const under = (body: string) =>
       scoreItem(

@@ -27,6 +27,8 @@ const SEEKING_PRODUCT = [
   // "Is it possible to rent a powerful remote machine?": asking whether one can buy the thing.
   'is it possible to (?:rent|buy|hire|lease|pay for|subscribe to|get (?:a|an|some))',
   'is there (?:something|anything) like',
+  // "is there anything decent for online booking under $60?"
+  'is there (?:anything|something) (?:decent|good|cheap|cheaper|affordable|simple|better|reliable) (?:for|that|out there)',
   `(?:your|you guys'?|y'?all'?s?) fav(?:ou?rite)? (?:[a-z-]+ ){0,2}${PRODUCT_NOUN}`,
 ];
 
