@@ -2723,7 +2723,12 @@ describe('asking for what a keyword names (twelfth session)', () => {
   test('"Need appointment scheduling that does walk-ins" asks for it, in a post and in a comment', () => {
     const asks = scoreItem(post('Need appointment scheduling that does walk-ins', 'For my salon.'), demo);
     const about = scoreItem(post('Appointment scheduling that does walk-ins', 'For my salon.'), demo);
-    assert.match(asks.reason ?? '', /^(?:Asks|Ready to buy)/, asks.reason ?? '');
+    // Named as asked for, not as "help with" it.
+    assert.match(
+      asks.reason ?? '',
+      /^(?:Asks for|Ready to buy: asks for) appointment scheduling/,
+      asks.reason ?? '',
+    );
     assert.equal(asks.stage, 'solution-seeking');
     assert.ok(asks.score > about.score + 15, `${asks.score} vs ${about.score}`);
     const comment = scoreItem(

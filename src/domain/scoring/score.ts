@@ -717,7 +717,14 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     diy: comment ? null : diyOf(texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null, title),
     ownBusiness: business.length > 0,
     leavesCompetitor,
-    asksFor: texts(G(PROFILE_GROUP.category), 0, full.length)[0] ?? null,
+    // The category asked for, else the keyword a request names ("need appointment scheduling" asks for it).
+    asksFor:
+      texts(G(PROFILE_GROUP.category), 0, full.length)[0] ??
+      own
+        .find((h) => h.group === PROFILE_GROUP.asked && (!comment || h.start >= titleEnd))
+        ?.text.trim()
+        .replace(ASKED_VERB, '') ??
+      null,
     personAsked,
     // A subreddit named for a kind of device ("SuggestALaptop") is about shopping for it, whatever the post says.
     otherDevice:
@@ -1157,6 +1164,9 @@ function scoreComment(item: ScoringItem, profile: ScoringProfile): LeadScore {
   const asPost = scorePost({ ...item, kind: 'post', title: own[1]!, body: own[2] ?? '' }, profile);
   return !asPost.sellerSide && asPost.score > asComment.score ? asPost : asComment;
 }
+/** The verb and article before the keyword of a request for it (profile.ts, PROFILE_GROUP.asked). */
+const ASKED_VERB =
+  /^(?:need|needing|looking for|searching for|shopping for|in the market for|want|wanting) (?:an? |some |good |decent |proper |better |new |cheap |simple |reliable )?/;
 /** A comment's first sentence (8 to 200 characters, ending in . ? or !) and the rest. */
 const OWN_FIRST_SENTENCE = /^([^\n]{8,200}?[.?!])(?:\s+([\s\S]*))?$/;
 
