@@ -52,6 +52,10 @@ export interface CompiledProfile {
   service: boolean;
 }
 
+/** The verb and article of a request before the keyword it names ("need", "looking for a"): PROFILE_GROUP.asked. */
+export const ASKED_LEAD =
+  '(?:need|needing|looking for|searching for|shopping for|in the market for|want|wanting) (?:an? |some |good |decent |proper |better |new |cheap |simple |reliable )?';
+
 /** Group ids of a profile's own phrases in its index, after the SIGNAL groups (a new SIGNAL group moves them). */
 const FIRST = SIGNAL_SOURCES.length;
 export const PROFILE_GROUP = {
@@ -245,8 +249,7 @@ function buildProfile(p: ScoringProfile): CompiledProfile {
   const toBusinesses = SELLS_TO_BUSINESSES.test(buyers);
   groups[PROFILE_GROUP.ownBusiness] = toBusinesses ? OWN_BUSINESS : [];
   groups[PROFILE_GROUP.asked] = phrasePatterns(p.keywords.filter((k) => k.trim().includes(' '))).map(
-    (k) =>
-      `(?:need|needing|looking for|searching for|shopping for|in the market for|want|wanting) (?:an? |some |good |decent |proper |better |new |cheap |simple |reliable )?${k}`,
+    (k) => `${ASKED_LEAD}${k}`,
   );
   return {
     name: p.name,

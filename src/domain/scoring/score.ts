@@ -3,6 +3,7 @@ import { type MeaningVectors, meaningPoints } from './meaning.ts';
 import { blend, modelShare, pairProbability } from './model.ts';
 import type { PhraseHit } from './phrase-index.ts';
 import {
+  ASKED_LEAD,
   ASKS_FOR_PERSON,
   type CompiledProfile,
   compileProfile,
@@ -721,7 +722,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     asksFor:
       texts(G(PROFILE_GROUP.category), 0, full.length)[0] ??
       own
-        .find((h) => h.group === PROFILE_GROUP.asked && (!comment || h.start >= titleEnd))
+        .find((h) => h.group === PROFILE_GROUP.asked && h.start >= authorFrom)
         ?.text.trim()
         .replace(ASKED_VERB, '') ??
       null,
@@ -1146,7 +1147,7 @@ export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals
  */
 export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
   if (item.kind === 'comment') return scoreComment(item, profile);
-  return scorePost(item, profile, meaning);
+  return scoreReading(item, profile, meaning);
 }
 
 /**
@@ -1157,20 +1158,20 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
  * posts (labeled posts read as comments: NDCG@10 0.55 against 0.64; docs/scoring.md).
  */
 function scoreComment(item: ScoringItem, profile: ScoringProfile): LeadScore {
-  const asComment = scorePost(item, profile);
+  const asComment = scoreReading(item, profile);
   if (asComment.sellerSide) return asComment;
   const own = OWN_FIRST_SENTENCE.exec(item.body.trim());
   if (!own) return asComment;
-  const asPost = scorePost({ ...item, kind: 'post', title: own[1]!, body: own[2] ?? '' }, profile);
+  const asPost = scoreReading({ ...item, kind: 'post', title: own[1]!, body: own[2] ?? '' }, profile);
   return !asPost.sellerSide && asPost.score > asComment.score ? asPost : asComment;
 }
-/** The verb and article before the keyword of a request for it (profile.ts, PROFILE_GROUP.asked). */
-const ASKED_VERB =
-  /^(?:need|needing|looking for|searching for|shopping for|in the market for|want|wanting) (?:an? |some |good |decent |proper |better |new |cheap |simple |reliable )?/;
+/** The request's words before the keyword it asks for. */
+const ASKED_VERB = new RegExp(`^${ASKED_LEAD}`);
 /** A comment's first sentence (8 to 200 characters, ending in . ? or !) and the rest. */
 const OWN_FIRST_SENTENCE = /^([^\n]{8,200}?[.?!])(?:\s+([\s\S]*))?$/;
 
-function scorePost(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
+/** One reading of an item: a post, or a comment read as a comment (its thread's title gives only the topic). */
+function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: MeaningVectors): LeadScore {
   const p = compileProfile(profile);
   const s = readSignals(item, p);
   const w = weigh(s);
