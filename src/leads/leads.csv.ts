@@ -23,8 +23,14 @@ export const CSV_LEAD_FIELDS = [
   'body',
 ] as const satisfies readonly (keyof Lead)[];
 
-/** The header row: the Lead's fields, then the drafted reply (the dashboard lead's `reply`), empty when none. */
-export const CSV_COLUMNS = [...CSV_LEAD_FIELDS, 'reply_draft'] as const;
+/** Each column: a dashboard lead's field and its header; the Lead's fields, then the drafted reply (empty when none). */
+const COLUMNS = [
+  ...CSV_LEAD_FIELDS.map((key) => ({ key, header: key })),
+  { key: 'reply', header: 'reply_draft' },
+] as const satisfies readonly { key: keyof DashboardLead; header: string }[];
+
+/** The header row. */
+export const CSV_COLUMNS = COLUMNS.map((c) => c.header);
 
 /**
  * RFC 4180 CSV (CRLF, fields quoted when they hold a comma, quote or line break) with a UTF-8 byte order mark
@@ -36,10 +42,7 @@ export function leadsCsv(pages: AsyncIterable<DashboardLead[]>): Readable {
   const csv = stringify({
     bom: true,
     header: true,
-    columns: [
-      ...CSV_LEAD_FIELDS.map((key) => ({ key, header: key })),
-      { key: 'reply', header: 'reply_draft' },
-    ],
+    columns: [...COLUMNS],
     record_delimiter: 'windows',
     escape_formulas: true,
     cast: { boolean: (v) => (v ? 'true' : 'false') },
