@@ -8,7 +8,6 @@ import {
   type MeaningVectors,
   profileTexts,
   type ScoringItem,
-  type ScoringProfile,
   scoreItem,
 } from '../src/domain/scoring.ts';
 import { createEmbedder } from '../src/scoring/embedder.ts';

@@ -313,6 +313,26 @@ describe('how-to and general discussion stay low', () => {
     assert.equal(worth.stage, 'comparing');
   });
 
+  test('the end of a price range others charge is no budget either ("charging anywhere from $20 to $60 a month")', () => {
+    const charged = scoreItem(
+      post(
+        'Is selling booking pages to salons worth it?',
+        'Agencies are charging anywhere from $20 to $60 a month for booking pages. Thinking of offering it.',
+      ),
+      booking,
+    );
+    assert.notEqual(charged.stage, 'purchase-ready');
+    assert.doesNotMatch(charged.reason ?? '', /budget/);
+    const own = scoreItem(
+      post(
+        'Booking page for my salon?',
+        'We could spend anywhere from $20 to $40 a month on booking software.',
+      ),
+      booking,
+    );
+    assert.match(own.reason ?? '', /budget \$40 a month/);
+  });
+
   test('a guide whose title names the category gives advice; it asks for nothing', () => {
     const guide = scoreItem(
       post('Guide: moving your client list when you change booking software', 'Here is how I did it.'),

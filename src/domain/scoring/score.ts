@@ -192,7 +192,19 @@ function statedBudget(
     }
     if (n < (monthly ? 1 : 50) || n >= 100_000) continue;
     const before = text.slice(Math.max(0, m.index - 30), m.index);
-    if (REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before) || ASKED_BY_SELLER.test(before)) continue;
+    if (notSpent(before)) continue;
+    // The end of a range is judged by the words before its start: "charging anywhere from $500 to $2,000".
+    const start = RANGE_START.exec(before);
+    if (
+      start &&
+      notSpent(
+        text.slice(
+          Math.max(0, m.index - before.length + start.index - 30),
+          m.index - before.length + start.index,
+        ),
+      )
+    )
+      continue;
     if (HYPOTHETICAL.test(text.slice(Math.max(0, m.index - 60), m.index))) continue;
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 30);
     const named = NAMED_BUDGET.test(before) || /^\S+\s+budget/.test(text.slice(m.index, m.index + 30));
@@ -240,6 +252,11 @@ const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|were given|were to get)\b(?! to\b
  */
 const ASKED_BY_SELLER =
   /\b(?:wants|charges|is charging|asks for|is asking(?: for)?|quoted (?:me|us)|quotes|goes for|went up to|raised (?:it|the price|prices|their prices) to|starts at|starting at)\s*$/;
+/** Words right before an amount that say it is not what the author would spend. */
+const notSpent = (before: string) =>
+  REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before) || ASKED_BY_SELLER.test(before);
+/** The start of a range right before an amount: "$500 to ", "$40-". */
+const RANGE_START = /\$\s?\d[\d,.]*k?\s*(?:-|–|to)\s*$/;
 /** "just not $70", "not paying $70 a month": the amount is what the author will not pay. */
 const REFUSED_AMOUNT = /\bnot\s+(?:paying\s+|spending\s+|over\s+)?$/;
 /** What the business makes or charges, not what it would spend: "a business of about $2400 a month", "we make". */
