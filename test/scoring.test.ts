@@ -619,6 +619,34 @@ describe('profile words', () => {
     const named = compileProfile({ ...crm, solution: 'Review software', keywords: ['review software'] });
     assert.equal(named.concepts.get('softwar'), 1);
   });
+
+  test('a keyword that names only a kind of product ("software", "app") does not make a request for another field a lead', () => {
+    const ledger: ScoringProfile = {
+      name: 'PawLedger: bookkeeping for dog groomers',
+      url: 'https://pawledger.example',
+      pain: 'Groomers lose track of tips, supply receipts and mileage, and tax time is a scramble',
+      solution:
+        'Tracks income and tips, scans receipts for supplies and mileage, and produces tax-ready reports',
+      targetUsers: 'Independent and mobile dog groomers',
+      geography: null,
+      budgetFit: 'under $20 per month',
+      keywords: ['bookkeeping', 'receipts', 'software', 'app'],
+      competitors: ['QuickBooks', 'Wave'],
+    };
+    const booking = scoreItem(
+      post('Booking software that fills cancellations from a waitlist?', 'Happy to pay $25 a month.'),
+      ledger,
+    );
+    assert.ok(booking.score < 40, `${booking.score} ${booking.reason}`);
+    assert.doesNotMatch(booking.reason ?? '', /Asks for software|Ready to buy/);
+    const own = scoreItem(
+      post('Bookkeeping app for my grooming business?', 'Tired of shoeboxes of receipts at tax time.'),
+      ledger,
+    );
+    assert.ok(own.score >= 70, `${own.score} ${own.reason}`);
+    // A keyword with a word of its own ("mobile app") still names the field.
+    assert.ok(compileProfile({ ...ledger, keywords: ['mobile app'] }).keywordStems.has('mobil'));
+  });
 });
 
 describe('how much of the title is about the field', () => {

@@ -198,7 +198,18 @@ export function compileProfile(profile: ScoringProfile): CompiledProfile {
   return compiled;
 }
 
-function buildProfile(p: ScoringProfile): CompiledProfile {
+/**
+ * A keyword that names only a kind of product ("software", "app", "tools"): it finds posts for a scan, but says
+ * nothing of the product's field, so the scorer reads the profile without it. Read as a keyword, "software" for a
+ * bookkeeping app ranked "Booking software that fills cancellations?" at 92 as a request for the product.
+ */
+const namesOnlyAProduct = (keyword: string) => {
+  const stems = contentStems(keyword);
+  return stems.length > 0 && stems.every((s) => GENERIC_PRODUCT.has(s));
+};
+
+function buildProfile(profile: ScoringProfile): CompiledProfile {
+  const p = { ...profile, keywords: profile.keywords.filter((k) => !namesOnlyAProduct(k)) };
   const concepts = new Map<string, number>();
   const add = (stems: string[], weight: number) => {
     for (const s of stems) concepts.set(s, Math.max(concepts.get(s) ?? 0, weight));
