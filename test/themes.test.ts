@@ -103,6 +103,46 @@ describe('theme labels read as people write', () => {
   });
 });
 
+describe('theme labels a founder can act on', () => {
+  test("a theme is named by its distinctive phrase, not by task verbs or the project's everyday words", () => {
+    // Every lead says "clients" and most "set up", "move", "stop", "pay": the demo had labelled themes
+    // "pay, clients, renters" and "set, barbershop, budget".
+    const docs = [
+      [
+        'a',
+        'Pay booth renters from the booking app?',
+        'Our clients pay at the desk; I want booth renters paid out directly.',
+      ],
+      [
+        'b',
+        'Booth renters want their own payouts',
+        'Set up so clients pay each renter? Booth renters keep asking.',
+      ],
+      ['c', 'Paying booth renters', 'Need to stop paying booth renters by hand; clients pay by card.'],
+      [
+        'd',
+        'Reminder texts for clients',
+        'Set up reminder texts so clients stop forgetting; move them to SMS?',
+      ],
+      ['e', 'Clients ignore reminder texts', 'Reminder texts get ignored, clients still move appointments.'],
+      [
+        'f',
+        'Cheaper reminder texts',
+        'Clients want reminder texts, can I set them up cheaper? Stop the phone calls.',
+      ],
+      ['g', 'Clients keep moving slots', 'Clients move their slot, I set it again, they stop showing.'],
+    ].map(([id, title, body]) => ({ id: id!, title: title!, body: body! }));
+    const { clusters } = clusterThemes(docs);
+    const labels = clusters.map((c) => c.terms);
+    const renters = labels.find((t) => t.includes('booth renters'));
+    const reminders = labels.find((t) => t.includes('reminder texts'));
+    assert.ok(renters && reminders, JSON.stringify(labels));
+    assert.equal(renters[0], 'booth renters', JSON.stringify(labels));
+    for (const t of labels.flat())
+      assert.doesNotMatch(t, /^(pay|paying|set|move|stop|clients)$/, JSON.stringify(labels));
+  });
+});
+
 describe('pain themes in the service', () => {
   let t: TestApp;
   let acct: Awaited<ReturnType<typeof createAccount>>;
