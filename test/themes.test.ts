@@ -214,7 +214,7 @@ describe('pain themes in the service', () => {
     assert.deepEqual(rest.body.themes, out.themes);
   });
 
-  test('a scan adds at most one clustering an hour; the daily pass refreshes a day-old one; ten are kept', async () => {
+  test('a scan adds at most one clustering an hour; the daily pass refreshes a day-old one; only the newest is listed', async () => {
     assert.equal(await t.services.painThemes.refreshAfterScan(project.id, clock.now()), null);
     clock.advance(3_600_001);
     assert.ok(await t.services.painThemes.refreshAfterScan(project.id, clock.now()));
@@ -225,11 +225,41 @@ describe('pain themes in the service', () => {
       clock.advance(60_000);
       await t.services.painThemes.refresh(project.id, 'dashboard', clock.now());
     }
+    // Found by an audit: 13 clusterings listed as one flat list, the same labels again and again.
     const themes = await t.services.insights.listPainThemes(project.id);
-    const runs = [...new Set(themes.map((th) => th.generatedAt))];
-    assert.equal(runs.length, 10);
-    assert.deepEqual(runs, [...runs].sort().reverse(), 'newest clustering first');
-    assert.equal(runs[0], clock.now().toISOString());
+    assert.deepEqual(
+      [...new Set(themes.map((th) => th.generatedAt))],
+      [clock.now().toISOString()],
+      'only the newest clustering',
+    );
+    assert.equal(themes.length, 2);
+    const ids = themes.flatMap((th) => th.leadIds);
+    assert.equal(new Set(ids).size, ids.length, 'a lead is in one theme of the list');
+    const rest = await getJson(t.baseUrl, `/api/v1/projects/${project.id}/pain-themes`, acct.restKey);
+    assert.deepEqual(rest.body.themes, themes);
+    const tool = await callTool(t.baseUrl, acct.mcpKey, 'list_pain_themes', { projectId: project.id });
+    assert.deepEqual(tool.body.result.structuredContent.themes, themes);
+    const stored = await t.db.query<{ n: number }>(
+      'SELECT count(DISTINCT generated_at)::int AS n FROM pain_themes WHERE project_id = $1',
+      [project.id],
+    );
+    assert.equal(stored[0]!.n, 1, "older clusterings' themes are deleted");
+  });
+
+  test('a newest clustering that finds no theme lists none, not an older one', async () => {
+    const p = await createProject(t.services, acct.userId, { keywords: ['booking'] });
+    const recent = { postedAt: new Date(clock.now().getTime() - 3_600_000) };
+    const leadIds = await insertLeads(
+      t.db,
+      p.id,
+      leadsOf(['Reminder texts cost too much', 'Cheaper reminder texts', 'Reminder texts ignored'], recent),
+    );
+    await t.services.painThemes.refresh(p.id, 'tool', clock.now());
+    assert.equal((await t.services.insights.listPainThemes(p.id)).length, 1);
+    await t.db.query("UPDATE leads SET status = 'not_fit' WHERE id = ANY($1::text[])", [leadIds]);
+    clock.advance(60_000);
+    assert.equal((await t.services.painThemes.refresh(p.id, 'tool', clock.now())).themes, 0);
+    assert.deepEqual(await t.services.insights.listPainThemes(p.id), []);
   });
 
   test('a first scan still committing when the hourly pass ran is clustered when it ends; a lead or two waits', async () => {

@@ -49,11 +49,17 @@ export function createInsightsService(deps: { db: Db }) {
       }));
     },
 
-    /** Newest clustering first; within one, the largest theme first. */
+    /**
+     * The themes of the newest clustering only (none when it found none), the largest first. Older clusterings'
+     * themes are deleted when a new one is stored, but two refreshes committing at once on PostgreSQL can each
+     * leave the other's rows, so the read names the newest run (ADR 0070).
+     */
     async listPainThemes(projectId: string): Promise<PainTheme[]> {
       const rows = await db.query<ThemeRow>(
-        `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes WHERE project_id = $1
-          ORDER BY generated_at DESC, cardinality(lead_ids) DESC, id`,
+        `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes
+          WHERE project_id = $1
+            AND generated_at = (SELECT max(generated_at) FROM pain_theme_runs WHERE project_id = $1)
+          ORDER BY cardinality(lead_ids) DESC, id`,
         [projectId],
       );
       return rows.map((r) => ({

@@ -140,7 +140,7 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         operationId: 'listPainThemes',
         tags: ['insights'],
-        summary: 'Pain themes clustered from the leads, newest clustering first',
+        summary: 'Pain themes of the newest clustering of the leads, largest first',
         params: ProjectIdParams,
         response: { 200: Type.Object({ themes: Type.Array(PainTheme) }), ...errorResponses('not_found') },
       },
