@@ -65,6 +65,21 @@ describe('reading an answer', () => {
     assert.match(r.excerpt, /ChairTime/);
   });
 
+  test('a product name is named only as a whole name, and is never its own competitor', () => {
+    // Found by an audit: "Square" counted as named (rank 4) because answers said "Square Appointments".
+    const square = readAnswer(LIST_ANSWER, 'Square', ['Booksy', 'Square Appointments']);
+    assert.deepEqual([square.mentioned, square.position], [false, null]);
+    // Without the longer name known, a capitalised word after it makes it another name.
+    assert.equal(readAnswer('Try Square Payroll for wages.', 'Square').mentioned, false);
+    assert.equal(readAnswer('Square Appointments, or plain Square for card payments.', 'Square').position, 1);
+    const plain = readAnswer('1. **Square** - card payments\n2. Booksy', 'Square', ['Square Appointments']);
+    assert.deepEqual([plain.mentioned, plain.position], [true, 1]);
+    // The product among the project's competitors ("Vagaro" checked by a project that lists Vagaro).
+    const vagaro = readAnswer(PROSE_ANSWER, 'Vagaro', ['Vagaro', 'Booksy', 'Square Appointments']);
+    assert.deepEqual(vagaro.competitorsMentioned, ['Booksy']);
+    assert.equal(vagaro.position, 1);
+  });
+
   test('without a list: order of first mention among the product and its competitors; not named: null', () => {
     assert.equal(readAnswer(PROSE_ANSWER, 'ChairTime', ['Vagaro', 'Booksy']).position, 2);
     const none = readAnswer('Use Vagaro.', 'ChairTime', ['Vagaro']);
@@ -156,7 +171,7 @@ describe('check_ai_visibility against fake engines', () => {
     );
     assert.deepEqual(perplexity.competitorsMentioned, ['Booksy', 'Vagaro']);
     assert.equal(gemini.answered, 0);
-    assert.equal(gemini.mentioned, false);
+    assert.equal(gemini.mentioned, null, 'an engine with no answer does not say "not named"');
     assert.equal(gemini.mentionRate, null);
     assert.match(gemini.error, /1 of 1 answers failed: HTTP 429 \(rate limited, retry after 20 s\)/);
 
@@ -176,6 +191,39 @@ describe('check_ai_visibility against fake engines', () => {
     assert.deepEqual(by['ai.openai'], { api: 'ai.openai', calls: 1, costUsd: 0.0003, reused: 0 });
     assert.deepEqual(by['ai.perplexity'], { api: 'ai.perplexity', calls: 3, costUsd: 0.0009, reused: 0 });
     assert.deepEqual(by['ai.gemini'], { api: 'ai.gemini', calls: 1, costUsd: 0, reused: 0 });
+  });
+
+  test("a check without a project is in the account's usage", async () => {
+    // Found by an audit: 3 checks without projectId made 18 paid engine calls that no usage figure showed.
+    const other = await createAccount(t.services);
+    const before = await t.services.usage.usageReport(other.userId, null, 30);
+    assert.equal(before.totals.calls, 0);
+    const res = await callTool(t.baseUrl, other.mcpKey, 'check_ai_visibility', {
+      productName: 'ChairTime',
+      question: 'Best booking app for a barber?',
+    });
+    assert.equal(res.body.result.isError, undefined);
+    const report = await t.services.usage.usageReport(other.userId, null, 30);
+    assert.equal(report.totals.calls, 5, 'one openai, three perplexity and one gemini call');
+    assert.equal(report.totals.costUsd, 0.0012);
+    assert.deepEqual(report.perApi.map((a) => a.api).sort(), ['ai.gemini', 'ai.openai', 'ai.perplexity']);
+    assert.deepEqual(
+      report.perProject.map((p) => [p.projectId, p.calls]),
+      [[null, 5]],
+    );
+    assert.equal(report.daily.at(-1)!.calls, 5);
+    const dash = dashboardClient(t);
+    await dash.signIn(other.userId);
+    const view = await dash.get('/usage');
+    assert.equal(view.status, 200, JSON.stringify(view.body));
+    assert.equal(view.body.totals.calls, 5);
+    // Another account's report does not hold them.
+    assert.equal(
+      (await t.services.usage.usageReport(acct.userId, null, 30)).perProject.some(
+        (p) => p.projectId === null,
+      ),
+      false,
+    );
   });
 
   test('time-outs and malformed bodies are per-engine errors', async () => {

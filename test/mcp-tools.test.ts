@@ -48,6 +48,11 @@ before(async () => {
     [projectId],
   );
   await t.db.query(
+    `INSERT INTO pain_theme_runs (project_id, generated_at, trigger, method, leads_considered, leads_themed, themes)
+     SELECT project_id, generated_at, 'schedule', 'tfidf', 2, 2, 1 FROM pain_themes WHERE project_id = $1`,
+    [projectId],
+  );
+  await t.db.query(
     `INSERT INTO upstream_calls (project_id, api, cost_usd, reused) VALUES
        ($1, 'reddit.subreddit_new', 0.00024, false), ($1, 'reddit.subreddit_new', 0, true),
        ($1, 'reddit.search', 0.00024, false)`,

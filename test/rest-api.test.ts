@@ -340,10 +340,17 @@ describe('REST API on a self-hosted instance', () => {
        VALUES ($1, 'older', NULL, '{}', $2), ($1, 'newer', 'why', '{x,y}', $3)`,
       [p.id, new Date(now.getTime() - DAY), now],
     );
+    await t.db.query(
+      `INSERT INTO pain_theme_runs (project_id, generated_at, trigger, method, leads_considered, leads_themed, themes,
+                                    errors)
+       VALUES ($1, $2, 'schedule', 'tfidf', 2, 0, 1, '{}'), ($1, $3, 'schedule', 'tfidf', 2, 2, 1, '{}')`,
+      [p.id, new Date(now.getTime() - DAY), now],
+    );
     const themes = await get(`/api/v1/projects/${p.id}/pain-themes`, alice.restKey);
     assert.deepEqual(
       themes.body.themes.map((x: { label: string }) => x.label),
-      ['newer', 'older'],
+      ['newer'],
+      'only the newest clustering',
     );
     assert.deepEqual(themes.body.themes[0].leadIds, ['x', 'y']);
 

@@ -7,10 +7,12 @@ import { fixedClock } from '../src/clock.ts';
 import type { Config, SeoConfig } from '../src/config.ts';
 import { loadConfig } from '../src/config.ts';
 import { SeoOpportunity } from '../src/insights/insights.schemas.ts';
+import { insightHandlers } from '../src/jobs/jobs.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import type { FakeServer } from './fakes/fake-server.ts';
 import { type FakeResult, startFakeSerpApi, startFakeSerper } from './fakes/serp-fake.ts';
 import { createAccount, createProject, getJson, startTestApp, testConfig } from './harness.ts';
+import { callTool } from './mcp-helpers.ts';
 
 const thread = (sub: string, id: string, slug: string) =>
   `https://www.reddit.com/r/${sub}/comments/${id}/${slug}/`;
@@ -218,6 +220,31 @@ describe('SEO opportunities from Serper', () => {
     assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 1, 'connected: every 7 days');
     assert.equal(serper.requests.length, before + 3);
   });
+
+  test('a new project is "not computed yet" until its first scan ends, then refreshed at once, not hourly', async () => {
+    // Found by an audit: a new project had no opportunities for up to an hour, and [] said nothing of why.
+    const fresh = await createProject(s.t.services, s.acct.userId, { keywords: ['salon booking'] });
+    const path = `/api/v1/projects/${fresh.id}/seo-opportunities`;
+    const empty = await getJson(s.t.baseUrl, path, s.acct.restKey);
+    assert.deepEqual(empty.body, { opportunities: [], refreshedAt: null });
+    const tool = await callTool(s.t.baseUrl, s.acct.mcpKey, 'list_seo_opportunities', {
+      projectId: fresh.id,
+    });
+    assert.deepEqual(tool.body.result.structuredContent, { opportunities: [], refreshedAt: null });
+    // What the seo-after-scan job runs when a scan of the project is done.
+    const before = serper.requests.length;
+    const run = await insightHandlers.seoAfterScan(s.t.services, { projectId: fresh.id }, s.clock.now());
+    assert.equal(run?.keywords, 1);
+    const after = await getJson(s.t.baseUrl, path, s.acct.restKey);
+    assert.equal(after.body.refreshedAt, s.clock.now().toISOString());
+    assert.ok(after.body.opportunities.length > 0);
+    assert.equal(
+      await insightHandlers.seoAfterScan(s.t.services, { projectId: fresh.id }, s.clock.now()),
+      null,
+      'the next scan asks again only when seoRefreshDays have passed',
+    );
+    assert.equal(serper.requests.length, before + 1);
+  });
 });
 
 describe('SEO opportunities from SerpApi', () => {
@@ -317,7 +344,7 @@ describe('SEO opportunities: replay and not configured', () => {
         `/api/v1/projects/${s.project.id}/seo-opportunities`,
         s.acct.restKey,
       );
-      assert.deepEqual(res.body, { opportunities: [] });
+      assert.deepEqual(res.body, { opportunities: [], refreshedAt: null });
       const dash = dashboardClient(s.t);
       await dash.signIn(s.acct.userId);
       assert.deepEqual((await dash.get(`/projects/${s.project.id}/seo`)).body, {

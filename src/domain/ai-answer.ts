@@ -1,6 +1,6 @@
 // Reading an AI engine's answer to a buyer question (docs/decisions/0072-ai-visibility.md): does it name the
 // product, at which rank among the products it recommends, which competitors it names, which URLs it cites.
-import { firstMention, mentions } from './mentions.ts';
+import { firstMention, mentions, sameName } from './mentions.ts';
 
 export interface Citation {
   url: string;
@@ -56,46 +56,53 @@ export function citationsOf(text: string): Citation[] {
  * a list naming it, its place in the order of first mention among the product and its competitors.
  */
 function rankOf(text: string, product: string, competitors: readonly string[]): number | null {
-  if (!mentions(text, product)) return null;
   const known = [product, ...competitors];
+  const named = (t: string, name: string) => mentions(t, name, known);
+  if (!named(text, product)) return null;
   const items = text
     .split('\n')
     .map((l) => LIST_ITEM.exec(l)?.[1])
     .filter((l): l is string => l !== undefined);
-  const recommended = items.filter((i) => itemName(i) !== null || known.some((k) => mentions(i, k)));
+  const recommended = items.filter((i) => itemName(i) !== null || known.some((k) => named(i, k)));
   const at = recommended.findIndex((i) => {
     const name = itemName(i);
-    return name ? mentions(name, product) : mentions(i, product);
+    return name ? named(name, product) : named(i, product);
   });
   if (at >= 0) return at + 1;
-  const first = firstMention(text, product);
+  const first = firstMention(text, product, known);
   const before = competitors.filter((c) => {
-    const i = firstMention(text, c);
+    const i = firstMention(text, c, known);
     return i >= 0 && i < first;
   });
   return before.length + 1;
 }
 
-function excerptOf(text: string, product: string): string {
+function excerptOf(text: string, product: string, known: readonly string[]): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const at = firstMention(flat, product);
+  const at = firstMention(flat, product, known);
   if (at < 0) return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
   const start = Math.max(0, at - 80);
   const end = Math.min(flat.length, start + EXCERPT);
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }
 
+/**
+ * Reads one answer for `product`. Names are whole names: "Square" is not named by "Square Appointments", and the
+ * product is never its own competitor (a project whose competitors list it).
+ */
 export function readAnswer(
   text: string,
   product: string,
-  competitors: readonly string[] = [],
+  projectCompetitors: readonly string[] = [],
 ): AnswerReading {
+  const competitors = projectCompetitors.filter((c) => !sameName(c, product));
+  const known = [product, ...competitors];
   const position = rankOf(text, product, competitors);
   return {
     mentioned: position !== null,
     position,
-    competitorsMentioned: competitors.filter((c) => mentions(text, c)),
+    competitorsMentioned: competitors.filter((c) => mentions(text, c, known)),
     citations: citationsOf(text),
-    excerpt: excerptOf(text, product),
+    excerpt: excerptOf(text, product, known),
   };
 }

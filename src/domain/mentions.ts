@@ -29,12 +29,36 @@ export function mentionPattern(name: string): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${variants.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 }
 
-/** Index of the first mention of `name` in `text`, or -1. */
-export function firstMention(text: string, name: string): number {
-  const re = mentionPattern(name);
-  if (!re) return -1;
-  const m = re.exec(text);
-  return m ? m.index : -1;
+/** Whether two names are the same product ("Vagaro" and "vagaro", "Square Appointments" and "SquareAppointments"). */
+export function sameName(a: string, b: string): boolean {
+  const key = (n: string) => new Set(nameVariants(n).map((v) => v.toLowerCase().replace(/[\s\-_]+/g, '')));
+  const ka = key(a);
+  return [...key(b)].some((v) => ka.has(v));
 }
 
-export const mentions = (text: string, name: string) => firstMention(text, name) >= 0;
+/** A capitalised word right after a name, on the same line: "Square Appointments" continues "Square". */
+const CONTINUATION = /^[ \t]+\p{Lu}[\p{L}\p{N}]*/u;
+
+/**
+ * Index of the first mention of `name` in `text`, or -1. A mention is the whole name: not part of a longer known
+ * name (`known`: "Square Appointments" hides "Square") nor followed by a capitalised word that makes it another
+ * name ("Square Payroll").
+ */
+export function firstMention(text: string, name: string, known: readonly string[] = []): number {
+  const re = mentionPattern(name);
+  if (!re) return -1;
+  let masked = text;
+  for (const other of known) {
+    if (sameName(other, name) || !mentionPattern(name)!.test(other)) continue;
+    const longer = new RegExp(mentionPattern(other)!.source, 'giu');
+    masked = masked.replace(longer, (m) => ' '.repeat(m.length));
+  }
+  const all = new RegExp(re.source, 'giu');
+  for (const m of masked.matchAll(all)) {
+    if (!CONTINUATION.test(masked.slice(m.index + m[0].length))) return m.index;
+  }
+  return -1;
+}
+
+export const mentions = (text: string, name: string, known: readonly string[] = []) =>
+  firstMention(text, name, known) >= 0;

@@ -1,7 +1,7 @@
 // Pain themes (docs/decisions/0070-pain-themes.md): TF-IDF over stemmed words and bigrams of each lead, average-
-// linkage agglomerative clustering with a cosine threshold, labels from class-based TF-IDF. Pure, no I/O.
+// linkage agglomerative clustering with a cosine threshold, labels from the terms that set a theme apart. Pure, no I/O.
 import { PLACE_WORDS } from './scoring/geography.ts';
-import { normalizeText, stemWord, words } from './scoring/text.ts';
+import { normalizeText, STOPWORDS, stemWord, words } from './scoring/text.ts';
 
 export interface ThemeDoc {
   id: string;
@@ -71,18 +71,10 @@ interface Terms {
   counts: Map<string, number>;
 }
 
-/** Stems and bigrams of stems of one document, with the surface forms seen for each. */
-function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Terms {
+/** Stems and bigrams of stems of one document, for similarity. */
+function termsOf(doc: ThemeDoc): Terms {
   const counts = new Map<string, number>();
-  const add = (term: string, form: string, n: number) => {
-    counts.set(term, (counts.get(term) ?? 0) + n);
-    let forms = surface.get(term);
-    if (!forms) {
-      forms = new Map();
-      surface.set(term, forms);
-    }
-    forms.set(form, (forms.get(form) ?? 0) + n);
-  };
+  const add = (term: string, n: number) => counts.set(term, (counts.get(term) ?? 0) + n);
   const body = doc.body.length > 4000 ? doc.body.slice(0, 4000) : doc.body;
   for (const [text, weight] of [
     [doc.title, 2],
@@ -90,7 +82,7 @@ function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Term
   ] as const) {
     // A pair of words is a term only within a phrase: "Paper book, constant no-shows" has no "book constant".
     for (const phrase of normalizeText(text).split(PHRASE_BREAK)) {
-      let prev: { stem: string; word: string } | null = null;
+      let prev: string | null = null;
       for (const raw of words(phrase)) {
         const w = raw.replace(/'s$/, '');
         if (w.length < 3 || STOP.has(w) || PLACE_WORDS.has(w) || /^\d+$/.test(w)) {
@@ -98,9 +90,9 @@ function termsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Term
           continue;
         }
         const s = stemWord(w);
-        add(s, w, weight);
-        if (prev && prev.stem !== s) add(`${prev.stem} ${s}`, `${prev.word} ${w}`, weight);
-        prev = { stem: s, word: w };
+        add(s, weight);
+        if (prev && prev !== s) add(`${prev} ${s}`, weight);
+        prev = s;
       }
     }
   }
@@ -122,13 +114,11 @@ function dot(a: Vec, b: Vec): number {
 export interface Vectorized {
   vectors: Vec[];
   terms: Terms[];
-  surface: Map<string, Map<string, number>>;
 }
 
 /** Sublinear TF times smoothed IDF, L2-normalized; terms in one document only, or in most, are dropped. */
 export function vectorize(docs: readonly ThemeDoc[]): Vectorized {
-  const surface = new Map<string, Map<string, number>>();
-  const terms = docs.map((d) => termsOf(d, surface));
+  const terms = docs.map(termsOf);
   const df = new Map<string, number>();
   for (const t of terms) for (const term of t.counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
   const n = docs.length;
@@ -148,7 +138,7 @@ export function vectorize(docs: readonly ThemeDoc[]): Vectorized {
     if (norm > 0) for (const [term, w] of v) v.set(term, w / norm);
     return v;
   });
-  return { vectors, terms, surface };
+  return { vectors, terms };
 }
 
 /** Cosine similarity of every pair: from the TF-IDF vectors, or from dense embeddings when given. */
@@ -232,39 +222,94 @@ function formOf(term: string, surface: Map<string, Map<string, number>>): string
 }
 
 /**
- * Class-based TF-IDF (BERTopic's c-TF-IDF): a term's share of the class's words times log(1 + A / f), with A the
- * mean word count per class and f the term's count over all classes, so terms every theme shares rank low.
+ * Words too general to name a pain on their own: verbs of any task ("set up", "move", "stop", "pay") and vague
+ * nouns. They still count for similarity; they only never label a theme, nor join a label's pair of words.
  */
-export function classTerms(
+const GENERIC = new Set(
+  `set setting setup move moving moved stop stopped pay paying paid pays put take taking took give giving keep
+keeping let tell ask asking asked run running ran turn come coming came feel seem seems try trying tried sign
+signed handle handling deal dealing sort fix fixing happen happened mean means bit kind stuff wish hate love
+lose losing lost call calling called check checking show showing plan planning place open opening run runs
+walk walking allow allows mind option options problem problems issue issues system systems app apps tool tools
+software platform everything everyone everybody nothing half whole different pretty never always thought found
+talking talk example exist exists amount send sent link answer learned learn told tell decided needed wait become
+worth drop dropped annoyed kind sort part stuff fine nice huge tiny main whatever hard easy simple free cheap
+getting went couple happy write writing`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(stemWord),
+);
+
+/** Words as a label shows them: hyphenated compounds ("walk-in", "no-shows", "card-on-file") stay whole. */
+const LABEL_WORD = /[a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:'[a-z]+)?/g;
+
+/** The label candidates of one document: its words and within-phrase pairs, once each, with the forms seen. */
+function labelTermsOf(doc: ThemeDoc, surface: Map<string, Map<string, number>>): Set<string> {
+  const out = new Set<string>();
+  const add = (term: string, form: string) => {
+    out.add(term);
+    let forms = surface.get(term);
+    if (!forms) {
+      forms = new Map();
+      surface.set(term, forms);
+    }
+    forms.set(form, (forms.get(form) ?? 0) + 1);
+  };
+  const body = doc.body.length > 4000 ? doc.body.slice(0, 4000) : doc.body;
+  for (const text of [doc.title, body]) {
+    for (const phrase of normalizeText(text).split(PHRASE_BREAK)) {
+      let prev: { stem: string; word: string } | null = null;
+      for (const raw of phrase.match(LABEL_WORD) ?? []) {
+        const w = raw.replace(/'s$/, '');
+        const compound = w.includes('-');
+        const s = compound ? w.split('-').map(stemWord).join('-') : stemWord(w);
+        // Contractions ("wouldn't") are filler too.
+        const filler = w.length < 3 || w.includes("'") || STOP.has(w) || PLACE_WORDS.has(w) || GENERIC.has(s);
+        if (!compound && filler) {
+          prev = null;
+          continue;
+        }
+        // Words every business post uses ("clients", "money", "online") label nothing alone, but do in a pair
+        // ("management company").
+        if (!STOPWORDS.has(w)) add(s, w);
+        if (prev && prev.stem !== s) add(`${prev.stem} ${s}`, `${prev.word} ${w}`);
+        prev = { stem: s, word: w };
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Per class, the terms that set it apart: the share of its leads that use a term times the log of how much more
+ * often they do than the project's leads overall (a term every lead uses, such as the project's "clients", has
+ * no lift). Pairs of words count half again: "phone tag" says more than "phone". Shown in the form people wrote.
+ */
+export function distinctTerms(
   classes: number[][],
-  docTerms: Terms[],
+  docTerms: Set<string>[],
   surface: Map<string, Map<string, number>>,
   top = 3,
   exclude: ReadonlySet<string> = new Set(),
 ): string[][] {
-  const classCounts = classes.map((members) => {
-    const c = new Map<string, number>();
-    for (const i of members) for (const [t, n] of docTerms[i]!.counts) c.set(t, (c.get(t) ?? 0) + n);
-    return c;
-  });
-  const total = new Map<string, number>();
-  let words = 0;
-  for (const c of classCounts) {
-    for (const [t, n] of c) {
-      total.set(t, (total.get(t) ?? 0) + n);
-      words += n;
-    }
-  }
-  const avg = words / Math.max(1, classCounts.length);
-  return classCounts.map((c, k) => {
-    const size = [...c.values()].reduce((s, n) => s + n, 0) || 1;
-    const docs = classes[k]!.length;
-    const scored = [...c]
+  const df = new Map<string, number>();
+  for (const terms of docTerms) for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = docTerms.length;
+  return classes.map((members) => {
+    const inClass = new Map<string, number>();
+    for (const i of members) for (const t of docTerms[i]!) inClass.set(t, (inClass.get(t) ?? 0) + 1);
+    const size = members.length;
+    const scored = [...inClass]
       // A term in one lead of a theme describes that lead, not the theme.
-      .filter(([t]) => docs < 3 || classes[k]!.filter((i) => docTerms[i]!.counts.has(t)).length >= 2)
+      .filter(([, a]) => size < 3 || a >= 2)
       // The project's own keywords are in every lead: they set no theme apart.
-      .filter(([t]) => !t.split(' ').every((p) => exclude.has(p)))
-      .map(([t, n]) => ({ t, w: (n / size) * Math.log(1 + avg / total.get(t)!) }))
+      .filter(([t]) => !t.split(/[ -]/).every((p) => exclude.has(p)))
+      .map(([t, a]) => {
+        const share = a / size;
+        const lift = share / (df.get(t)! / n);
+        return { t, w: share * (Math.log(lift) + 0.05) * (t.includes(' ') ? 1.5 : 1) };
+      })
+      .filter((x) => x.w > 0)
       .sort((x, y) => y.w - x.w || (x.t < y.t ? -1 : 1));
     const chosen: string[] = [];
     for (const { t } of scored) {
@@ -297,15 +342,15 @@ export function clusterThemes(
   names: readonly string[] = [],
 ): { clusters: ThemeCluster[]; sim: Float64Array[] } {
   if (docs.length === 0) return { clusters: [], sim: [] };
-  const { vectors, terms, surface } = vectorize(docs);
+  const { vectors } = vectorize(docs);
   const sim = similarityMatrix(embeddings ?? vectors);
   const groups = agglomerate(sim, opts.threshold)
     .filter((g) => g.length >= opts.minSize)
     .sort((a, b) => b.length - a.length || a[0]! - b[0]!)
     .slice(0, opts.maxThemes);
-  const themed = new Set(groups.flat());
-  const rest = docs.map((_, i) => i).filter((i) => !themed.has(i));
-  const labels = classTerms(rest.length ? [...groups, rest] : groups, terms, surface, 3, stemsOf(keywords));
+  const surface = new Map<string, Map<string, number>>();
+  const labelTerms = docs.map((d) => labelTermsOf(d, surface));
+  const labels = distinctTerms(groups, labelTerms, surface, 3, stemsOf(keywords));
   const clusters = groups.map((g, k) => {
     const centrality = g.map((i) => ({
       i,

@@ -11,9 +11,12 @@ export const EngineAnswer = Type.Object({
   model: Type.String(),
   samples: Type.Integer({ minimum: 1, description: 'Answers asked, in parallel.' }),
   answered: Type.Integer({ minimum: 0, description: 'Answers received (the rest failed; see error).' }),
-  mentioned: Type.Boolean({
-    description: 'Whether any answer names the product (whole words, simple variants).',
-  }),
+  mentioned: Nullable(
+    Type.Boolean({
+      description:
+        'Whether any answer names the product (its whole name, simple variants); null when no answer came.',
+    }),
+  ),
   position: Nullable(
     Type.Integer({
       minimum: 1,

@@ -38,7 +38,7 @@ export function createAiVisibilityService(deps: {
     question: string,
     productName: string,
     competitors: string[],
-    projectId: string | null,
+    owner: { userId: string; projectId: string | null },
     now: Date,
   ): Promise<EngineAnswer> {
     const settled = await Promise.allSettled(
@@ -63,10 +63,18 @@ export function createAiVisibilityService(deps: {
       errors.push(err.message);
       return { costUsd: err.costUsd ?? 0, ok: false };
     });
+    // A check without a project is paid for by the account: its calls carry the user instead (migration 0016).
     await db.query(
-      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, ok, called_at)
-       SELECT $1, $2, unnest($3::float8[]), false, unnest($4::boolean[]), $5`,
-      [projectId, `ai.${e.name}`, calls.map((c) => c.costUsd), calls.map((c) => c.ok), now],
+      `INSERT INTO upstream_calls (project_id, user_id, api, cost_usd, reused, ok, called_at)
+       SELECT $1, $2, $3, unnest($4::float8[]), false, unnest($5::boolean[]), $6`,
+      [
+        owner.projectId,
+        owner.projectId ? null : owner.userId,
+        `ai.${e.name}`,
+        calls.map((c) => c.costUsd),
+        calls.map((c) => c.ok),
+        now,
+      ],
     );
     const named = samples.filter((s) => s.reading.mentioned);
     const positions = named.map((s) => s.reading.position!).filter((p) => p !== null);
@@ -79,7 +87,8 @@ export function createAiVisibilityService(deps: {
       model: e.model,
       samples: e.samples,
       answered: samples.length,
-      mentioned: named.length > 0,
+      // Like position and mentionRate: with no answer, not known (not "not named").
+      mentioned: samples.length ? named.length > 0 : null,
       position: positions.length ? Math.min(...positions) : null,
       mentionRate: samples.length ? named.length / samples.length : null,
       meanPosition: positions.length
@@ -111,7 +120,16 @@ export function createAiVisibilityService(deps: {
     const projectId = input.projectId ?? null;
     const competitors = input.competitors ?? [];
     const answers = await Promise.all(
-      engines.map((e) => askEngine(e, input.question, input.productName, competitors, projectId, now)),
+      engines.map((e) =>
+        askEngine(
+          e,
+          input.question,
+          input.productName,
+          competitors,
+          { userId: input.userId, projectId },
+          now,
+        ),
+      ),
     );
     if (projectId) {
       await db.transaction(async (tx) => {

@@ -27,7 +27,7 @@ const ThemeRun = Type.Object({
 
 export const DashboardPainThemes = Type.Object({
   lastRun: Nullable(ThemeRun),
-  /** Every kept clustering's themes, newest first (as the REST API lists them). */
+  /** The newest clustering's themes, largest first (as the REST API lists them). */
   themes: Type.Array(PainTheme),
   /** The leads of the newest clustering's themes, for titles and links. */
   leads: Type.Array(ThemeLead),

@@ -20,6 +20,18 @@ export const SeoOpportunity = Type.Object({
 });
 export type SeoOpportunity = Static<typeof SeoOpportunity>;
 
+/** The list and when it was computed: an empty list with refreshedAt null is "not computed yet", not "none found". */
+export const SeoOpportunities = Type.Object({
+  opportunities: Type.Array(SeoOpportunity),
+  refreshedAt: Nullable({
+    ...DateTime,
+    description:
+      "When the project's opportunities were last computed; null when not yet (a new project before its first " +
+      'scan ends, or no SEO provider configured).',
+  }),
+});
+export type SeoOpportunities = Static<typeof SeoOpportunities>;
+
 export const PainTheme = Type.Object({
   id: Type.String(),
   label: Type.String(),

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { PainTheme, SeoOpportunity } from './insights.schemas.ts';
+import type { PainTheme, SeoOpportunities, SeoOpportunity } from './insights.schemas.ts';
 
 interface SeoRow {
   id: string;
@@ -25,35 +25,55 @@ interface ThemeRow {
 /** Read side of SEO opportunities and pain themes; the project is checked by the caller. */
 export function createInsightsService(deps: { db: Db }) {
   const { db } = deps;
+  /** Best position first; unranked last; id keeps the order stable. */
+  async function listSeoOpportunities(projectId: string): Promise<SeoOpportunity[]> {
+    const rows = await db.query<SeoRow>(
+      `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url,
+              search_volume
+         FROM seo_opportunities WHERE project_id = $1
+        ORDER BY position ASC NULLS LAST, refreshed_at DESC, id`,
+      [projectId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      keyword: r.keyword,
+      position: r.position,
+      competitorPresent: r.competitor_present,
+      refreshedAt: r.refreshed_at.toISOString(),
+      post:
+        r.post_id && r.post_title && r.post_subreddit && r.post_url
+          ? { id: r.post_id, title: r.post_title, subreddit: r.post_subreddit, url: r.post_url }
+          : null,
+      searchVolume: r.search_volume,
+    }));
+  }
+
   return {
-    /** Best position first; unranked last; id keeps the order stable. */
-    async listSeoOpportunities(projectId: string): Promise<SeoOpportunity[]> {
-      const rows = await db.query<SeoRow>(
-        `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url,
-                search_volume
-           FROM seo_opportunities WHERE project_id = $1
-          ORDER BY position ASC NULLS LAST, refreshed_at DESC, id`,
-        [projectId],
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        keyword: r.keyword,
-        position: r.position,
-        competitorPresent: r.competitor_present,
-        refreshedAt: r.refreshed_at.toISOString(),
-        post:
-          r.post_id && r.post_title && r.post_subreddit && r.post_url
-            ? { id: r.post_id, title: r.post_title, subreddit: r.post_subreddit, url: r.post_url }
-            : null,
-        searchVolume: r.search_volume,
-      }));
+    listSeoOpportunities,
+
+    /** The REST and tool answer: the list, and when it was computed (null: not yet). */
+    async seoOpportunities(projectId: string): Promise<SeoOpportunities> {
+      const [opportunities, last] = await Promise.all([
+        listSeoOpportunities(projectId),
+        db.query<{ at: Date | null }>(
+          'SELECT max(refreshed_at) AS at FROM seo_refreshes WHERE project_id = $1',
+          [projectId],
+        ),
+      ]);
+      return { opportunities, refreshedAt: last[0]?.at?.toISOString() ?? null };
     },
 
-    /** Newest clustering first; within one, the largest theme first. */
+    /**
+     * The themes of the newest clustering only (none when it found none), the largest first. Older clusterings'
+     * themes are deleted when a new one is stored, but two refreshes committing at once on PostgreSQL can each
+     * leave the other's rows, so the read names the newest run (ADR 0070).
+     */
     async listPainThemes(projectId: string): Promise<PainTheme[]> {
       const rows = await db.query<ThemeRow>(
-        `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes WHERE project_id = $1
-          ORDER BY generated_at DESC, cardinality(lead_ids) DESC, id`,
+        `SELECT id, label, summary, lead_ids, generated_at FROM pain_themes
+          WHERE project_id = $1
+            AND generated_at = (SELECT max(generated_at) FROM pain_theme_runs WHERE project_id = $1)
+          ORDER BY cardinality(lead_ids) DESC, id`,
         [projectId],
       );
       return rows.map((r) => ({

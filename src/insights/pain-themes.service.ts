@@ -9,8 +9,8 @@ import { chatCompletion, embed, type OpenAiEndpoint } from './openai-client.ts';
 const WINDOW_DAYS = 30;
 /** At most this many leads, the best scored, per clustering: agglomeration is cubic in their number. */
 export const PAIN_THEME_MAX_LEADS = 400;
-/** Clusterings kept per project. */
-const KEEP_CLUSTERINGS = 10;
+/** Run records kept per project; only the newest clustering keeps its themes. */
+const KEEP_RUNS = 10;
 /** A scan that added leads re-clusters at most this often per project. */
 const AFTER_SCAN_MS = 3_600_000;
 const DAILY_MS = 86_400_000;
@@ -73,7 +73,8 @@ function quoteOf(lead: LeadRow): string {
 
 /**
  * Clusters a project's leads into pain themes (docs/decisions/0070-pain-themes.md). refresh() is the job
- * handler: idempotent for one (project, now), it writes one clustering and keeps the last ten.
+ * handler: idempotent for one (project, now), it writes one clustering in place of the older ones (their run
+ * records, the last ten, stay).
  */
 export function createPainThemesService(deps: {
   db: Db;
@@ -196,8 +197,12 @@ export function createPainThemesService(deps: {
       errors: [...new Set(errors)],
     };
     await db.transaction(async (tx) => {
-      // The same (project, now) twice replaces itself: a retried job does not add a clustering.
-      await tx.query('DELETE FROM pain_themes WHERE project_id = $1 AND generated_at = $2', [projectId, now]);
+      // The same (project, now) twice replaces itself (a retried job adds nothing), and an older clustering's
+      // themes are no answer any more: only the newest is listed.
+      await tx.query('DELETE FROM pain_themes WHERE project_id = $1 AND generated_at <= $2', [
+        projectId,
+        now,
+      ]);
       await tx.query('DELETE FROM pain_theme_runs WHERE project_id = $1 AND generated_at = $2', [
         projectId,
         now,
@@ -217,14 +222,10 @@ export function createPainThemesService(deps: {
       const kept = await tx.query<{ generated_at: Date }>(
         `SELECT generated_at FROM pain_theme_runs WHERE project_id = $1
           ORDER BY generated_at DESC OFFSET $2 LIMIT 1`,
-        [projectId, KEEP_CLUSTERINGS - 1],
+        [projectId, KEEP_RUNS - 1],
       );
       const oldestKept = kept[0]?.generated_at;
       if (oldestKept) {
-        await tx.query('DELETE FROM pain_themes WHERE project_id = $1 AND generated_at < $2', [
-          projectId,
-          oldestKept,
-        ]);
         await tx.query('DELETE FROM pain_theme_runs WHERE project_id = $1 AND generated_at < $2', [
           projectId,
           oldestKept,

@@ -13,10 +13,13 @@ export const JOBS = {
   scheduleScans: 'scan-schedule',
   /** Re-clusters one project's pain themes after a scan added leads (at most hourly per project). */
   painThemes: 'pain-themes',
+  /** After a finished scan: the project's SEO opportunities when none are computed yet or they are due. */
+  seoAfterScan: 'seo-after-scan',
   /** Hourly: pain themes a day old, SEO opportunities past seoRefreshDays, saved AI questions a day old. */
   scheduleInsights: 'insights-schedule',
 } as const;
 
+/** A job about one project (pain themes, SEO after a scan). */
 interface PainThemesJob {
   projectId: string;
 }
@@ -25,6 +28,8 @@ interface PainThemesJob {
 export const insightHandlers = {
   painThemes: (services: Services, input: PainThemesJob, now: Date) =>
     services.painThemes.refreshAfterScan(input.projectId, now),
+  seoAfterScan: (services: Services, input: PainThemesJob, now: Date) =>
+    services.seo.refreshAfterScan(input.projectId, now),
   async scheduleInsights(services: Services, now: Date) {
     return {
       painThemes: await services.painThemes.refreshDue(now),
@@ -94,6 +99,7 @@ export async function startJobs(
   await boss.createQueue(JOBS.scan, { retryLimit: 3, retryDelay: 5, expireInSeconds: 3600 });
   await boss.createQueue(JOBS.scheduleScans);
   await boss.createQueue(JOBS.painThemes, { retryLimit: 2, retryDelay: 30 });
+  await boss.createQueue(JOBS.seoAfterScan, { retryLimit: 2, retryDelay: 30 });
   await boss.createQueue(JOBS.scheduleInsights);
 
   services.scans.setLogger(opts.log);
@@ -128,10 +134,18 @@ export async function startJobs(
           singletonKey: scan.projectId,
         });
       }
+      if (scan?.status === 'done') {
+        await boss.send(JOBS.seoAfterScan, { projectId: scan.projectId } satisfies PainThemesJob, {
+          singletonKey: scan.projectId,
+        });
+      }
     },
   );
   await boss.work<PainThemesJob>(JOBS.painThemes, async ([job]) => {
     if (job) await insightHandlers.painThemes(services, job.data, services.clock.now());
+  });
+  await boss.work<PainThemesJob>(JOBS.seoAfterScan, async ([job]) => {
+    if (job) await insightHandlers.seoAfterScan(services, job.data, services.clock.now());
   });
   await boss.work(JOBS.scheduleInsights, async () => {
     await insightHandlers.scheduleInsights(services, services.clock.now());

@@ -35,8 +35,18 @@ export const UsageReport = Type.Object({
     description: 'Every day, oldest first.',
   }),
   perApi: Type.Array(Type.Object({ api: Type.String(), ...Totals }), { description: 'Most calls first.' }),
-  perProject: Type.Array(Type.Object({ projectId: Type.String(), name: Type.String(), ...Totals }), {
-    description: "The account's projects with calls in the window, most cost first; empty for one project.",
-  }),
+  perProject: Type.Array(
+    Type.Object({
+      projectId: Type.Union([Type.String(), Type.Null()], {
+        description:
+          'null for the calls made for the account but no project (AI-visibility checks without one).',
+      }),
+      name: Type.String(),
+      ...Totals,
+    }),
+    {
+      description: "The account's projects with calls in the window, most cost first; empty for one project.",
+    },
+  ),
 });
 export type UsageReport = Static<typeof UsageReport>;

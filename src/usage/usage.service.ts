@@ -14,8 +14,12 @@ interface PerApiRow {
 const DAY_MS = 86_400_000;
 const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** The perProject row of calls made for the account but no project. */
+export const NO_PROJECT = 'No project (AI visibility checks without a project)';
+
 interface GroupRow {
-  key: string;
+  /** null only in the per-project grouping, for calls of no project. */
+  key: string | null;
   name: string | null;
   calls: number;
   reused: number;
@@ -87,7 +91,9 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
     /**
      * The last `days` UTC days (today included) of the account's upstream calls, or of one of its projects
      * (checked by the caller): per day, per upstream endpoint and per project. Calls of deleted projects have no
-     * project any more and are not counted (docs/decisions/0068-scan-history-and-usage.md).
+     * project any more and are not counted (docs/decisions/0068-scan-history-and-usage.md). Calls made for the
+     * account but no project (an AI-visibility check without projectId) count in the account's figures, as a
+     * perProject row with projectId null.
      */
     async usageReport(userId: string, projectId: string | null, days: number): Promise<UsageReport> {
       const today = Math.floor(deps.clock.now().getTime() / DAY_MS) * DAY_MS;
@@ -97,8 +103,9 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
         deps.db.query<GroupRow>(
           `SELECT ${key} AS key, ${extra || 'NULL::text'} AS name, count(*)::int AS calls,
                   (count(*) FILTER (WHERE c.reused))::int AS reused, coalesce(sum(c.cost_usd), 0)::float8 AS cost_usd
-             FROM upstream_calls c JOIN projects p ON p.id = c.project_id
-            WHERE p.user_id = $1 AND ($2::text IS NULL OR c.project_id = $2)
+             FROM upstream_calls c LEFT JOIN projects p ON p.id = c.project_id
+            WHERE (p.user_id = $1 AND ($2::text IS NULL OR c.project_id = $2)
+                   OR $2::text IS NULL AND c.project_id IS NULL AND c.user_id = $1)
               AND c.called_at >= $3 AND c.called_at < $4
             GROUP BY 1${extra ? ', 2' : ''}`,
           [userId, projectId, from, to],
@@ -120,10 +127,14 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
         totals: totalsOf({ calls: sum('calls'), reused: sum('reused'), cost_usd: sum('cost_usd') }),
         daily,
         perApi: byApi
-          .map((r) => ({ api: r.key, ...totalsOf(r) }))
+          .map((r) => ({ api: r.key ?? '', ...totalsOf(r) }))
           .sort((a, b) => b.calls - a.calls || a.api.localeCompare(b.api)),
         perProject: byProject
-          .map((r) => ({ projectId: r.key, name: r.name ?? '', ...totalsOf(r) }))
+          .map((r) => ({
+            projectId: r.key,
+            name: r.key === null ? NO_PROJECT : (r.name ?? ''),
+            ...totalsOf(r),
+          }))
           .sort((a, b) => b.costUsd - a.costUsd || b.calls - a.calls || a.name.localeCompare(b.name)),
       };
     },

@@ -27,8 +27,10 @@ export async function insightsRoutes(app: FastifyInstance, services: Services) {
       painThemes.lastRun(projectId),
       insights.listPainThemes(projectId),
     ]);
-    const newest = themes.filter((t) => t.generatedAt === themes[0]?.generatedAt).flatMap((t) => t.leadIds);
-    const leads = await painThemes.themeLeads(projectId, newest);
+    const leads = await painThemes.themeLeads(
+      projectId,
+      themes.flatMap((t) => t.leadIds),
+    );
     return { lastRun, themes, leads };
   };
 

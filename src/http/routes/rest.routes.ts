@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Me } from '../../accounts/accounts.schemas.ts';
 import { type Allowance, type Caller, rateLimitHeaders } from '../../accounts/accounts.service.ts';
-import { PainTheme, SeoOpportunity } from '../../insights/insights.schemas.ts';
+import { PainTheme, SeoOpportunities } from '../../insights/insights.schemas.ts';
 import { LeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { Project, ProjectDetail } from '../../projects/projects.schemas.ts';
 import type { Services } from '../../services.ts';
@@ -123,14 +123,14 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         summary: 'Threads already ranking in a search engine for a project keyword, best position first',
         params: ProjectIdParams,
         response: {
-          200: Type.Object({ opportunities: Type.Array(SeoOpportunity) }),
+          200: SeoOpportunities,
           ...errorResponses('not_found'),
         },
       },
     },
     async (request) => {
       await projects.assertOwned(caller(request).userId, request.params.id);
-      return { opportunities: await insights.listSeoOpportunities(request.params.id) };
+      return insights.seoOpportunities(request.params.id);
     },
   );
 
@@ -140,7 +140,7 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         operationId: 'listPainThemes',
         tags: ['insights'],
-        summary: 'Pain themes clustered from the leads, newest clustering first',
+        summary: 'Pain themes of the newest clustering of the leads, largest first',
         params: ProjectIdParams,
         response: { 200: Type.Object({ themes: Type.Array(PainTheme) }), ...errorResponses('not_found') },
       },

@@ -163,6 +163,18 @@ export function createSeoService(deps: {
     return rows[0]?.body ?? '';
   }
 
+  interface DueRow {
+    id: string;
+    tier: Tier;
+    last: Date | null;
+  }
+  const DUE_ROWS = `SELECT p.id, u.tier, (SELECT max(refreshed_at) FROM seo_refreshes r WHERE r.project_id = p.id) AS last
+           FROM projects p JOIN users u ON u.id = p.user_id`;
+  const isDue = (r: DueRow, now: Date) => {
+    const days = limitsOf(r.tier)?.seoRefreshDays ?? SELF_HOSTED_REFRESH_DAYS;
+    return !r.last || r.last.getTime() <= now.getTime() - days * DAY_MS;
+  };
+
   async function refresh(projectId: string, now: Date): Promise<SeoRefresh | null> {
     if (!provider) return null;
     const p = await project(projectId);
@@ -309,19 +321,26 @@ export function createSeoService(deps: {
     /** Projects whose last refresh is older than their tier's seoRefreshDays (or never happened). */
     async refreshDue(now: Date): Promise<number> {
       if (!provider) return 0;
-      const rows = await db.query<{ id: string; tier: Tier; last: Date | null }>(
-        `SELECT p.id, u.tier, (SELECT max(refreshed_at) FROM seo_refreshes r WHERE r.project_id = p.id) AS last
-           FROM projects p JOIN users u ON u.id = p.user_id
-          WHERE cardinality(p.keywords) > 0`,
-      );
+      const rows = await db.query<DueRow>(`${DUE_ROWS} WHERE cardinality(p.keywords) > 0`);
       let n = 0;
       for (const r of rows) {
-        const days = limitsOf(r.tier)?.seoRefreshDays ?? SELF_HOSTED_REFRESH_DAYS;
-        if (r.last && r.last.getTime() > now.getTime() - days * DAY_MS) continue;
+        if (!isDue(r, now)) continue;
         await refresh(r.id, now);
         n++;
       }
       return n;
+    },
+
+    /**
+     * After a scan of the project: its opportunities when it has none computed yet (a new project) or they are
+     * due, so a new project does not wait for the hourly pass.
+     */
+    async refreshAfterScan(projectId: string, now: Date): Promise<SeoRefresh | null> {
+      if (!provider) return null;
+      const [row] = await db.query<DueRow>(`${DUE_ROWS} WHERE p.id = $1 AND cardinality(p.keywords) > 0`, [
+        projectId,
+      ]);
+      return row && isDue(row, now) ? refresh(projectId, now) : null;
     },
   };
 }

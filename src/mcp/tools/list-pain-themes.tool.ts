@@ -7,7 +7,7 @@ export const listPainThemesTool = defineTool({
   name: 'list_pain_themes',
   title: 'List pain themes',
   description:
-    "Pain themes clustered from a project's leads, newest clustering first, with the lead ids of each.",
+    "The pain themes of the newest clustering of a project's leads, largest first, with the lead ids of each.",
   inputSchema: ProjectArgs,
   outputSchema: Type.Object({ themes: Type.Array(PainTheme) }),
   annotations: { title: 'List pain themes', ...READ_ONLY },

@@ -1,5 +1,4 @@
-import { Type } from 'typebox';
-import { SeoOpportunity } from '../../insights/insights.schemas.ts';
+import { SeoOpportunities } from '../../insights/insights.schemas.ts';
 import { defineTool, READ_ONLY } from '../tool.ts';
 import { ProjectArgs } from './project-arg.ts';
 
@@ -8,13 +7,13 @@ export const listSeoOpportunitiesTool = defineTool({
   title: 'List SEO opportunities',
   description:
     'Threads already ranking in a search engine for one of the project keywords, best position first, ' +
-    'and whether a competitor is already present in them.',
+    'and whether a competitor is already present in them; refreshedAt null means not computed yet.',
   inputSchema: ProjectArgs,
-  outputSchema: Type.Object({ opportunities: Type.Array(SeoOpportunity) }),
+  outputSchema: SeoOpportunities,
   annotations: { title: 'List SEO opportunities', ...READ_ONLY },
   scope: 'tools:read',
   async run({ services, caller }, args) {
     await services.projects.assertOwned(caller.userId, args.projectId);
-    return { opportunities: await services.insights.listSeoOpportunities(args.projectId) };
+    return services.insights.seoOpportunities(args.projectId);
   },
 });

@@ -9,7 +9,7 @@ export const refreshPainThemesTool = defineTool({
   title: 'Refresh pain themes',
   description:
     "Clusters the project's leads of the last 30 days (seller-side leads left out) into pain themes now, and " +
-    'returns the new clustering. The last 10 clusterings are kept; list_pain_themes lists them.',
+    'returns the new clustering, which replaces the previous one; list_pain_themes lists it.',
   inputSchema: ProjectArgs,
   outputSchema: Type.Object({
     generatedAt: DateTime,

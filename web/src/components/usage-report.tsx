@@ -288,8 +288,12 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
               usd={usd}
               rows={report.perProject.map((r) => ({
                 ...r,
-                key: r.projectId,
-                label: <Link href={`/projects/${encodeURIComponent(r.projectId)}/usage`}>{r.name}</Link>,
+                key: r.projectId ?? '',
+                label: r.projectId ? (
+                  <Link href={`/projects/${encodeURIComponent(r.projectId)}/usage`}>{r.name}</Link>
+                ) : (
+                  r.name
+                ),
               }))}
             />
           )}

@@ -136,7 +136,7 @@ export function AiTab(props: { projectId: string; project: ProjectDetail | undef
                 <tr key={e.engine}>
                   <td>{e.engine}</td>
                   <td>
-                    {e.error && e.answered === 0 ? (
+                    {e.mentioned === null ? (
                       <span class="error-text">failed</span>
                     ) : (
                       `${e.mentioned ? 'yes' : 'no'} (${pct(e.mentionRate)} of ${e.answered})`

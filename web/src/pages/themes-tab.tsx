@@ -2,7 +2,7 @@ import { api } from '../api.ts';
 import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import { useRefresh, useResource } from '../resource.ts';
-import type { DashboardPainThemes, PainTheme } from '../types.ts';
+import type { DashboardPainThemes } from '../types.ts';
 
 export function ThemesTab({ projectId, generation }: { projectId: string; generation: number }) {
   const path = `/projects/${encodeURIComponent(projectId)}/pain-themes`;
@@ -12,8 +12,7 @@ export function ThemesTab({ projectId, generation }: { projectId: string; genera
   const { busy, error, run: refresh } = useRefresh(data, path);
 
   const d = data.data;
-  const newest = d?.themes.filter((t) => t.generatedAt === d.themes[0]?.generatedAt) ?? [];
-  const earlier = groupByRun(d?.themes.filter((t) => t.generatedAt !== d.themes[0]?.generatedAt) ?? []);
+  const newest = d?.themes ?? [];
   const leads = new Map((d?.leads ?? []).map((l) => [l.id, l]));
   const run = d?.lastRun;
 
@@ -86,24 +85,6 @@ export function ThemesTab({ projectId, generation }: { projectId: string; genera
           ))}
         </ol>
       )}
-      {earlier.length > 0 && (
-        <details class="card">
-          <summary>Earlier clusterings ({earlier.length})</summary>
-          <ul class="stack small">
-            {earlier.map(([at, themes]) => (
-              <li key={at}>
-                <Time iso={at} />: {themes.map((t) => `${t.label} (${t.leadIds.length})`).join('; ')}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
     </section>
   );
-}
-
-function groupByRun(themes: PainTheme[]): [string, PainTheme[]][] {
-  const by = new Map<string, PainTheme[]>();
-  for (const t of themes) by.set(t.generatedAt, [...(by.get(t.generatedAt) ?? []), t]);
-  return [...by];
 }
