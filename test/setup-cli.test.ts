@@ -147,6 +147,18 @@ describe('npm run setup', () => {
     );
   });
 
+  test("with SELF_HOSTED=false setup issues keys only within the plan's cap", async () => {
+    const env = { ...target.env, SELF_HOSTED: 'false' };
+    const args = ['--email', 'keys@example.com', '--tier', 'free'];
+    assert.equal(setup(env, ...args).code, 0);
+    assert.equal(setup(env, ...args).code, 0, 'the free plan allows 2 active keys of each kind');
+    const third = setup(env, ...args, '--import', importFile([{ name: 'Refused' }]));
+    assert.equal(third.code, 2);
+    assert.match(third.stderr, /The free plan allows 2 active REST keys; revoke one to add another\./);
+    const paid = setup(env, '--email', 'keys@example.com', '--tier', 'connected');
+    assert.equal(paid.code, 0, `the connected plan allows 10: ${paid.stderr}`);
+  });
+
   test('with SELF_HOSTED=false an import cannot add webhooks past the tier (none on free), and changes nothing', async () => {
     const env = { ...target.env, SELF_HOSTED: 'false' };
     const hook = (i: number) => `https://hooks.example.com/leads/${i}`;

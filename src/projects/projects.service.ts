@@ -54,7 +54,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
 
     upsertProject: (userId: string, input: ProjectInput) => repo.upsertByName(userId, input),
 
-    /** The tier's limits on projects and their lists (null: none), and how many projects the account has. */
+    /** The tier's limits on projects, their lists and keys (null: none), and how many projects the account has. */
     async limits(owner: ProjectOwner): Promise<ProjectLimits> {
       const l = limitsOf(owner.tier);
       return {
@@ -64,6 +64,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
         subredditsPerProject: l ? l.subredditsPerProject : null,
         competitorsPerProject: l ? l.competitors : null,
         projectCount: await repo.countOf(owner.userId),
+        apiKeys: l ? l.apiKeys : null,
       };
     },
 
