@@ -396,7 +396,7 @@ describe('dashboard projects API', () => {
       [
         [{ name: 'A', webhooks: ['https://hooks.example.com/x'] }],
         403,
-        /Webhooks are not part of the free plan/,
+        /\/0\/webhooks: 1 entered; webhooks are not part of the free plan/,
       ],
     ];
     for (const [body, status, message] of cases) {
@@ -405,6 +405,48 @@ describe('dashboard projects API', () => {
       assert.match(res.body.error.message, message, JSON.stringify(body));
     }
     assert.deepEqual((await a.get('/projects/export')).body, [], 'nothing was written by any of them');
+  });
+
+  test('an import file is refused with every problem of the whole file at once, in file order', async () => {
+    const acct = await createAccount(t.services, 'free');
+    const a = dashboardClient(t);
+    await a.signIn(acct.userId);
+    const hooks = [
+      'https://hooks.example.com/1',
+      'https://hooks.example.com/2',
+      'https://hooks.example.com/3',
+    ];
+    const over = await a.post('/projects/import', [
+      { name: 'A', competitors: ['w', 'x', 'y', 'z'], webhooks: hooks },
+      { name: 'B', keywords: Array.from({ length: 11 }, (_, i) => `kw ${i}`) },
+    ]);
+    assert.equal(over.status, 403);
+    assert.deepEqual(
+      over.body.error.fields.map((f: { field: string }) => f.field),
+      ['', '/0/competitors', '/0/webhooks', '/1/keywords'],
+    );
+    for (const part of [
+      /The free plan allows 1 project; this would make 2\./,
+      /\/0\/competitors: 4 entered; the free plan allows 2 per project\. Remove 2 to save\./,
+      /\/1\/keywords: 11 entered; the free plan allows 10 per project/,
+      /\/0\/webhooks: 3 entered; webhooks are not part of the free plan\./,
+    ]) {
+      assert.match(over.body.error.message, part);
+    }
+
+    const invalid = await a.post('/projects/import', [
+      { name: 'A', scoreThreshold: 500, subreddits: ['bad sub'] },
+      'not a project',
+      { name: 'C', webhooks: ['http://insecure.example', 'ftp://x'] },
+      { name: 'A' },
+    ]);
+    assert.equal(invalid.status, 400);
+    assert.deepEqual(
+      invalid.body.error.fields.map((f: { field: string }) => f.field),
+      ['/0/scoreThreshold', '/0/subreddits', '/1', '/2/webhooks', '/2/webhooks'],
+    );
+    assert.match(invalid.body.error.message, /"ftp:\/\/x": Only https URLs/);
+    assert.deepEqual((await a.get('/projects/export')).body, [], 'nothing was written');
   });
 
   test('scan history pages newest first; usage covers 30 days per day, endpoint and project', async () => {

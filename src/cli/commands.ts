@@ -8,7 +8,7 @@ import { type Config, TIERS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { StringEnum } from '../http/common.schemas.ts';
-import { checkImportedWebhooks, parseProjectsFile, writeProjects } from '../projects/projects.import.ts';
+import { readProjectsFile, writeProjects } from '../projects/projects.import.ts';
 import { ProjectsFile } from '../projects/projects.schemas.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -59,8 +59,7 @@ export async function asUsage<T>(fn: () => Promise<T> | T, prefix = '--import: '
  */
 async function setup(deps: CommandDeps, cmd: Extract<Command, { command: 'setup' }>): Promise<SetupResult> {
   const { db, clock, config } = deps;
-  const projects = await asUsage(() => parseProjectsFile(cmd.projects));
-  await asUsage(() => checkImportedWebhooks(projects, createAddressCheck(config.webhooks)));
+  const projects = await asUsage(() => readProjectsFile(cmd.projects, createAddressCheck(config.webhooks)));
   return db.transaction(async (tx) => {
     const accounts = createAccountsService({ db: tx, clock, config });
     const user = await accounts.ensureUser(cmd.email, cmd.tier);
