@@ -397,6 +397,15 @@ describe('REST API on a self-hosted instance', () => {
     ]);
   });
 
+  test("the document says a lead's costUsd is its fetch's, shared with the other leads of that call", async () => {
+    const doc = (await get('/api/v1/openapi.json')).body;
+    const leads = doc.paths['/projects/{id}/leads'].get.responses['200'].content['application/json'].schema;
+    const description: string = leads.properties.leads.items.properties.costUsd.description ?? '';
+    assert.match(description, /upstream call that fetched the post/);
+    assert.match(description, /shared: summing it over leads overstates/);
+    assert.match(description, /getProjectUsage/);
+  });
+
   test('a failure inside the service is 500 internal_error and reveals nothing', async () => {
     const p = await createProject(t.services, alice.userId, { name: 'Broken' });
     await t.db.query('ALTER TABLE pain_themes RENAME TO pain_themes_gone');
