@@ -44,6 +44,19 @@ test('TIER_LIMITS_FILE replaces the limits of a tier and is checked field by fie
   const bad = join(dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ free: { ...DEFAULT_TIER_LIMITS.free, alertCadence: 'weekly' } }));
   assert.throws(() => loadConfig({ TIER_LIMITS_FILE: bad }), /free\.alertCadence/);
+  // A file written before apiKeys existed still loads, with the tier's default; a bad value is named.
+  const { apiKeys: _new, ...older } = DEFAULT_TIER_LIMITS.free;
+  const old = join(dir, 'old.json');
+  writeFileSync(old, JSON.stringify({ free: { ...older, projects: 3 } }));
+  assert.equal(
+    loadConfig({ TIER_LIMITS_FILE: old }).tierLimits.free.apiKeys,
+    DEFAULT_TIER_LIMITS.free.apiKeys,
+  );
+  writeFileSync(bad, JSON.stringify({ free: { ...DEFAULT_TIER_LIMITS.free, apiKeys: -1 } }));
+  assert.throws(
+    () => loadConfig({ TIER_LIMITS_FILE: bad }),
+    /free\.apiKeys must be a non-negative integer or null/,
+  );
 });
 
 test('sign-in settings: SMTP_URL needs MAIL_FROM, SIGNUP defaults to open only when hosted, TRUST_PROXY', () => {

@@ -3,7 +3,10 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { TIERS, type Tier } from './accounts/tiers.ts';
 
-/** Tier limits, keyed by tier. A null means no limit. Same shape as the API's TierLimits. */
+/**
+ * Tier limits, keyed by tier. A null means no limit. The API's TierLimits plus apiKeys, which only the dashboard
+ * shows (docs/decisions/0096-api-key-cap.md).
+ */
 export interface TierLimits {
   projects: number | null;
   keywordsPerProject: number | null;
@@ -18,6 +21,8 @@ export interface TierLimits {
   seoSearchVolume: boolean;
   competitors: number | null;
   apiRequestsPerDay: number;
+  /** Active keys of each kind (REST, tool) an account may hold: the daily allowance is per key. */
+  apiKeys: number | null;
 }
 
 export { TIERS, type Tier };
@@ -38,6 +43,7 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
     seoSearchVolume: false,
     competitors: 2,
     apiRequestsPerDay: 100,
+    apiKeys: 2,
   },
   connected: {
     projects: 10,
@@ -53,6 +59,7 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
     seoSearchVolume: true,
     competitors: 10,
     apiRequestsPerDay: 10_000,
+    apiKeys: 10,
   },
 };
 
@@ -299,10 +306,14 @@ function readWebhooks(env: Env): WebhooksConfig {
 
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
 
-function validateTierLimits(tier: string, value: unknown): TierLimits {
+/** Limits added after files were written: a file without them gets the tier's default. */
+const LATER_LIMIT_KEYS: (keyof TierLimits)[] = ['apiKeys'];
+
+function validateTierLimits(tier: Tier, value: unknown): TierLimits {
   if (typeof value !== 'object' || value === null)
     throw new ConfigError(`TIER_LIMITS_FILE: ${tier} must be an object`);
-  const v = value as Record<string, unknown>;
+  const v: Record<string, unknown> = { ...value };
+  for (const key of LATER_LIMIT_KEYS) if (!(key in v)) v[key] = DEFAULT_TIER_LIMITS[tier][key];
   for (const key of LIMIT_KEYS) {
     const field = v[key];
     const where = `TIER_LIMITS_FILE: ${tier}.${key}`;

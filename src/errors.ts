@@ -30,11 +30,14 @@ export interface FieldProblem {
   message: string;
 }
 
-/** invalid_request naming every invalid field at once; the message lists them as `field: sentence`. */
+/**
+ * Every problem of a body at once: invalid fields (invalid_request), or what a plan refuses (forbidden). The message
+ * lists them as `field: sentence` (just the sentence when it concerns no one field).
+ */
 export class InvalidFields extends AppError {
   readonly fields: FieldProblem[];
-  constructor(fields: FieldProblem[]) {
-    super('invalid_request', fields.map((f) => `${f.field}: ${f.message}`).join(' '));
+  constructor(fields: FieldProblem[], code: ErrorCode = 'invalid_request') {
+    super(code, fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join(' '));
     this.fields = fields;
   }
 }

@@ -196,6 +196,7 @@ describe('dashboard projects API', () => {
       subredditsPerProject: 5,
       competitorsPerProject: 2,
       projectCount: 0,
+      apiKeys: 2,
     });
     const p = (await d.free.post('/projects', { name: 'Only one', keywords: ['crm'] })).body;
     const before = await projectRow(t, p.id);
@@ -219,6 +220,45 @@ describe('dashboard projects API', () => {
 
     const selfHosted = await d.paid.get('/limits');
     assert.equal(selfHosted.body.keywordsPerProject, 50);
+  });
+
+  test('API keys: the plan caps the active keys of each kind; revoking makes room; requests never race past it', async () => {
+    // createAccount issued one REST and one tool key; the free plan allows 2 active keys of each kind.
+    const acct = await createAccount(t.services, 'free');
+    const c = dashboardClient(t);
+    await c.signIn(acct.userId);
+    assert.equal((await c.get('/limits')).body.apiKeys, 2);
+    const second = await c.post('/keys', { kind: 'rest' });
+    assert.equal(second.status, 201);
+    const third = await c.post('/keys', { kind: 'rest' });
+    assert.equal(third.status, 403);
+    assert.equal(third.body.error.code, 'forbidden');
+    assert.equal(
+      third.body.error.message,
+      'The free plan allows 2 active REST keys; revoke one to add another.',
+    );
+    // Counted per kind: the tool key still has room for one more.
+    assert.equal((await c.post('/keys', { kind: 'mcp' })).status, 201);
+    const tool = await c.post('/keys', { kind: 'mcp' });
+    assert.equal(tool.status, 403);
+    assert.match(tool.body.error.message, /allows 2 active tool keys; revoke one/);
+    assert.equal((await c.del(`/keys/${second.body.id}`)).status, 204);
+    assert.equal((await c.post('/keys', { kind: 'rest' })).status, 201, 'a revoked key does not count');
+
+    // Six at once for an account with room for one: exactly one is made.
+    const other = await createAccount(t.services, 'free');
+    const o = dashboardClient(t);
+    await o.signIn(other.userId);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => o.post('/keys', { kind: 'rest' })));
+    assert.deepEqual(burst.map((r) => r.status).sort(), [201, 403, 403, 403, 403, 403]);
+    const active = (await o.get('/keys')).body.keys.filter((k: any) => k.kind === 'rest' && !k.revokedAt);
+    assert.equal(active.length, 2);
+
+    // The public /me keeps the contract's TierLimits: the key cap is the dashboard's.
+    const me = await fetch(`${t.baseUrl}/api/v1/me`, {
+      headers: { authorization: `Bearer ${other.restKey}` },
+    });
+    assert.equal('apiKeys' in (await me.json()).limits, false);
   });
 
   test('deleting says what goes with it, then takes leads, webhooks and scans along', async () => {
@@ -356,7 +396,7 @@ describe('dashboard projects API', () => {
       [
         [{ name: 'A', webhooks: ['https://hooks.example.com/x'] }],
         403,
-        /Webhooks are not part of the free plan/,
+        /\/0\/webhooks: 1 entered; webhooks are not part of the free plan/,
       ],
     ];
     for (const [body, status, message] of cases) {
@@ -365,6 +405,48 @@ describe('dashboard projects API', () => {
       assert.match(res.body.error.message, message, JSON.stringify(body));
     }
     assert.deepEqual((await a.get('/projects/export')).body, [], 'nothing was written by any of them');
+  });
+
+  test('an import file is refused with every problem of the whole file at once, in file order', async () => {
+    const acct = await createAccount(t.services, 'free');
+    const a = dashboardClient(t);
+    await a.signIn(acct.userId);
+    const hooks = [
+      'https://hooks.example.com/1',
+      'https://hooks.example.com/2',
+      'https://hooks.example.com/3',
+    ];
+    const over = await a.post('/projects/import', [
+      { name: 'A', competitors: ['w', 'x', 'y', 'z'], webhooks: hooks },
+      { name: 'B', keywords: Array.from({ length: 11 }, (_, i) => `kw ${i}`) },
+    ]);
+    assert.equal(over.status, 403);
+    assert.deepEqual(
+      over.body.error.fields.map((f: { field: string }) => f.field),
+      ['', '/0/competitors', '/0/webhooks', '/1/keywords'],
+    );
+    for (const part of [
+      /The free plan allows 1 project; this would make 2\./,
+      /\/0\/competitors: 4 entered; the free plan allows 2 per project\. Remove 2 to save\./,
+      /\/1\/keywords: 11 entered; the free plan allows 10 per project/,
+      /\/0\/webhooks: 3 entered; webhooks are not part of the free plan\./,
+    ]) {
+      assert.match(over.body.error.message, part);
+    }
+
+    const invalid = await a.post('/projects/import', [
+      { name: 'A', scoreThreshold: 500, subreddits: ['bad sub'] },
+      'not a project',
+      { name: 'C', webhooks: ['http://insecure.example', 'ftp://x'] },
+      { name: 'A' },
+    ]);
+    assert.equal(invalid.status, 400);
+    assert.deepEqual(
+      invalid.body.error.fields.map((f: { field: string }) => f.field),
+      ['/0/scoreThreshold', '/0/subreddits', '/1', '/2/webhooks', '/2/webhooks'],
+    );
+    assert.match(invalid.body.error.message, /"ftp:\/\/x": Only https URLs/);
+    assert.deepEqual((await a.get('/projects/export')).body, [], 'nothing was written');
   });
 
   test('scan history pages newest first; usage covers 30 days per day, endpoint and project', async () => {

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import { readQuestion } from '../src/domain/scoring/question.ts';
-import { gerund, splitSolution } from '../src/domain/scoring/reply.ts';
+import { gerund, productName, splitSolution } from '../src/domain/scoring/reply.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {
@@ -347,5 +347,35 @@ describe('reply drafts across a project', () => {
       assert.equal(count(d, 'https://chairtime.example'), 1, d);
       assert.doesNotMatch(d, /Demo:/);
     }
+  });
+});
+
+describe('the product a draft names', () => {
+  const cases: [name: string, url: string | null, said: string][] = [
+    ['BookWell', null, 'BookWell'],
+    ['BookWell', 'https://bookwell.example', 'BookWell'],
+    ['Acme: invoicing for plumbers', null, 'Acme'],
+    ['Acme: invoicing for plumbers', 'https://www.acme.example/plumbers', 'Acme'],
+    ['Invoicely | Invoices', null, 'Invoicely'],
+    ['Invoices | Invoicely', 'https://app.invoicely.co.uk', 'Invoicely'],
+    ['Acme CRM - pipelines for agencies', null, 'Acme CRM'],
+    ['Audit: salon booking B', null, 'Audit: salon booking B'],
+    ['Audit: salon booking B', 'https://booking.example', 'Audit: salon booking B'],
+    ['Audit: salon booking B', 'https://chairtime.example', 'Audit: salon booking B'],
+    ['Demo: ChairTime salon booking', 'https://chairtime.example', 'ChairTime'],
+    ['Demo: ChairTime salon booking', null, 'ChairTime salon booking'],
+    ['Test - BookWell', null, 'BookWell'],
+    ['PipeLane CRM', 'https://pipelane.example', 'PipeLane'],
+  ];
+  for (const [name, url, said] of cases) {
+    test(`"${name}"${url ? ` at ${url}` : ''} is said "${said}"`, () => {
+      assert.equal(productName({ name, url }), said);
+    });
+  }
+
+  test('a draft discloses the whole name, not a fragment, when no part of it is the product', () => {
+    const draft = draftReply(leads[0]!, { ...profile, name: 'Audit: salon booking B', url: null });
+    assert.equal(count(draft, 'Audit: salon booking B'), 1, draft);
+    assert.doesNotMatch(draft, /(?:part of|work on|behind|make|with) salon booking B/, draft);
   });
 });

@@ -404,6 +404,15 @@ describe('REST API on a self-hosted instance', () => {
     ]);
   });
 
+  test("the document says a lead's costUsd is its fetch's, shared with the other leads of that call", async () => {
+    const doc = (await get('/api/v1/openapi.json')).body;
+    const leads = doc.paths['/projects/{id}/leads'].get.responses['200'].content['application/json'].schema;
+    const description: string = leads.properties.leads.items.properties.costUsd.description ?? '';
+    assert.match(description, /upstream call that fetched the post/);
+    assert.match(description, /shared: summing it over leads overstates/);
+    assert.match(description, /getProjectUsage/);
+  });
+
   test('a failure inside the service is 500 internal_error and reveals nothing', async () => {
     const p = await createProject(t.services, alice.userId, { name: 'Broken' });
     await t.db.query('ALTER TABLE pain_themes RENAME TO pain_themes_gone');
@@ -469,7 +478,8 @@ describe('daily allowance with tier limits (SELF_HOSTED=false)', () => {
     const me = await get('/api/v1/me', acct.restKey);
     assert.equal(me.body.tier, 'free');
     assert.equal(me.body.requestsPerDay, DEFAULT_TIER_LIMITS.free.apiRequestsPerDay);
-    assert.deepEqual(me.body.limits, DEFAULT_TIER_LIMITS.free);
+    const { apiKeys: _dashboardOnly, ...contractLimits } = DEFAULT_TIER_LIMITS.free;
+    assert.deepEqual(me.body.limits, contractLimits);
   });
 
   test('the count lives in the database: two service instances share one allowance', async () => {

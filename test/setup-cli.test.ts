@@ -147,6 +147,44 @@ describe('npm run setup', () => {
     );
   });
 
+  test('with SELF_HOSTED=false an import names every limit it passes and every invalid field at once', async () => {
+    const env = { ...target.env, SELF_HOSTED: 'false' };
+    const args = ['--email', 'all-at-once@example.com', '--tier', 'free', '--import'];
+    const hooks = [1, 2, 3].map((i) => `https://hooks.example.com/${i}`);
+    const over = setup(
+      env,
+      ...args,
+      importFile([{ name: 'P', competitors: ['a', 'b', 'c', 'd'], webhooks: hooks }]),
+    );
+    assert.equal(over.code, 2);
+    assert.match(over.stderr, /\/0\/competitors: 4 entered; the free plan allows 2 per project/);
+    assert.match(over.stderr, /\/0\/webhooks: 3 entered; webhooks are not part of the free plan/);
+    const invalid = setup(
+      env,
+      ...args,
+      importFile([
+        { name: 'P', scoreThreshold: 500 },
+        { name: 'Q', webhooks: ['ftp://x'], subreddits: ['no way'] },
+      ]),
+    );
+    assert.equal(invalid.code, 2);
+    for (const field of ['/0/scoreThreshold', '/1/subreddits', '/1/webhooks']) {
+      assert.ok(invalid.stderr.includes(`${field}: `), `${field} in ${invalid.stderr}`);
+    }
+  });
+
+  test("with SELF_HOSTED=false setup issues keys only within the plan's cap", async () => {
+    const env = { ...target.env, SELF_HOSTED: 'false' };
+    const args = ['--email', 'keys@example.com', '--tier', 'free'];
+    assert.equal(setup(env, ...args).code, 0);
+    assert.equal(setup(env, ...args).code, 0, 'the free plan allows 2 active keys of each kind');
+    const third = setup(env, ...args, '--import', importFile([{ name: 'Refused' }]));
+    assert.equal(third.code, 2);
+    assert.match(third.stderr, /The free plan allows 2 active REST keys; revoke one to add another\./);
+    const paid = setup(env, '--email', 'keys@example.com', '--tier', 'connected');
+    assert.equal(paid.code, 0, `the connected plan allows 10: ${paid.stderr}`);
+  });
+
   test('with SELF_HOSTED=false an import cannot add webhooks past the tier (none on free), and changes nothing', async () => {
     const env = { ...target.env, SELF_HOSTED: 'false' };
     const hook = (i: number) => `https://hooks.example.com/leads/${i}`;
@@ -175,7 +213,10 @@ describe('npm run setup', () => {
     assert.equal(setup(env, ...args, five).code, 0, 're-importing the same URLs adds nothing');
     const sixth = setup(env, ...args, importFile([{ name: 'B', webhooks: [hook(6)] }]));
     assert.equal(sixth.code, 2);
-    assert.match(sixth.stderr, /connected plan allows 5 webhook\(s\); this import would make 6/);
+    assert.match(
+      sixth.stderr,
+      /connected plan allows 5 webhooks per account; this import would make 6\. Remove 1/,
+    );
   });
 
   test('with the embedded database, setup works while the service holds it, through the service', {

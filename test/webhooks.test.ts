@@ -87,6 +87,12 @@ async function projectWithLeads(n: number, services = t.services) {
   return { userId: acct.userId, project, events };
 }
 
+/** Active webhooks written straight to the table: the plan's count without resolving hosts. */
+async function insertActiveWebhooks(projectId: string, n: number) {
+  const repo = createWebhooksRepo(t.db);
+  for (let i = 0; i < n; i++) await repo.insert(projectId, `https://hooks.example.com/${i}`);
+}
+
 describe('registration', () => {
   test('an https endpoint gets a whsec_ secret shown once; lists never show it', async () => {
     const { userId, project } = await projectWithLeads(0);
@@ -183,6 +189,34 @@ describe('registration', () => {
     );
     await hosted.webhooks.delete(paid.userId, made[0]!.id);
     await hosted.webhooks.register(paid.userId, paidProject.id, 'https://127.0.0.1/one-more');
+  });
+
+  test('with every webhook of the plan used, a bad URL is still refused for what is wrong with it', async () => {
+    const hosted = servicesWith({ allowPrivate: false }, { selfHosted: false });
+    const paid = await createAccount(hosted, 'connected');
+    const project = await createProject(hosted, paid.userId);
+    const limit = hosted.config.tierLimits.connected.alertWebhooks!;
+    await insertActiveWebhooks(project.id, limit);
+    const refusals: [string, RegExp][] = [
+      ['http://localhost:8443/x', /Only https URLs/],
+      ['ftp://x', /Only https URLs/],
+      ['not a url', /is not a URL/],
+      ['https://user:pw@example.com/x', /user name or password/],
+      ['https://10.1.2.3/x', /private or reserved/],
+      ['https://no-such-host.invalid/x', /Cannot resolve no-such-host\.invalid/],
+    ];
+    for (const [url, message] of refusals) {
+      await assert.rejects(
+        hosted.webhooks.register(paid.userId, project.id, url),
+        (err: any) => err.code === 'invalid_request' && message.test(err.message),
+        url,
+      );
+    }
+    // A good URL is then refused by the plan, in the plan's words.
+    await assert.rejects(
+      hosted.webhooks.register(paid.userId, project.id, 'https://93.184.215.14/hook'),
+      (err: any) => err.code === 'forbidden' && err.message.includes(`allows ${limit} webhooks`),
+    );
   });
 });
 

@@ -77,6 +77,20 @@ export function createAccountsRepo(db: Queryable | Db) {
       );
       return rows[0]!;
     },
+    /** Locks the account's row for the rest of the transaction (so counts and inserts are one step); its tier. */
+    async lockUser(userId: string): Promise<Tier | undefined> {
+      const rows = await db.query<{ tier: Tier }>('SELECT tier FROM users WHERE id = $1 FOR UPDATE', [
+        userId,
+      ]);
+      return rows[0]?.tier;
+    },
+    async countActiveKeys(userId: string, kind: KeyKind): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND kind = $2 AND revoked_at IS NULL',
+        [userId, kind],
+      );
+      return rows[0]!.n;
+    },
     async listKeys(userId: string): Promise<KeyRow[]> {
       return db.query<KeyRow>(
         `SELECT id, kind, prefix, scopes, created_at, last_used_at, revoked_at FROM api_keys

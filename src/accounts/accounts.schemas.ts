@@ -28,6 +28,14 @@ export const TierLimits = Type.Object(
   },
   { description: 'Tier limits; a null in any field means no limit.' },
 );
+export type TierLimits = Static<typeof TierLimits>;
+
+/** The configured limits as the contract's TierLimits: apiKeys is the dashboard's (ADR 0096), not the API's. */
+export function toApiTierLimits(limits: (TierLimits & { apiKeys: number | null }) | null): TierLimits | null {
+  if (!limits) return null;
+  const { apiKeys: _dashboardOnly, ...api } = limits;
+  return api;
+}
 
 export const Me = Type.Object({
   user: Type.Object({ id: Type.String(), email: Nullable(Type.String()), createdAt: DateTime }),

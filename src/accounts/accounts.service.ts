@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Config, Tier, TierLimits } from '../config.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { AppError, notFound } from '../errors.ts';
 import { createAccountsRepo, type KeyRow } from './accounts.repo.ts';
 import {
@@ -54,7 +54,20 @@ export function secondsToNextUtcMidnight(now: Date): number {
   return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
 }
 
-export function createAccountsService(deps: { db: Queryable; clock: Clock; config: Config }) {
+const KEY_NAMES: Record<KeyKind, string> = { rest: 'REST', mcp: 'tool' };
+
+/** The plan's refusal of one more key of a kind (docs/decisions/0096-api-key-cap.md). */
+function keyCapReached(tier: Tier, kind: KeyKind, max: number): AppError {
+  return new AppError(
+    'forbidden',
+    max === 0
+      ? `${KEY_NAMES[kind]} keys are not part of the ${tier} plan.`
+      : `The ${tier} plan allows ${max} active ${KEY_NAMES[kind]} key${max === 1 ? '' : 's'}; revoke one to add another.`,
+  );
+}
+
+/** `db` may be a transaction already (setup's); then key issuing runs in it rather than in one of its own. */
+export function createAccountsService(deps: { db: Queryable | Db; clock: Clock; config: Config }) {
   const { db, clock, config } = deps;
   const repo = createAccountsRepo(db);
   // One counting statement in flight per key and day; requests arriving meanwhile are counted together in the
@@ -146,11 +159,24 @@ export function createAccountsService(deps: { db: Queryable; clock: Clock; confi
     findUser: (who: { userId: string } | { email: string }) =>
       'userId' in who ? repo.findUserById(who.userId) : repo.findUserByEmail(who.email),
 
-    /** Issues a new key and returns it; the key itself is never stored and cannot be shown again. */
+    /**
+     * Issues a new key and returns it; the key itself is never stored and cannot be shown again. Past the plan's
+     * apiKeys (active keys of this kind) it is refused as forbidden; the count and the insert hold the account's lock.
+     */
     async issueKey(userId: string, kind: KeyKind): Promise<CreatedApiKey> {
       const { key, hash, prefix } = generateKey(kind);
       const scopes = kind === 'rest' ? REST_SCOPES : TOOL_SCOPES;
-      const row = await repo.insertKey(userId, kind, hash, prefix, scopes, clock.now());
+      const insert = async (q: Queryable) => {
+        const txRepo = createAccountsRepo(q);
+        const tier = config.selfHosted ? undefined : await txRepo.lockUser(userId);
+        const max = tier ? config.tierLimits[tier].apiKeys : null;
+        if (tier && max !== null && (await txRepo.countActiveKeys(userId, kind)) >= max) {
+          throw keyCapReached(tier, kind, max);
+        }
+        return txRepo.insertKey(userId, kind, hash, prefix, scopes, clock.now());
+      };
+      const row =
+        config.selfHosted || !('transaction' in db) ? await insert(db) : await db.transaction(insert);
       return { id: row.id, kind, prefix, scopes: [...scopes], createdAt: row.created_at.toISOString(), key };
     },
 

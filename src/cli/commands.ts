@@ -8,7 +8,7 @@ import { type Config, TIERS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { StringEnum } from '../http/common.schemas.ts';
-import { checkImportedWebhooks, parseProjectsFile, writeProjects } from '../projects/projects.import.ts';
+import { readProjectsFile, writeProjects } from '../projects/projects.import.ts';
 import { ProjectsFile } from '../projects/projects.schemas.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
@@ -42,32 +42,32 @@ export interface SetupResult {
   projects: { id: string; name: string; webhooks: { id: string; url: string; secret: string }[] }[];
 }
 
-/** The dashboard's checks of a projects file, with its messages prefixed for the terminal. */
-export async function asUsage<T>(fn: () => Promise<T> | T): Promise<T> {
+/** The dashboard's checks (of a projects file, by default), with its messages prefixed for the terminal. */
+export async function asUsage<T>(fn: () => Promise<T> | T, prefix = '--import: '): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof AppError && err.code !== 'internal_error')
-      throw new UsageError(`--import: ${err.message}`);
+      throw new UsageError(`${prefix}${err.message}`);
     throw err;
   }
 }
 
 /**
- * Creates or finds the account, issues a new REST and tool key, and imports projects through the dashboard's
- * import path (same normalisation, tier and webhook checks), all in one transaction.
+ * Creates or finds the account, imports projects through the dashboard's import path (same normalisation, tier
+ * and webhook checks) and issues a new REST and tool key (within the plan's key cap), all in one transaction.
  */
 async function setup(deps: CommandDeps, cmd: Extract<Command, { command: 'setup' }>): Promise<SetupResult> {
   const { db, clock, config } = deps;
-  const projects = await asUsage(() => parseProjectsFile(cmd.projects));
-  await asUsage(() => checkImportedWebhooks(projects, createAddressCheck(config.webhooks)));
+  const projects = await asUsage(() => readProjectsFile(cmd.projects, createAddressCheck(config.webhooks)));
   return db.transaction(async (tx) => {
     const accounts = createAccountsService({ db: tx, clock, config });
     const user = await accounts.ensureUser(cmd.email, cmd.tier);
-    const restKey = await accounts.issueKey(user.id, 'rest');
-    const mcpKey = await accounts.issueKey(user.id, 'mcp');
     const owner = { userId: user.id, tier: user.tier, limits: accounts.limitsFor(user.tier) };
     const written = await asUsage(() => writeProjects(tx, owner, projects));
+    // After the file's checks, which are what a person is fixing; past the plan's key cap nothing is written.
+    const restKey = await asUsage(() => accounts.issueKey(user.id, 'rest'), '');
+    const mcpKey = await asUsage(() => accounts.issueKey(user.id, 'mcp'), '');
     const imported = written.map((p) => ({
       id: p.id,
       name: p.name,

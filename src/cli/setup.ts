@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { normalizeEmail } from '../domain/email.ts';
-import { parseProjectsFile } from '../projects/projects.import.ts';
+import { readProjectsFile } from '../projects/projects.import.ts';
+import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
 import { asUsage, type ImportFile, type SetupResult, UsageError } from './commands.ts';
 import { dispatch } from './dispatch.ts';
 
@@ -48,7 +49,11 @@ export async function runSetup(config: Config, argv: string[]): Promise<SetupRes
   const args = parseSetupArgs(argv);
   // Checked here too, so that a bad file is refused with the dashboard's messages before anything is sent.
   const projects: ImportFile = args.importPath
-    ? await asUsage(() => parseProjectsFile(readImport(args.importPath!)))
+    ? (
+        await asUsage(() =>
+          readProjectsFile(readImport(args.importPath!), createAddressCheck(config.webhooks)),
+        )
+      ).map(({ at: _at, ...p }) => p)
     : [];
   const command = {
     command: 'setup' as const,

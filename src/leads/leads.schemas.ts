@@ -26,7 +26,13 @@ export const Lead = Type.Object({
   status: StringEnum(LEAD_STATUSES),
   postedAt: DateTime,
   scoredAt: DateTime,
-  costUsd: Nullable(Type.Number({ minimum: 0 })),
+  costUsd: Nullable(
+    Type.Number({
+      minimum: 0,
+      description:
+        "Cost in USD of the upstream call that fetched the post (0 when the data was bought by another project and reused). One call usually finds several leads and each carries its whole cost, so this is shared: summing it over leads overstates what was spent; the project's spend is getProjectUsage.",
+    }),
+  ),
   body: Type.Optional(Nullable(Type.String({ description: 'Present only with include=body.' }))),
 });
 export type Lead = Static<typeof Lead>;

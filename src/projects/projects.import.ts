@@ -3,14 +3,15 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { TierLimits } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { AppError, InvalidFields } from '../errors.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../errors.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
-import { type CleanProject, checkProjectLimits, parseProjectInput } from './projects.input.ts';
+import { type CleanProject, parseProjectInput, projectLimitProblems } from './projects.input.ts';
 import { createProjectsRepo } from './projects.repo.ts';
 import { ImportedProject, type ProjectsFile } from './projects.schemas.ts';
 
-export type CleanImport = CleanProject & { webhooks: string[] };
+/** `at` is the entry's place in the file (`/2/`), which names its problems. */
+export type CleanImport = CleanProject & { webhooks: string[]; at: string };
 
 /** created: false for a project updated by name, or a webhook URL already registered on the project. */
 export interface ImportOutcome {
@@ -22,45 +23,79 @@ export interface ImportOutcome {
 
 const invalid = (message: string) => new AppError('invalid_request', message);
 
-/** The file's projects, checked and normalised; invalid_request naming the bad fields (`/2/subreddits`). */
-export function parseProjectsFile(data: unknown): CleanImport[] {
+/** The problem's entry in the file (`/2/keywords` is 2), for listing problems in file order. */
+const entryOf = (p: FieldProblem) => Number(/^\/(\d+)/.exec(p.field)?.[1] ?? -1);
+
+/** Each entry checked and normalised; the problems of every entry, not just the first bad one. */
+function parseEntries(data: unknown): {
+  projects: CleanImport[];
+  problems: FieldProblem[];
+  hooks: { at: string; urls: string[] }[];
+} {
   if (!Array.isArray(data)) throw invalid('A projects file is a JSON array of projects.');
   if (data.length > 1000) throw invalid('A projects file holds at most 1,000 projects.');
   const names = new Set<string>();
-  return data.map((entry: unknown, i) => {
+  const projects: CleanImport[] = [];
+  const problems: FieldProblem[] = [];
+  // The webhook URLs of every entry whose list is well formed, bad entries too: their URLs are named with the rest.
+  const hooks: { at: string; urls: string[] }[] = [];
+  for (const [i, entry] of data.entries()) {
     const at = `/${i}/`;
-    const clean = parseProjectInput(entry, at, ImportedProject);
-    const { webhooks } = entry as ProjectsFile[number];
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      problems.push({ field: `/${i}`, message: 'A project is a JSON object with at least a name.' });
+      continue;
+    }
+    const listed = (entry as { webhooks?: unknown }).webhooks;
+    if (Array.isArray(listed) && listed.every((u) => typeof u === 'string')) {
+      hooks.push({ at, urls: [...new Set(listed.map((u) => u.trim()))] });
+    }
+    let clean: CleanProject;
+    try {
+      clean = parseProjectInput(entry, at, ImportedProject);
+    } catch (err) {
+      if (!(err instanceof InvalidFields)) throw err;
+      problems.push(...err.fields);
+      continue;
+    }
     if (names.has(clean.name)) {
-      throw new InvalidFields([
-        { field: `${at}name`, message: `"${clean.name}" appears twice in the file.` },
-      ]);
+      problems.push({ field: `${at}name`, message: `"${clean.name}" appears twice in the file.` });
+      continue;
     }
     names.add(clean.name);
-    return { ...clean, webhooks: [...new Set((webhooks ?? []).map((u) => u.trim()))] };
-  });
+    const { webhooks } = entry as ProjectsFile[number];
+    projects.push({ ...clean, webhooks: [...new Set((webhooks ?? []).map((u) => u.trim()))], at });
+  }
+  return { projects, problems, hooks };
 }
 
-/** The registration checks of the dashboard (https, no private or reserved address), before anything is written. */
-export async function checkImportedWebhooks(
-  projects: CleanImport[],
+/**
+ * The file's projects, checked and normalised, their webhook URLs held to the registration checks of the dashboard
+ * (https, no private or reserved address); otherwise invalid_request naming every bad field of every entry at
+ * once (`/2/subreddits`), in file order.
+ */
+export async function readProjectsFile(
+  data: unknown,
   isAllowed: (address: string) => boolean,
-): Promise<void> {
-  for (const [i, p] of projects.entries()) {
-    for (const url of p.webhooks) {
+): Promise<CleanImport[]> {
+  const { projects, problems, hooks } = parseEntries(data);
+  for (const { at, urls } of hooks) {
+    for (const url of urls) {
       try {
         await checkWebhookUrl(url, isAllowed, { requireResolvable: false });
       } catch (err) {
         if (!(err instanceof WebhookUrlError)) throw err;
-        throw invalid(`/${i}/webhooks: "${url}": ${err.message}`);
+        problems.push({ field: `${at}webhooks`, message: `"${url}": ${err.message}` });
       }
     }
   }
+  if (problems.length) throw new InvalidFields(problems.sort((a, b) => entryOf(a) - entryOf(b)));
+  return projects;
 }
 
 /**
  * Creates or updates (by name) each project on the account and adds its webhooks, within the caller's
- * transaction; refuses the whole file, before writing, when it would take the account past its tier.
+ * transaction; refuses the whole file, naming everything past the tier at once, when it would take the account
+ * past its tier. Nothing written stays then: the refusal is thrown inside the caller's transaction.
  */
 export async function writeProjects(
   tx: Queryable,
@@ -71,12 +106,21 @@ export async function writeProjects(
   const webhooksRepo = createWebhooksRepo(tx);
   await projectsRepo.lockAccount(account.userId);
   const existing = new Set(await projectsRepo.namesOf(account.userId));
-  checkProjectLimits(account.limits, account.tier, {
+  const problems = projectLimitProblems(account.limits, account.tier, {
     projects: new Set([...existing, ...projects.map((p) => p.name)]).size,
-    lists: projects.map((project, i) => ({ project, at: `/${i}/` })),
+    lists: projects.map((project) => ({ project, at: project.at })),
   });
+  const maxHooks = account.limits?.alertWebhooks ?? null;
+  if (maxHooks === 0) {
+    for (const p of projects.filter((p) => p.webhooks.length > 0)) {
+      problems.push({
+        field: `${p.at}webhooks`,
+        message: `${p.webhooks.length} entered; webhooks are not part of the ${account.tier} plan. Remove them to import the file.`,
+      });
+    }
+  }
   const out: ImportOutcome[] = [];
-  for (const { webhooks, ...input } of projects) {
+  for (const { webhooks, at: _at, ...input } of projects) {
     const project = await projectsRepo.upsertByName(account.userId, input);
     const hooks: ImportOutcome['webhooks'] = [];
     for (const url of webhooks) {
@@ -89,16 +133,18 @@ export async function writeProjects(
     }
     out.push({ id: project.id, name: project.name, created: !existing.has(project.name), webhooks: hooks });
   }
-  const maxHooks = account.limits?.alertWebhooks ?? null;
-  const activeHooks = maxHooks === null ? 0 : await webhooksRepo.countActiveForUser(account.userId);
-  if (maxHooks !== null && activeHooks > maxHooks) {
-    // Thrown inside the caller's transaction: nothing of the import stays.
-    throw new AppError(
-      'forbidden',
-      maxHooks === 0
-        ? `Webhooks are not part of the ${account.tier} plan; remove them from the file to import it.`
-        : `The ${account.tier} plan allows ${maxHooks} webhook(s); this import would make ${activeHooks}.`,
-    );
+  // Counted after writing: URLs already registered on a project of the same name are not new.
+  const activeHooks = maxHooks ? await webhooksRepo.countActiveForUser(account.userId) : 0;
+  if (maxHooks && activeHooks > maxHooks) {
+    problems.push({
+      field: '',
+      message: `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'} per account; this import would make ${activeHooks}. Remove ${activeHooks - maxHooks} to import the file.`,
+    });
   }
+  if (problems.length)
+    throw new InvalidFields(
+      problems.sort((a, b) => entryOf(a) - entryOf(b)),
+      'forbidden',
+    );
   return out;
 }

@@ -176,30 +176,44 @@ export function listLimits(limits: TierLimits) {
 }
 
 /**
- * Refuses, as forbidden and naming the list, a project whose lists exceed the tier; `projects` is the number of
- * projects the account would have after the change.
+ * Everything the tier refuses in a change, one problem each, named by list (`/2/keywords`); `projects` is the number
+ * of projects the account would have after the change.
  */
-export function checkProjectLimits(
+export function projectLimitProblems(
   limits: TierLimits | null,
   tier: string,
   change: { projects: number; lists: { project: CleanProject; at: string }[] },
-): void {
-  if (!limits) return;
+): FieldProblem[] {
+  if (!limits) return [];
+  const problems: FieldProblem[] = [];
   if (limits.projects !== null && change.projects > limits.projects) {
-    throw new AppError(
-      'forbidden',
-      `The ${tier} plan allows ${limits.projects} project${limits.projects === 1 ? '' : 's'}; this would make ${change.projects}. Delete a project first, or upgrade.`,
-    );
+    problems.push({
+      field: '',
+      message: `The ${tier} plan allows ${limits.projects} project${limits.projects === 1 ? '' : 's'}; this would make ${change.projects}. Delete a project first, or upgrade.`,
+    });
   }
   for (const { project, at } of change.lists) {
     for (const [field, max] of Object.entries(listLimits(limits))) {
       const n = project[field as keyof ReturnType<typeof listLimits>].length;
       if (max !== null && n > max) {
-        throw new AppError(
-          'forbidden',
-          `${at}${field}: ${n} entered; the ${tier} plan allows ${max} per project. Remove ${n - max} to save.`,
-        );
+        problems.push({
+          field: `${at}${field}`,
+          message: `${n} entered; the ${tier} plan allows ${max} per project. Remove ${n - max} to save.`,
+        });
       }
     }
+  }
+  return problems;
+}
+
+/** Refuses, as forbidden and naming every list past the tier at once, a change the tier does not allow. */
+export function checkProjectLimits(
+  limits: TierLimits | null,
+  tier: string,
+  change: { projects: number; lists: { project: CleanProject; at: string }[] },
+): void {
+  const problems = projectLimitProblems(limits, tier, change);
+  if (problems.length) {
+    throw new AppError('forbidden', new InvalidFields(problems, 'forbidden').message);
   }
 }

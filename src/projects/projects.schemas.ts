@@ -76,6 +76,7 @@ export const ProjectLimits = Type.Object({
   subredditsPerProject: Nullable(Type.Integer()),
   competitorsPerProject: Nullable(Type.Integer()),
   projectCount: Type.Integer({ minimum: 0 }),
+  apiKeys: Nullable(Type.Integer({ description: 'Active keys of each kind (REST, tool) the plan allows.' })),
 });
 export type ProjectLimits = Static<typeof ProjectLimits>;
 

@@ -5,12 +5,7 @@ import type { Db } from '../db/client.ts';
 import { AppError, InvalidFields, notFound } from '../errors.ts';
 import { leadWindowStart } from '../leads/leads.service.ts';
 import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
-import {
-  checkImportedWebhooks,
-  type ImportOutcome,
-  parseProjectsFile,
-  writeProjects,
-} from './projects.import.ts';
+import { type ImportOutcome, readProjectsFile, writeProjects } from './projects.import.ts';
 import { checkProjectLimits, parseProjectInput } from './projects.input.ts';
 import { createProjectsRepo } from './projects.repo.ts';
 import type {
@@ -54,7 +49,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
 
     upsertProject: (userId: string, input: ProjectInput) => repo.upsertByName(userId, input),
 
-    /** The tier's limits on projects and their lists (null: none), and how many projects the account has. */
+    /** The tier's limits on projects, their lists and keys (null: none), and how many projects the account has. */
     async limits(owner: ProjectOwner): Promise<ProjectLimits> {
       const l = limitsOf(owner.tier);
       return {
@@ -64,6 +59,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
         subredditsPerProject: l ? l.subredditsPerProject : null,
         competitorsPerProject: l ? l.competitors : null,
         projectCount: await repo.countOf(owner.userId),
+        apiKeys: l ? l.apiKeys : null,
       };
     },
 
@@ -132,8 +128,7 @@ export function createProjectsService(deps: { db: Db; clock: Clock; config: Conf
 
     /** Imports a projects file: checked whole, then written in one transaction, or refused with nothing written. */
     async importProjects(owner: ProjectOwner, file: unknown): Promise<ImportOutcome[]> {
-      const projects = parseProjectsFile(file);
-      await checkImportedWebhooks(projects, isAllowed);
+      const projects = await readProjectsFile(file, isAllowed);
       return deps.db.transaction((tx) =>
         writeProjects(tx, { ...owner, limits: limitsOf(owner.tier) }, projects),
       );

@@ -89,6 +89,13 @@ export function createWebhooksService(deps: {
     async register(userId: string, projectId: string, url: string): Promise<CreatedWebhook> {
       const owner = await repo.findProjectOwner(projectId);
       if (!owner || owner.user_id !== userId) throw notFound();
+      // The URL first: a bad one gets its own answer whatever the count (the plan limit is no reason to fix it).
+      try {
+        await checkWebhookUrl(url, isAllowed);
+      } catch (err) {
+        if (err instanceof WebhookUrlError) throw new AppError('invalid_request', err.message);
+        throw err;
+      }
       const limit = config.selfHosted ? null : config.tierLimits[owner.tier].alertWebhooks;
       if (limit !== null && (await repo.countActiveForUser(userId)) >= limit) {
         throw new AppError(
@@ -97,12 +104,6 @@ export function createWebhooksService(deps: {
             ? `Webhooks are not part of the ${owner.tier} plan.`
             : `The ${owner.tier} plan allows ${limit} webhook${limit === 1 ? '' : 's'}; delete one to add another.`,
         );
-      }
-      try {
-        await checkWebhookUrl(url, isAllowed);
-      } catch (err) {
-        if (err instanceof WebhookUrlError) throw new AppError('invalid_request', err.message);
-        throw err;
       }
       const row = await repo.insert(projectId, url);
       if (!row) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Me } from '../../accounts/accounts.schemas.ts';
+import { Me, toApiTierLimits } from '../../accounts/accounts.schemas.ts';
 import { type Allowance, type Caller, rateLimitHeaders } from '../../accounts/accounts.service.ts';
 import { PainTheme, SeoOpportunities } from '../../insights/insights.schemas.ts';
 import { LeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
@@ -60,7 +60,7 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         user: { id: c.userId, email: c.email, createdAt: c.userCreatedAt.toISOString() },
         tier: c.tier,
         selfHosted: services.config.selfHosted,
-        limits: accounts.limitsFor(c.tier),
+        limits: toApiTierLimits(accounts.limitsFor(c.tier)),
         key: { prefix: c.keyPrefix, scopes: c.scopes as Me['key']['scopes'] },
         requestsToday: allowance.requestsToday,
         requestsPerDay: allowance.requestsPerDay,

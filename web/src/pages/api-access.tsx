@@ -3,6 +3,7 @@ import { api, messageOf } from '../api.ts';
 import { ConfirmButton, CopyButton, ErrorMessage, SecretBox, Time } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { ApiKey, CreatedKey, KeyKind } from '../types.ts';
+import { useLimits } from './project-form.tsx';
 
 const KIND_LABELS: Record<KeyKind, string> = { rest: 'REST', mcp: 'Tool (MCP)' };
 
@@ -47,6 +48,8 @@ export function ApiAccessPage() {
   const claudeCommand = `claude mcp add --transport http lead-intelligence ${mcpUrl} \\\n  --header "Authorization: Bearer ${toolKey}"`;
   const curl = `curl -H "Authorization: Bearer ${restKey}" ${origin}/api/v1/projects`;
   const list = keys.data;
+  const limits = useLimits().data;
+  const active = (kind: KeyKind) => list?.filter((k) => k.kind === kind && !k.revokedAt).length ?? 0;
 
   return (
     <div class="page stack">
@@ -91,6 +94,13 @@ export function ApiAccessPage() {
 
       <section aria-labelledby="keys-h" class="card">
         <h2 id="keys-h">Keys</h2>
+        {limits && limits.apiKeys !== null && list && (
+          <p class="muted" data-testid="key-limits">
+            Active: {active('rest')} of {limits.apiKeys} REST keys and {active('mcp')} of {limits.apiKeys}{' '}
+            tool keys the {limits.tier} plan allows. Each key has its own daily request allowance; revoke a
+            key to make room for another.
+          </p>
+        )}
         <ErrorMessage>{keys.error}</ErrorMessage>
         {!list && !keys.error && <div class="skeleton-list" />}
         {list && list.length === 0 && <p class="muted">No keys yet.</p>}

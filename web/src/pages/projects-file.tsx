@@ -1,6 +1,6 @@
 // Import and export of the projects file: the JSON array `npm run setup -- --import` reads.
 import { useId, useRef, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { ApiError, api, messageOf } from '../api.ts';
 import { CopyButton } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import type { ImportResult, ProjectsFile } from '../types.ts';
@@ -21,6 +21,8 @@ export function ProjectsFileActions({ onImported }: { onImported(): void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'import' | 'export' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Every problem of a refused import file (invalid fields, or what the plan refuses), listed one a line. */
+  const [problems, setProblems] = useState<string[]>([]);
   const [result, setResult] = useState<ImportResult | null>(null);
 
   const exportFile = async () => {
@@ -39,6 +41,7 @@ export function ProjectsFileActions({ onImported }: { onImported(): void }) {
   const importFile = async (file: File) => {
     setBusy('import');
     setError(null);
+    setProblems([]);
     setResult(null);
     try {
       let data: unknown;
@@ -50,7 +53,11 @@ export function ProjectsFileActions({ onImported }: { onImported(): void }) {
       setResult(await api<ImportResult>('POST', '/projects/import', data));
       onImported();
     } catch (err) {
-      setError(`Nothing was imported. ${messageOf(err)}`);
+      const listed = err instanceof ApiError ? err.fields : [];
+      if (listed.length > 1) {
+        setError(`Nothing was imported: ${listed.length} things in the file to change.`);
+        setProblems(listed.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)));
+      } else setError(`Nothing was imported. ${messageOf(err)}`);
     } finally {
       setBusy(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -82,9 +89,16 @@ export function ProjectsFileActions({ onImported }: { onImported(): void }) {
           {busy === 'export' ? 'Exporting…' : 'Export'}
         </button>
       </div>
-      <p class="error" role="alert" hidden={!error}>
-        {error}
-      </p>
+      <div class="error" role="alert" hidden={!error}>
+        <p>{error}</p>
+        {problems.length > 0 && (
+          <ul class="import-problems">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       {result && (
         <div class="callout" role="status">
           <p>
