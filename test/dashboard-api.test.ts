@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
 import { SESSION_TTL_MS, SIGN_IN_TTL_MS } from '../src/sessions/sessions.service.ts';
+import { filterParams, readFilters } from '../web/src/leads/queue.ts';
 import { dashboardClient, tokenOf } from './dashboard-helpers.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -203,6 +204,52 @@ describe('dashboard projects and leads', () => {
     assert.equal(res.status, 400);
     assert.equal(res.body.error.code, 'invalid_request');
     assert.match(res.body.error.message, /minScore/);
+  });
+
+  test('every query the dashboard client sends is accepted; a parameter a route does not take is 400', async () => {
+    const c = d();
+    await c.signIn(alice.userId);
+    const project = `/projects/${aliceProject.id}`;
+    // The web client's own query builder, with every filter set (web/src/pages/leads-tab.tsx sends these).
+    const fp = filterParams(
+      readFilters(
+        new URLSearchParams({
+          status: 'all',
+          minScore: '40',
+          stage: 'comparing',
+          seller: 'buyers',
+          subreddit: 'smallbusiness',
+          days: '7',
+          q: 'crm',
+        }),
+      ),
+    );
+    const summary = new URLSearchParams(fp);
+    summary.delete('status');
+    for (const path of [
+      `${project}/leads?${fp}&limit=500&offset=0`,
+      `${project}/leads/summary?${summary}`,
+      `${project}/leads.csv?${fp}`,
+      `${project}/leads?status=all&limit=100`,
+      `${project}/scans?limit=25&offset=0`,
+    ]) {
+      assert.equal((await c.get(path)).status, 200, path);
+    }
+    for (const [path, allowed] of [
+      [
+        `${project}/leads?seller=buyers`,
+        'allowed are status, minScore, since, stage, sellerSide, subreddit, days, q, limit, offset',
+      ],
+      [`${project}/scans?page=2`, 'allowed are limit, offset'],
+      [`${project}?x=1`, 'none are accepted'],
+    ] as const) {
+      const res = await c.get(path);
+      assert.equal(res.status, 400, path);
+      const name = path.slice(path.indexOf('?') + 1).split('=')[0];
+      assert.deepEqual(res.body, {
+        error: { code: 'invalid_request', message: `Unknown parameter ${name}: ${allowed}.` },
+      });
+    }
   });
 
   test('another account’s project, or a hostile id, is 404 not_found', async () => {

@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from './harness.ts';
 
 const INDEX =
   '<!doctype html><html><body><div id="app"></div><script src="/assets/app-1a2b.js"></script></body></html>';
+
+const BIG_ASSET = 'export const rows = [\n' + '  { label: "a row of the dashboard" },\n'.repeat(200) + '];\n';
 
 /** A stand-in for `vite build web`: index.html and one hashed asset. */
 function fakeDist(): string {
@@ -14,6 +18,7 @@ function fakeDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), INDEX);
   writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("dashboard")');
+  writeFileSync(join(dir, 'assets', 'big-3c4d.js'), BIG_ASSET);
   return dir;
 }
 
@@ -47,6 +52,21 @@ describe('the built dashboard at /', () => {
       assert.notEqual(res.status, 200, path);
       assert.doesNotMatch(await res.text(), /doctype|"name"/, path);
     }
+  });
+
+  test('files past 1 KB are compressed when the browser accepts it, keeping their cache headers', async () => {
+    const res = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(`${t.baseUrl}/assets/big-3c4d.js`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    assert.equal(res.headers['content-encoding'], 'gzip');
+    assert.match(String(res.headers['cache-control']), /immutable/);
+    assert.ok(res.headers.etag);
+    assert.equal(String(gunzipSync(res.body)), BIG_ASSET);
+    assert.ok(res.body.length * 4 < BIG_ASSET.length);
   });
 
   test('the service’s own paths keep their JSON answers', async () => {

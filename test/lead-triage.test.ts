@@ -229,7 +229,8 @@ describe('dashboard API', () => {
         },
         body: method === 'DELETE' ? undefined : JSON.stringify({ leadIds: [ids[0]], status: 'hidden' }),
       });
-      assert.equal(res.status, 404, method);
+      assert.equal(res.status, 405, method);
+      assert.equal(res.headers.get('allow'), 'GET, HEAD', method);
     }
     assert.deepEqual(await statuses(ids), Array(5).fill('new'));
   });

@@ -133,6 +133,13 @@ describe('hostile transport: parser errors, slow clients, the connection cap, de
       assert.equal(res.headers.get('x-request-cost-usd'), '0', name);
       assert.equal(res.body.error.code, 'invalid_request', name);
       assert.equal(typeof res.body.error.message, 'string', name);
+      // No request was read, so the id is a fresh one; the log line carries it.
+      const id = res.headers.get('x-request-id') ?? '';
+      assert.match(id, /^[0-9a-f-]{36}$/, name);
+      assert.ok(
+        logs.some((l) => (l as { reqId?: string }).reqId === id),
+        `${name}: a log line with its request id`,
+      );
     }
     const mcp = parseRaw(await rawRequest(t.baseUrl, `POST /mcp HTTP/1.1\r\nX-A: \u0000\r\n\r\n`));
     assert.equal(mcp.status, 400);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fixedClock } from '../src/clock.ts';
 import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -24,6 +26,19 @@ async function client(t: TestApp) {
     }
     return { status: res.status, headers: res.headers, body };
   };
+}
+
+/** A GET whose body is read as sent (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
 }
 
 describe('REST API on a self-hosted instance', () => {
@@ -375,6 +390,152 @@ describe('REST API on a self-hosted instance', () => {
     });
   });
 
+  test('a query parameter the operation does not take is 400 naming it and the allowed ones, not ignored', async () => {
+    const leads = `/api/v1/projects/${aliceProject.id}/leads`;
+    const allowed = 'allowed are status, minScore, since, limit, offset, include.';
+    for (const [query, name] of [
+      ['minscore=98', 'minscore'],
+      ['minScore[]=99', 'minScore[]'],
+      ['status[]=bogus', 'status[]'],
+      ['limit=5&Limit=6', 'Limit'],
+      ['include=body&x', 'x'],
+      [`${'n'.repeat(300)}=1`, `"${'n'.repeat(64)}"`],
+    ]) {
+      const res = await get(`${leads}?${query}`, alice.restKey);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(res.body, {
+        error: { code: 'invalid_request', message: `Unknown parameter ${name}: ${allowed}` },
+      });
+    }
+    const id = aliceProject.id;
+    for (const path of [
+      '/api/v1/me',
+      '/api/v1/projects',
+      `/api/v1/projects/${id}`,
+      `/api/v1/projects/${id}/seo-opportunities`,
+      `/api/v1/projects/${id}/pain-themes`,
+      `/api/v1/projects/${id}/usage`,
+    ]) {
+      const res = await get(`${path}?minScore=5`, alice.restKey);
+      assert.equal(res.status, 400, path);
+      assert.deepEqual(res.body, {
+        error: { code: 'invalid_request', message: 'Unknown parameter minScore: none are accepted.' },
+      });
+    }
+    // A bad key is still 401 first; declared parameters still work.
+    assert.equal((await get(`${leads}?minscore=98`, 'rl_sk_nope')).status, 401);
+    assert.equal((await get(`${leads}?minScore=98&status=all`, alice.restKey)).status, 200);
+  });
+
+  test('a method the path does not take is 405 with Allow, in the Error shape, with the cost header', async () => {
+    const id = aliceProject.id;
+    for (const [method, path] of [
+      ['POST', '/api/v1/projects'],
+      ['DELETE', `/api/v1/projects/${id}`],
+      ['PUT', '/api/v1/me'],
+      ['PATCH', `/api/v1/projects/${id}/leads?status=all`],
+      ['OPTIONS', `/api/v1/projects/${id}/usage`],
+      ['POST', '/api/v1/openapi.json'],
+    ] as const) {
+      const res = await fetch(t.baseUrl + path, {
+        method,
+        headers: { authorization: `Bearer ${alice.restKey}` },
+      });
+      const bare = path.split('?')[0];
+      assert.equal(res.status, 405, `${method} ${path}`);
+      assert.equal(res.headers.get('allow'), 'GET, HEAD');
+      assert.equal(res.headers.get('x-request-cost-usd'), '0');
+      assert.ok(res.headers.get('x-request-id'));
+      assert.deepEqual(await res.json(), {
+        error: {
+          code: 'invalid_request',
+          message: `Method ${method} is not allowed on ${bare}: allowed are GET, HEAD.`,
+        },
+      });
+    }
+    // A path that does not exist under any method stays 404, so does one past the static files' catch-all.
+    for (const path of ['/api/v1/nope', `/api/v1/projects/${id}/nope`]) {
+      const res = await fetch(t.baseUrl + path, { method: 'POST' });
+      assert.equal(res.status, 404, path);
+      assert.equal(res.headers.get('allow'), null);
+    }
+    // The dashboard API answers the same way.
+    const signIn = await fetch(`${t.baseUrl}/dashboard/api/sign-in`);
+    assert.equal(signIn.status, 405);
+    assert.equal(signIn.headers.get('allow'), 'POST');
+  });
+
+  test('401 names the Bearer scheme: another scheme is told so, and every 401 carries WWW-Authenticate', async () => {
+    const me = `${t.baseUrl}/api/v1/me`;
+    const cases: [string | undefined, string, string][] = [
+      [
+        `Basic ${alice.restKey}`,
+        'Wrong authorization scheme Basic: use Authorization: Bearer <API_KEY>.',
+        'Bearer',
+      ],
+      [alice.restKey, 'Wrong authorization scheme: use Authorization: Bearer <API_KEY>.', 'Bearer'],
+      [undefined, 'Missing API key: send Authorization: Bearer <API_KEY>.', 'Bearer'],
+      ['Bearer', 'Missing API key: send Authorization: Bearer <API_KEY>.', 'Bearer'],
+      ['Bearer rl_sk_unknown', '', 'Bearer error="invalid_token"'],
+    ];
+    for (const [authorization, message, challenge] of cases) {
+      const res = await fetch(me, { headers: authorization === undefined ? {} : { authorization } });
+      const body = (await res.json()) as any;
+      assert.equal(res.status, 401, authorization);
+      assert.equal(body.error.code, 'unauthorized');
+      if (message) assert.equal(body.error.message, message, authorization);
+      assert.equal(res.headers.get('www-authenticate'), challenge, authorization);
+      assert.equal(res.headers.get('x-request-cost-usd'), '0');
+    }
+    const lower = await fetch(me, { headers: { authorization: `bearer ${alice.restKey}` } });
+    assert.equal(lower.status, 200);
+    assert.equal(lower.headers.get('www-authenticate'), null);
+  });
+
+  test('answers past 1 KB are compressed as the client accepts, with their headers; small ones are not', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Compressed' });
+    await insertLeads(
+      t.db,
+      p.id,
+      Array.from({ length: 40 }, (_, i) => ({
+        score: 50 + i,
+        body: `I need a CRM for my shop, take ${i}. `.repeat(20),
+      })),
+    );
+    const path = `/api/v1/projects/${p.id}/leads?limit=100&include=body`;
+    const plain = await rawGet(t.baseUrl + path, { authorization: `Bearer ${alice.restKey}` });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    for (const encoding of ['gzip', 'br']) {
+      const res = await rawGet(t.baseUrl + path, {
+        authorization: `Bearer ${alice.restKey}`,
+        'accept-encoding': encoding,
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.match(String(res.headers.vary), /accept-encoding/i);
+      assert.equal(res.headers['x-request-cost-usd'], '0');
+      assert.ok(res.headers['x-request-id']);
+      assert.ok(
+        res.body.length * 4 < plain.body.length,
+        `${encoding}: ${res.body.length} of ${plain.body.length}`,
+      );
+      const text = encoding === 'gzip' ? gunzipSync(res.body) : brotliDecompressSync(res.body);
+      assert.deepEqual(JSON.parse(String(text)), JSON.parse(String(plain.body)));
+    }
+    const small = await rawGet(`${t.baseUrl}/api/v1/me`, {
+      authorization: `Bearer ${alice.restKey}`,
+      'accept-encoding': 'gzip',
+    });
+    assert.ok(small.body.length < 1024);
+    assert.equal(small.headers['content-encoding'], undefined);
+    const error = await rawGet(`${t.baseUrl}${path}&minscore=1`, {
+      authorization: `Bearer ${alice.restKey}`,
+      'accept-encoding': 'gzip',
+    });
+    assert.equal(error.status, 400);
+    assert.equal(error.headers['x-request-cost-usd'], '0');
+  });
+
   test('unknown routes are 404 not_found with the cost header', async () => {
     const res = await get('/api/v1/nope', alice.restKey);
     assert.equal(res.status, 404);
@@ -402,6 +563,14 @@ describe('REST API on a self-hosted instance', () => {
       'listProjects',
       'listSeoOpportunities',
     ]);
+    // The document's since pattern refuses what the service refuses (a day that does not exist), as Ajv reads it.
+    const since = res.body.paths['/projects/{id}/leads'].get.parameters.find(
+      (p: { name: string }) => p.name === 'since',
+    );
+    const pattern = new RegExp(since.schema.pattern, 'u');
+    for (const text of ['2026-02-30', '2025-02-29', '2026-04-31T10:00:00Z'])
+      assert.doesNotMatch(text, pattern);
+    for (const text of ['2028-02-29', '2026-04-30T10:00:00Z', '2026-01-31']) assert.match(text, pattern);
   });
 
   test("the document says a lead's costUsd is its fetch's, shared with the other leads of that call", async () => {

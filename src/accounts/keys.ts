@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors.ts';
 
 export type KeyKind = 'rest' | 'mcp';
 export const KEY_PREFIX: Record<KeyKind, string> = { rest: 'rl_sk_', mcp: 'sbk_' };
@@ -25,4 +26,20 @@ export function kindOfKey(key: string): KeyKind | null {
   if (key.startsWith(KEY_PREFIX.rest)) return 'rest';
   if (key.startsWith(KEY_PREFIX.mcp)) return 'mcp';
   return null;
+}
+
+/**
+ * The key in an `Authorization: Bearer <key>` header; undefined when there is none. Another scheme (`Basic …`,
+ * a bare key) is refused saying so, rather than answered as if no key had been sent.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const [scheme = '', ...rest] = header?.trim().split(/\s+/) ?? [];
+  if (scheme === '') return undefined;
+  if (scheme.toLowerCase() === 'bearer') return rest.length === 1 ? rest[0] : undefined;
+  // The scheme is named when it reads as one (never a key sent bare).
+  const named = rest.length && /^[A-Za-z][A-Za-z-]{0,19}$/.test(scheme) ? ` ${scheme}` : '';
+  throw new AppError(
+    'unauthorized',
+    `Wrong authorization scheme${named}: use Authorization: Bearer <API_KEY>.`,
+  );
 }

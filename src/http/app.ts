@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
@@ -24,6 +30,9 @@ export const DEFAULT_WEB_DIST = join(import.meta.dirname, '../../web/dist');
 /** Paths that belong to the service, never to the dashboard's client routes. */
 const SERVICE_PATHS = ['/api', '/mcp', DASHBOARD_API_PREFIX, '/healthz', '/readyz', '/metrics'];
 
+/** The APIs whose routes refuse query parameters they do not declare (ADR 0095). */
+const STRICT_QUERY_PATHS = [API_PREFIX, DASHBOARD_API_PREFIX];
+
 /** A caller's X-Request-Id is kept when it is a plain token; anything else gets a fresh one. */
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const isServicePath = (path: string) => SERVICE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -39,6 +48,20 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body><h1>Lead Intelligence</h1><p>The service is running, but the dashboard has not been built:
 run <code>npm run build:web</code> (<code>npm start</code> does it first). The REST API is at
 <a href="${API_PREFIX}/openapi.json">${API_PREFIX}</a>.</p></body></html>`;
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The methods the route table answers on this path; the static files' catch-all (`/*`) does not count. */
+function methodsAllowed(app: FastifyInstance, path: string): string[] {
+  return METHODS.filter((method) => {
+    try {
+      const found = app.findRoute({ method, url: path });
+      return found !== null && !('*' in (found.params ?? {}));
+    } catch {
+      return false;
+    }
+  });
+}
 
 export interface AppOptions {
   services: Services;
@@ -77,7 +100,9 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     // What Node's HTTP parser refuses (huge headers, bad methods, NUL bytes) still gets the one Error shape.
-    clientErrorHandler: (err, socket) => answerClientError(err, socket as Socket),
+    clientErrorHandler(err, socket) {
+      answerClientError(err, socket as Socket, { log: app.log });
+    },
     // The client address behind a reverse proxy, for the per-client sign-in throttle (TRUST_PROXY).
     trustProxy: services.config.trustProxy,
     // Errors the router meets before any route or hook runs: answer them in the one Error shape too.
@@ -96,7 +121,10 @@ export async function buildApp({
   app.server.maxConnections = limits.maxConnections;
   // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
   app.server.on('connect', (req, socket: Socket) => {
-    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, req.url);
+    answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, {
+      knownPath: req.url,
+      log: app.log,
+    });
   });
   app.setErrorHandler(handleError);
   const metrics = createMetrics({ db: services.db, health: services.health });
@@ -110,6 +138,20 @@ export async function buildApp({
       return built
         ? reply.sendFile('index.html')
         : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    const allowed = isServicePath(path) ? methodsAllowed(app, path) : [];
+    if (allowed.length) {
+      // The path exists with other methods: 405 and Allow (RFC 9110), in the one Error shape. The contract's
+      // codes have no method_not_allowed, so the code is invalid_request, as for a method Node refuses.
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send(
+          errorBody(
+            'invalid_request',
+            `Method ${request.method} is not allowed on ${path}: allowed are ${allowed.join(', ')}.`,
+          ),
+        );
     }
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
   });
@@ -125,9 +167,18 @@ export async function buildApp({
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
-  // Every route's query string as sent, before its schema reads it (after onRequest, so a bad key is still 401).
-  app.addHook('preValidation', async (request) => checkQueryText(request));
+  // Every route's query string as sent, before its schema reads it (after onRequest, so a bad key is still 401);
+  // on the REST and dashboard APIs a parameter the route does not declare is refused (ADR 0095).
+  app.addHook('preValidation', async (request) =>
+    checkQueryText(
+      request,
+      STRICT_QUERY_PATHS.some((p) => request.routeOptions.url?.startsWith(`${p}/`)),
+    ),
+  );
 
+  // Answers past 1 KB (JSON, CSV, the dashboard's files) compressed as the client accepts (br, gzip, ...);
+  // request bodies are read as sent, never decompressed. Route-level, so it runs after the header hooks above.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
   await app.register(mcpRoutes, { services });

@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ErrorCode } from '../errors.ts';
 import { RPC, rpcErrorBody } from '../mcp/jsonrpc.ts';
 import { errorBody } from './errors.ts';
+
+/** Where a refused request is logged (the app's logger). */
+export interface ClientErrorLog {
+  info(details: object, message: string): void;
+}
 
 /** Node's parser errors, in words a client can act on. */
 function describe(err: NodeJS.ErrnoException): { status: number; code: ErrorCode; message: string } {
@@ -26,16 +32,19 @@ function pathOf(err: { rawPacket?: unknown }): string | null {
 
 /**
  * Answers a request Node's HTTP parser refused (Fastify's clientErrorHandler): the one Error shape (a
- * JSON-RPC error on /mcp), `X-Request-Cost-Usd: 0` unless the path is known to be outside the API, and
- * the connection closed. A reset connection or one already gone gets nothing.
+ * JSON-RPC error on /mcp), `X-Request-Cost-Usd: 0` unless the path is known to be outside the API, an
+ * `X-Request-Id` as on every answer, and the connection closed. A reset connection or one already gone gets nothing.
  */
 export function answerClientError(
   err: NodeJS.ErrnoException & { rawPacket?: unknown },
   socket: Socket,
-  knownPath?: string,
+  { knownPath, log }: { knownPath?: string; log?: ClientErrorLog } = {},
 ) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, code, message } = describe(err);
+  // No request object exists yet (the headers were never read), so the id is always a fresh one, logged here.
+  const reqId = randomUUID();
+  log?.info({ reqId, res: { statusCode: status }, err: err.code }, 'request refused by the HTTP parser');
   const path = knownPath ?? pathOf(err);
   const body = JSON.stringify(
     path?.startsWith('/mcp')
@@ -50,7 +59,8 @@ export function answerClientError(
   // Flushed, then closed both ways: a slow client that never reads must not keep a half-open socket.
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n${cost}Connection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${cost}X-Request-Id: ${reqId}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
   );
   socket.destroySoon();
 }

@@ -75,7 +75,9 @@ export function describeSchemaFailure(
   context: string,
 ): string {
   if (first.keyword === 'additionalProperties') {
-    const name = String(first.params.additionalProperty);
+    const raw = String(first.params.additionalProperty);
+    // Shown as sent when it reads as a name; anything else quoted and cut short, never echoed whole.
+    const name = /^[\w.[\]-]{1,64}$/.test(raw) ? raw : JSON.stringify(raw.slice(0, 64));
     const known = Object.keys(properties ?? {});
     return `Unknown ${context === 'arguments' ? 'argument' : 'parameter'} ${name}: ${known.length ? `allowed are ${known.join(', ')}` : 'none are accepted'}.`;
   }

@@ -6,7 +6,8 @@ export const API_PREFIX = '/api/v1';
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   invalid_request:
-    'A filter value the API cannot read; the message names the parameter and the allowed values.',
+    'A query parameter the operation does not take, given twice, or with a value the API cannot read; the ' +
+    'message names the parameter and the allowed ones or values.',
   unauthorized: 'Missing, unknown or revoked API key.',
   forbidden: 'A valid key of the wrong kind (a tool key `sbk_…` on the REST API).',
   not_found: 'No such project on this account.',
@@ -14,9 +15,19 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   internal_error: 'An unexpected failure; nothing internal is revealed.',
 };
 
-/** The error responses of an operation, from the one code list, so the document cannot drift. */
-export function errorResponses(...codes: ErrorCode[]) {
-  const all: ErrorCode[] = ['unauthorized', 'forbidden', 'rate_limited', 'internal_error', ...codes];
+/**
+ * The error responses of an operation, from the one code list, so the document cannot drift. Every operation
+ * can answer invalid_request: a query parameter it does not take is refused (ADR 0095).
+ */
+export function errorResponses(...codes: Exclude<ErrorCode, 'invalid_request'>[]) {
+  const all: ErrorCode[] = [
+    'invalid_request',
+    'unauthorized',
+    'forbidden',
+    'rate_limited',
+    'internal_error',
+    ...codes,
+  ];
   return {
     ...Object.fromEntries(
       all.map((code) => [ERROR_STATUS[code], { ...ErrorBody, description: ERROR_DESCRIPTIONS[code] }]),
@@ -88,7 +99,12 @@ export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOpti
         version: '1.0.0',
         description:
           'Read-only access to scored buyer-intent leads found in Reddit posts and comments. ' +
-          'Every response carries `X-Request-Cost-Usd: 0`. Keys start with `rl_sk_`; tool-endpoint keys (`sbk_`) get 403.',
+          'Every response carries `X-Request-Cost-Usd: 0`. Keys start with `rl_sk_` and are sent as ' +
+          '`Authorization: Bearer <key>` (a 401 carries `WWW-Authenticate: Bearer`); tool-endpoint keys (`sbk_`) get 403. ' +
+          'A query parameter an operation does not take is 400 `invalid_request` naming the allowed ones. ' +
+          'Every operation is a GET (HEAD also answers); any other method on a path is 405 with an `Allow` header ' +
+          'and the Error body with code `invalid_request`. Answers over 1 KB are compressed when the request ' +
+          'sends `Accept-Encoding` (br, gzip, deflate).',
       },
       servers: [{ url: `${publicBaseUrl}${API_PREFIX}` }, { url: API_PREFIX }],
       components: {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitHeaders } from '../accounts/accounts.service.ts';
+import { bearerToken } from '../accounts/keys.ts';
 import { isDatabaseUnavailable } from '../db/health.ts';
 import { AppError } from '../errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/errors.ts';
@@ -45,10 +46,6 @@ const unavailable = () =>
 
 const transportError = (httpStatus: number, message: string, headers: Record<string, string> = {}) =>
   new RpcError(RPC.transport, message, { httpStatus, data: { code: 'invalid_request' }, headers });
-
-function bearerToken(header: string | undefined): string | undefined {
-  return header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-}
 
 /** JSON, and curl's default form type (curl -d): the body must be JSON either way. */
 function isAcceptedContentType(header: string | undefined): boolean {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Me, toApiTierLimits } from '../../accounts/accounts.schemas.ts';
 import { type Allowance, type Caller, rateLimitHeaders } from '../../accounts/accounts.service.ts';
+import { bearerToken } from '../../accounts/keys.ts';
+import { AppError } from '../../errors.ts';
 import { PainTheme, SeoOpportunities } from '../../insights/insights.schemas.ts';
 import { LeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { Project, ProjectDetail } from '../../projects/projects.schemas.ts';
@@ -20,11 +22,6 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(header: string | undefined): string | undefined {
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  return match?.[1];
-}
-
 /** The seven read-only operations of /api/v1; each validates, calls one service verb and returns. */
 export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { accounts, projects, leads, insights, usage } = services;
@@ -32,10 +29,18 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   // onRequest runs before validation, so a bad key is 401 even when the query is also bad.
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
-    const { caller, allowance } = await accounts.authorizeRequest(
-      bearerToken(request.headers.authorization),
-      'rest',
-    );
+    let key: string | undefined;
+    let authorized: Awaited<ReturnType<typeof accounts.authorizeRequest>>;
+    try {
+      key = bearerToken(request.headers.authorization);
+      authorized = await accounts.authorizeRequest(key, 'rest');
+    } catch (err) {
+      // RFC 6750: a 401 names the scheme, and says when the key sent is the problem.
+      if (!(err instanceof AppError) || err.code !== 'unauthorized') throw err;
+      const challenge = key === undefined ? 'Bearer' : 'Bearer error="invalid_token"';
+      throw new AppError(err.code, err.message, { ...err.headers, 'WWW-Authenticate': challenge });
+    }
+    const { caller, allowance } = authorized;
     request.caller = caller;
     request.allowance = allowance;
     reply.headers(rateLimitHeaders(allowance));
@@ -105,10 +110,11 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
         description:
           'Without filters: the untriaged queue (status=new) over posts from the last 30 days. ' +
           '`since` filters on scoredAt only, for incremental sync. Ties are broken by id, so paging is stable. ' +
-          'Each parameter is given at most once, and integers are plain decimal digits (not 0x10 or 1e1).',
+          'Each parameter is given at most once, integers are plain decimal digits (not 0x10 or 1e1), and a ' +
+          'parameter not listed here (minscore, minScore[]) is 400.',
         params: ProjectIdParams,
         querystring: LeadListQuery,
-        response: { 200: LeadList, ...errorResponses('invalid_request', 'not_found') },
+        response: { 200: LeadList, ...errorResponses('not_found') },
       },
     },
     async (request) => leads.listLeads(caller(request).userId, request.params.id, request.query),
