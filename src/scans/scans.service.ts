@@ -32,8 +32,7 @@ import {
 } from './scans.repo.ts';
 import type { ScanRecord, ScanVerbs } from './scans.types.ts';
 
-/** The threshold of a project whose scoreThreshold is null (docs/decisions/0012-scan-pipeline.md). */
-export const DEFAULT_SCORE_THRESHOLD = 40;
+import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 /** A project's first scan of a listing is served from what was bought in this window before it. */
 const FIRST_SCAN_LOOKBACK_MS = 7 * 86_400_000;
 /** Threads read per scan when no tier limits it (self-hosted); the rest wait for the next scan. */
