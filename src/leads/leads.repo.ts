@@ -201,7 +201,11 @@ export function createLeadsRepo(db: Queryable) {
      * The states of those of ids that are leads of the project on this account, locked until the transaction
      * ends; undefined when the project is not on this account.
      */
-    async lockStates(userId: string, projectId: string, ids: string[]): Promise<Map<string, LeadState> | undefined> {
+    async lockStates(
+      userId: string,
+      projectId: string,
+      ids: string[],
+    ): Promise<Map<string, LeadState> | undefined> {
       if (!isProjectId(projectId)) return undefined;
       const owned = await db.query('SELECT 1 FROM projects WHERE id = $1 AND user_id = $2', [
         projectId,
@@ -219,7 +223,10 @@ export function createLeadsRepo(db: Queryable) {
         [projectId, ids],
       );
       return new Map(
-        rows.map((r) => [r.id, { status: r.status, repliedAt: r.replied_at, belowThreshold: r.below_threshold }]),
+        rows.map((r) => [
+          r.id,
+          { status: r.status, repliedAt: r.replied_at, belowThreshold: r.below_threshold },
+        ]),
       );
     },
 

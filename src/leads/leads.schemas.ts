@@ -74,7 +74,9 @@ export const DashboardLead = Type.Object({
   ...Lead.properties,
   reply: Type.Optional(
     Nullable(
-      Type.String({ description: 'The reply awaiting review: the person\'s edit, or the draft; null when none.' }),
+      Type.String({
+        description: "The reply awaiting review: the person's edit, or the draft; null when none.",
+      }),
     ),
   ),
   replyEditedAt: Type.Optional(Nullable(DateTime)),
@@ -220,7 +222,12 @@ export type MarkRepliedBody = Static<typeof MarkRepliedBody>;
 export const MAX_REPLY_CHARS = 10_000;
 
 export const EditReplyBody = Type.Object(
-  { text: Type.String({ maxLength: MAX_REPLY_CHARS, description: 'The reply as the person wants to post it.' }) },
+  {
+    text: Type.String({
+      maxLength: MAX_REPLY_CHARS,
+      description: 'The reply as the person wants to post it.',
+    }),
+  },
   { additionalProperties: false },
 );
 export type EditReplyBody = Static<typeof EditReplyBody>;

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 import { ISO_TIMESTAMP_ALLOWED, parseIsoTimestamp } from '../domain/timestamps.ts';
 import { AppError, notFound } from '../errors.ts';
-import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 import { createLeadsRepo, type LeadConditions, type LeadState, likePattern } from './leads.repo.ts';
 import {
   type BelowThreshold,
@@ -150,7 +150,11 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         return { id, before, after: wanted.get(id)!.settle(before) };
       });
       const moved = settled.filter((s) => !sameState(s.before, s.after));
-      if (moved.length > 0) await repo.writeStates(projectId, moved.map((m) => ({ id: m.id, ...m.after })));
+      if (moved.length > 0)
+        await repo.writeStates(
+          projectId,
+          moved.map((m) => ({ id: m.id, ...m.after })),
+        );
       return {
         leads: settled.map((s) => ({ id: s.id, previousStatus: s.before.status, status: s.after.status })),
         changed: moved.length,
@@ -254,7 +258,12 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
     restoreLeadStatuses: (
       userId: string,
       projectId: string,
-      previous: { id: string; status: LeadStatus; repliedAt?: string | null; belowThreshold?: number | null }[],
+      previous: {
+        id: string;
+        status: LeadStatus;
+        repliedAt?: string | null;
+        belowThreshold?: number | null;
+      }[],
     ) =>
       changeStates(
         userId,
@@ -321,7 +330,12 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         const postedAfter = leadWindowStart(deps.clock.now());
         const found = await repo.countBelowThreshold(userId, projectId, DEFAULT_SCORE_THRESHOLD, postedAfter);
         if (!found) throw notFound();
-        const ids = await repo.hideBelowThreshold(projectId, found.threshold, postedAfter, MAX_THRESHOLD_HIDE);
+        const ids = await repo.hideBelowThreshold(
+          projectId,
+          found.threshold,
+          postedAfter,
+          MAX_THRESHOLD_HIDE,
+        );
         return {
           leads: ids.map((id) => ({ id, previousStatus: 'new' as const, status: 'hidden' as const })),
           changed: ids.length,
