@@ -303,11 +303,13 @@ export function createLeadsRepo(db: Queryable) {
       max: number,
     ): Promise<string[]> {
       const rows = await db.query<{ id: string }>(
-        `UPDATE leads SET status = 'hidden', below_threshold = $2
-          WHERE id IN (SELECT id FROM leads
-                        WHERE project_id = $1 AND status = 'new' AND posted_at >= $3 AND score < $2
-                        ORDER BY score DESC, id LIMIT $4 FOR UPDATE)
-          RETURNING id`,
+        `WITH hidden AS (
+           UPDATE leads SET status = 'hidden', below_threshold = $2
+            WHERE id IN (SELECT id FROM leads
+                          WHERE project_id = $1 AND status = 'new' AND posted_at >= $3 AND score < $2
+                          ORDER BY score DESC, id LIMIT $4 FOR UPDATE)
+            RETURNING id, score)
+         SELECT id FROM hidden ORDER BY score DESC, id`,
         [projectId, threshold, postedAfter, max],
       );
       return rows.map((r) => r.id);
