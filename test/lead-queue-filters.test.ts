@@ -99,14 +99,14 @@ describe('filters', () => {
 
   test('summary: counts per status under the other filters, and the subreddits of the window', async () => {
     const all = await d.get(`/projects/${project.id}/leads/summary`);
-    assert.deepEqual(all.body.counts, { new: 3, hidden: 1, not_fit: 0 });
+    assert.deepEqual(all.body.counts, { new: 3, hidden: 1, not_fit: 0, replied: 0 });
     // Counted whatever the case, named as the newest lead spells it ('SmallBusiness', 2 hours old).
     assert.deepEqual(all.body.subreddits, [
       { name: 'sales', count: 2 },
       { name: 'SmallBusiness', count: 2 },
     ]);
     const narrowed = await d.get(`/projects/${project.id}/leads/summary?q=small&status=hidden`);
-    assert.deepEqual(narrowed.body.counts, { new: 1, hidden: 1, not_fit: 0 });
+    assert.deepEqual(narrowed.body.counts, { new: 1, hidden: 1, not_fit: 0, replied: 0 });
   });
 
   test('bad filter values are 400 naming the parameter', async () => {

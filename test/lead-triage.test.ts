@@ -81,7 +81,7 @@ describe('dashboard API', () => {
       [[ids[1], 'hidden']],
     );
     const summary = await d.get(`/projects/${project.id}/leads/summary`);
-    assert.deepEqual(summary.body.counts, { new: 4, hidden: 1, not_fit: 0 });
+    assert.deepEqual(summary.body.counts, { new: 4, hidden: 1, not_fit: 0, replied: 0 });
   });
 
   test('bulk: several leads at once, mixed previous statuses; undo restores each one exactly', async () => {

@@ -16,23 +16,25 @@ const PROFILE = {
   scoreThreshold: 10,
 };
 
-function post(id: string, title: string, body: string, at: Date): RedditItem {
+function postIn(id: string, title: string, body: string, at: Date, sub = SUB): RedditItem {
   return {
     kind: 'post',
     id,
     postId: id,
-    subreddit: SUB,
+    subreddit: sub,
     title,
     body,
     author: `author_${id}`,
-    url: `https://www.reddit.com/r/${SUB}/comments/${id}/_/`,
+    url: `https://www.reddit.com/r/${sub}/comments/${id}/_/`,
     createdAt: at,
   };
 }
 
 /** Two pages of r/salonowners: the first before triage, the second (after the cursor) after it. */
-function twoPages(start: Date): UpstreamSource {
+function twoPages(start: Date, sub = SUB): UpstreamSource {
   const t = (min: number) => new Date(start.getTime() - 3_600_000 + min * 60_000);
+  const post = (id: string, title: string, body: string, at: Date) =>
+    postIn(sub === SUB ? id : `${sub}_${id}`, title, body, at, sub);
   const first = [
     post(
       'aa1',
@@ -129,5 +131,65 @@ describe('triage feedback', () => {
     assert.doesNotMatch(theirs.reason, /marked/);
     // An unrelated salon lead of the triaged project keeps the score the other project gives it.
     assert.equal((await lead(triaged.id, 'bb2')).score, (await lead(other.id, 'bb2')).score);
+  });
+
+  test('a lead marked replied, or hidden by a raised threshold, teaches nothing: its near-duplicates keep their score', async () => {
+    const scans = createScansService({
+      db: t.db,
+      clock,
+      config: t.services.config,
+      events: t.services.events,
+      upstream: twoPages(clock.now(), 'barbers'),
+    });
+    const scan = async (projectId: string) => {
+      const q = await scans.requestScan(projectId, 'tool');
+      const done = await scans.waitForScan(q.scanId, 60_000);
+      assert.equal(done.status, 'done', JSON.stringify(done));
+    };
+    const lead = async (projectId: string, postId: string) => {
+      const rows = await t.db.query<{ id: string; score: number; reason: string }>(
+        'SELECT id, score, reason FROM leads WHERE project_id = $1 AND post_id = $2',
+        [projectId, `barbers_${postId}`],
+      );
+      assert.equal(rows.length, 1, `one lead for ${postId}`);
+      return rows[0]!;
+    };
+    const owners = await Promise.all([1, 2, 3, 4].map(() => createAccount(t.services)));
+    const [replied, belowThreshold, hidden, untouched] = await Promise.all(
+      owners.map((o) => createProject(t.services, o.userId, { ...PROFILE, subreddits: ['barbers'] })),
+    );
+    for (const p of [replied!, belowThreshold!, hidden!, untouched!]) await scan(p.id);
+
+    await t.services.leads.markReplied(owners[0]!.userId, replied!.id, [(await lead(replied!.id, 'aa1')).id]);
+    // The threshold is raised above the van lead only, which is then hidden in one action, and lowered again.
+    const van = await lead(belowThreshold!.id, 'aa1');
+    await t.db.query('UPDATE projects SET score_threshold = $2 WHERE id = $1', [
+      belowThreshold!.id,
+      van.score + 1,
+    ]);
+    const hid = await t.services.leads.hideBelowThreshold(owners[1]!.userId, belowThreshold!.id);
+    assert.deepEqual(
+      hid.leads.map((l) => l.id),
+      [van.id],
+    );
+    await t.db.query('UPDATE projects SET score_threshold = 10 WHERE id = $1', [belowThreshold!.id]);
+    await t.services.leads.setLeadStatus(
+      owners[2]!.userId,
+      hidden!.id,
+      [(await lead(hidden!.id, 'aa1')).id],
+      'hidden',
+    );
+
+    clock.advance(24 * 3_600_000);
+    for (const p of [replied!, belowThreshold!, hidden!, untouched!]) await scan(p.id);
+
+    const base = await lead(untouched!.id, 'bb1');
+    for (const p of [replied!, belowThreshold!]) {
+      const near = await lead(p.id, 'bb1');
+      assert.equal(near.score, base.score, `${p.id}: ${near.reason}`);
+      assert.doesNotMatch(near.reason, /marked/);
+    }
+    // Hidden by hand is a rejection: it still lowers.
+    assert.ok((await lead(hidden!.id, 'bb1')).score < base.score * 0.8);
   });
 });

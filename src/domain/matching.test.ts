@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildSearchQueries, compileMatcher, parseKeyword, parseSearchQuery, tokenize } from './matching.ts';
+import {
+  buildSearchQueries,
+  compileMatcher,
+  excludeContext,
+  matchText,
+  parseKeyword,
+  parseSearchQuery,
+  tokenize,
+} from './matching.ts';
 
 const one = (keywords: string[]) => compileMatcher([{ id: 'p', keywords }]);
 const hit = (keywords: string[], text: string) => one(keywords).match(text).get('p') ?? null;
@@ -150,6 +158,29 @@ describe('tokenize', () => {
     for (const text of ["Don't BOOK C++ (Vagaro's) no-shows #1", 'c# and C++', 'book it', 'no\tshows']) {
       assert.deepEqual(Object.fromEntries(m.match(text)), Object.fromEntries(m.match(`${text} é`)), text);
     }
+  });
+});
+
+describe('a comment is matched by its body and excluded by what is shown with it', () => {
+  const m = compileMatcher([{ id: 'p', keywords: ['booking software', '-hiring'] }]);
+  const comment = (title: string, body: string) => ({ kind: 'comment' as const, title, body });
+  const matches = (item: { kind: 'post' | 'comment'; title: string; body: string }) => [
+    ...m.match(matchText(item), excludeContext(item)).keys(),
+  ];
+
+  test("an exclusion in the thread's title excludes the comment; one in its body too", () => {
+    assert.deepEqual(matches(comment('[Hiring] Front desk for our salon', 'We use booking software.')), []);
+    assert.deepEqual(matches(comment('Front desk tips', 'Hiring soon; any booking software?')), []);
+    assert.deepEqual(matches(comment('Front desk tips', 'Any booking software?')), ['p']);
+  });
+
+  test('a keyword only in the thread title does not make the comment a match', () => {
+    assert.deepEqual(matches(comment('Best booking software?', 'I like paper.')), []);
+  });
+
+  test('posts are unchanged: title and body, no context', () => {
+    assert.equal(excludeContext({ kind: 'post', title: 'Hiring' }), null);
+    assert.deepEqual(matches({ kind: 'post', title: 'Booking software?', body: '' }), ['p']);
   });
 });
 

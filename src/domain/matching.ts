@@ -158,10 +158,14 @@ interface Phrase {
 }
 
 export interface Matcher {
-  /** Ids of the sets that match the text, each with its first included keyword found in it. */
-  match(text: string): Map<string, string>;
+  /**
+   * Ids of the sets that match the text, each with its first included keyword found in it. An exclusion found
+   * in `context` (what is shown with the text, such as a comment's thread title) excludes too; an included
+   * keyword found only there does not match.
+   */
+  match(text: string, context?: string | null): Map<string, string>;
   /** The same matches, handed to `visit` one by one with nothing allocated per match (the scanner's path). */
-  forEachMatch(text: string, visit: (id: string, keyword: string) => void): void;
+  forEachMatch(text: string, visit: (id: string, keyword: string) => void, context?: string | null): void;
   /** How many distinct phrases the matcher holds. */
   readonly size: number;
 }
@@ -221,12 +225,18 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
     return true;
   }
 
-  /** Marks every set the text matches; returns the generation that marks them. */
-  function scan(text: string): number {
+  /**
+   * Marks every set the text matches, or with `excludeOnly` only the sets it excludes (the context of a
+   * comment), in generation gen (a new one when not given); returns it.
+   */
+  function scan(text: string, gen?: number): number {
     buf.fill(text);
-    generation = generation === 0xffffffff ? 1 : generation + 1;
-    const gen = generation;
-    touchedCount = 0;
+    const excludeOnly = gen !== undefined;
+    if (gen === undefined) {
+      generation = generation === 0xffffffff ? 1 : generation + 1;
+      gen = generation;
+      touchedCount = 0;
+    }
     const n = buf.count;
     const hashes = buf.hashes;
     for (let i = 0; i < n; i++) {
@@ -235,6 +245,12 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
       const phrases = index.get(h);
       if (phrases === undefined) continue;
       for (const phrase of phrases) {
+        if (excludeOnly) {
+          if (phrase.excludeSets.length > 0 && phraseAt(phrase, i)) {
+            for (const set of phrase.excludeSets) excluded[set] = gen;
+          }
+          continue;
+        }
         if (phrase.seenAt === gen || !phraseAt(phrase, i)) continue;
         phrase.seenAt = gen;
         const inc = phrase.includeSets;
@@ -256,8 +272,13 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
     return gen;
   }
 
-  function forEachMatch(text: string, visit: (id: string, keyword: string) => void): void {
+  function forEachMatch(
+    text: string,
+    visit: (id: string, keyword: string) => void,
+    context?: string | null,
+  ): void {
     const gen = scan(text);
+    if (context && touchedCount > 0) scan(context, gen);
     for (let k = 0; k < touchedCount; k++) {
       const set = touched[k]!;
       if (excluded[set] !== gen) visit(ids[set]!, first[set]!);
@@ -265,9 +286,9 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
   }
 
   return {
-    match(text) {
+    match(text, context) {
       const result = new Map<string, string>();
-      forEachMatch(text, (id, keyword) => result.set(id, keyword));
+      forEachMatch(text, (id, keyword) => result.set(id, keyword), context);
       return result;
     },
     forEachMatch,
@@ -278,6 +299,15 @@ export function compileMatcher(sets: readonly KeywordSet[]): Matcher {
 /** The text matched for an item: a post's title and body; a comment's body only (its post is a separate item). */
 export function matchText(item: { kind: 'post' | 'comment'; title: string; body: string }): string {
   return item.kind === 'post' ? `${item.title}\n${item.body}` : item.body;
+}
+
+/**
+ * What is shown with an item besides its matched text: a comment's thread title, which the dashboard shows as the
+ * comment's title. Exclusions apply to it ("-hiring" drops a comment in a "[Hiring] ..." thread); inclusions do
+ * not, or every comment of a matching thread would be a lead.
+ */
+export function excludeContext(item: { kind: 'post' | 'comment'; title: string }): string | null {
+  return item.kind === 'comment' ? item.title : null;
 }
 
 /**

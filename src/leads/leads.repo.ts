@@ -1,6 +1,13 @@
 import type { Queryable } from '../db/client.ts';
 import { isProjectId } from '../projects/projects.repo.ts';
-import type { DashboardLead, LeadStatus, Stage } from './leads.schemas.ts';
+import type { DashboardLead, LeadReply, LeadStatus, QueueStatus, Stage } from './leads.schemas.ts';
+
+/** A lead's status with the dashboard's marks (docs/decisions/0098-replied-marker.md). */
+export interface LeadState {
+  status: LeadStatus;
+  repliedAt: string | null;
+  belowThreshold: number | null;
+}
 
 /** Which leads of one project: the REST filters, and the dashboard's (null or empty when unused). */
 export interface LeadConditions {
@@ -15,6 +22,8 @@ export interface LeadConditions {
   subreddit?: string | null;
   /** Each must occur in the title or the body, case-insensitively (already LIKE-escaped by likePattern). */
   terms?: string[];
+  /** The dashboard's queues: true, only replied leads; false, none (its Hidden tab); absent, either. */
+  replied?: boolean | null;
 }
 
 export interface LeadFilter extends LeadConditions {
@@ -22,7 +31,7 @@ export interface LeadFilter extends LeadConditions {
   limit: number;
   offset: number;
   withBody: boolean;
-  /** The drafted reply too (the dashboard's lead list; not part of the REST Lead). */
+  /** The reply and the dashboard's marks too (the dashboard's lead list; not part of the REST Lead). */
   withReply?: boolean;
 }
 
@@ -50,6 +59,8 @@ function whereOf(c: LeadConditions, params: unknown[]): string {
   if (c.sellerSide !== undefined && c.sellerSide !== null) filter('seller_side = ?', c.sellerSide);
   if (c.subreddit) filter('lower(subreddit) = lower(?)', c.subreddit);
   for (const term of c.terms ?? []) filter("(title ILIKE ? OR coalesce(body, '') ILIKE ?)", term);
+  if (c.replied === true) conditions.push('replied_at IS NOT NULL');
+  if (c.replied === false) conditions.push('replied_at IS NULL');
   return conditions.join(' AND ');
 }
 
@@ -72,10 +83,16 @@ interface LeadRow {
   cost_usd: number | null;
   body?: string | null;
   reply?: string | null;
+  reply_edited_at?: string | null;
+  replied_at?: string | null;
+  below_threshold?: number | null;
 }
 
 /** Formats a timestamptz as ISO 8601 UTC in SQL: the hot path then parses and formats no Date per row. */
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const DASHBOARD_COLUMNS = `, reply, ${isoUtc('reply_edited_at')} AS reply_edited_at,
+  ${isoUtc('replied_at')} AS replied_at, below_threshold`;
 
 function toLead(r: LeadRow, withBody: boolean, withReply: boolean): DashboardLead {
   const lead: DashboardLead = {
@@ -97,7 +114,12 @@ function toLead(r: LeadRow, withBody: boolean, withReply: boolean): DashboardLea
     costUsd: r.cost_usd,
   };
   if (withBody) lead.body = r.body ?? null;
-  if (withReply) lead.reply = r.reply ?? null;
+  if (withReply) {
+    lead.reply = r.reply ?? null;
+    lead.replyEditedAt = r.reply_edited_at ?? null;
+    lead.repliedAt = r.replied_at ?? null;
+    lead.belowThreshold = r.below_threshold ?? null;
+  }
   return lead;
 }
 
@@ -119,7 +141,7 @@ export function createLeadsRepo(db: Queryable) {
            LEFT JOIN LATERAL (
              SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
                     seller_side, status, ${isoUtc('posted_at')} AS posted_at, ${isoUtc('scored_at')} AS scored_at,
-                    cost_usd${f.withBody ? ', body' : ''}${f.withReply ? ', reply' : ''}
+                    cost_usd${f.withBody ? ', body' : ''}${f.withReply ? DASHBOARD_COLUMNS : ''}
                FROM leads
               WHERE ${where}
               ORDER BY score DESC, id
@@ -136,20 +158,30 @@ export function createLeadsRepo(db: Queryable) {
       };
     },
 
-    /** Leads per status under c (c.status is ignored); undefined when the project is not on this account. */
-    async countByStatus(userId: string, c: LeadConditions): Promise<Map<LeadStatus, number> | undefined> {
+    /**
+     * Leads per queue under c (c.status and c.replied are ignored): hidden counts the hidden leads not replied to;
+     * undefined when the project is not on this account.
+     */
+    async countByStatus(userId: string, c: LeadConditions): Promise<Map<QueueStatus, number> | undefined> {
       if (!isProjectId(c.projectId)) return undefined;
       const params: unknown[] = [c.projectId, userId];
-      const rows = await db.query<{ status: LeadStatus | null; n: number | null }>(
-        `SELECT s.status, s.n FROM projects p
+      const rows = await db.query<{ status: LeadStatus | null; replied: boolean | null; n: number | null }>(
+        `SELECT s.status, s.replied, s.n FROM projects p
            LEFT JOIN LATERAL (
-             SELECT status, count(*)::int AS n FROM leads WHERE ${whereOf({ ...c, status: null }, params)}
-              GROUP BY status) s ON true
+             SELECT status, replied_at IS NOT NULL AS replied, count(*)::int AS n
+               FROM leads WHERE ${whereOf({ ...c, status: null, replied: null }, params)}
+              GROUP BY 1, 2) s ON true
           WHERE p.id = $1 AND p.user_id = $2`,
         params,
       );
       if (rows.length === 0) return undefined;
-      return new Map(rows.filter((r) => r.status !== null).map((r) => [r.status!, r.n ?? 0]));
+      const counts = new Map<QueueStatus, number>();
+      for (const r of rows) {
+        if (r.status === null) continue;
+        const queue = r.replied ? 'replied' : r.status;
+        counts.set(queue, (counts.get(queue) ?? 0) + (r.n ?? 0));
+      }
+      return counts;
     },
 
     /**
@@ -166,35 +198,121 @@ export function createLeadsRepo(db: Queryable) {
     },
 
     /**
-     * The statuses of those of ids that are leads of the project on this account, locked until the transaction
+     * The states of those of ids that are leads of the project on this account, locked until the transaction
      * ends; undefined when the project is not on this account.
      */
-    async lockStatuses(
+    async lockStates(
       userId: string,
       projectId: string,
       ids: string[],
-    ): Promise<Map<string, LeadStatus> | undefined> {
+    ): Promise<Map<string, LeadState> | undefined> {
       if (!isProjectId(projectId)) return undefined;
       const owned = await db.query('SELECT 1 FROM projects WHERE id = $1 AND user_id = $2', [
         projectId,
         userId,
       ]);
       if (owned.length === 0) return undefined;
-      const rows = await db.query<{ id: string; status: LeadStatus }>(
-        'SELECT id, status FROM leads WHERE project_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE',
+      const rows = await db.query<{
+        id: string;
+        status: LeadStatus;
+        replied_at: string | null;
+        below_threshold: number | null;
+      }>(
+        `SELECT id, status, ${isoUtc('replied_at')} AS replied_at, below_threshold FROM leads
+          WHERE project_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE`,
         [projectId, ids],
       );
-      return new Map(rows.map((r) => [r.id, r.status]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          { status: r.status, repliedAt: r.replied_at, belowThreshold: r.below_threshold },
+        ]),
+      );
     },
 
-    /** Sets each lead's status in one statement; leads already at their status are not written. */
-    async updateStatuses(projectId: string, changes: { id: string; status: LeadStatus }[]): Promise<void> {
+    /** Gives each lead its state (status and marks) in one statement. */
+    async writeStates(projectId: string, changes: ({ id: string } & LeadState)[]): Promise<void> {
       await db.query(
-        `UPDATE leads SET status = c.status
-           FROM unnest($2::text[], $3::text[]) AS c(id, status)
-          WHERE leads.project_id = $1 AND leads.id = c.id AND leads.status <> c.status`,
-        [projectId, changes.map((c) => c.id), changes.map((c) => c.status)],
+        `UPDATE leads SET status = c.status, replied_at = c.replied_at, below_threshold = c.below_threshold
+           FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::int[])
+                AS c(id, status, replied_at, below_threshold)
+          WHERE leads.project_id = $1 AND leads.id = c.id`,
+        [
+          projectId,
+          changes.map((c) => c.id),
+          changes.map((c) => c.status),
+          changes.map((c) => c.repliedAt),
+          changes.map((c) => c.belowThreshold),
+        ],
       );
+    },
+
+    /**
+     * Sets a lead's reply to the person's text, keeping the draft the first time, or (text null) gives the draft
+     * back. Undefined when the lead is not in this project on this account.
+     */
+    async writeReply(
+      userId: string,
+      projectId: string,
+      leadId: string,
+      text: string | null,
+      at: Date,
+    ): Promise<LeadReply | undefined> {
+      if (!isProjectId(projectId)) return undefined;
+      const set =
+        text === null
+          ? `reply = CASE WHEN l.reply_edited_at IS NULL THEN l.reply ELSE l.reply_original END,
+             reply_original = NULL, reply_edited_at = NULL`
+          : `reply_original = CASE WHEN l.reply_edited_at IS NULL THEN l.reply ELSE l.reply_original END,
+             reply = $4, reply_edited_at = $5`;
+      const rows = await db.query<{ id: string; reply: string | null; reply_edited_at: string | null }>(
+        `UPDATE leads l SET ${set}
+           FROM projects p
+          WHERE p.id = $1 AND p.user_id = $2 AND l.project_id = p.id AND l.id = $3
+          RETURNING l.id, l.reply, ${isoUtc('l.reply_edited_at')} AS reply_edited_at`,
+        text === null ? [projectId, userId, leadId] : [projectId, userId, leadId, text, at],
+      );
+      const r = rows[0];
+      return r && { id: r.id, reply: r.reply, replyEditedAt: r.reply_edited_at };
+    },
+
+    /** The project's threshold (or the default) and how many new leads in the window score below it. */
+    async countBelowThreshold(
+      userId: string,
+      projectId: string,
+      defaultThreshold: number,
+      postedAfter: Date,
+    ): Promise<{ threshold: number; count: number } | undefined> {
+      if (!isProjectId(projectId)) return undefined;
+      const rows = await db.query<{ threshold: number; count: number }>(
+        `SELECT t.threshold, (SELECT count(*)::int FROM leads
+                                WHERE project_id = $1 AND status = 'new' AND posted_at >= $4
+                                  AND score < t.threshold) AS count
+           FROM projects p, LATERAL (SELECT coalesce(p.score_threshold, $3)::int AS threshold) t
+          WHERE p.id = $1 AND p.user_id = $2`,
+        [projectId, userId, defaultThreshold, postedAfter],
+      );
+      return rows[0];
+    },
+
+    /** Hides up to `max` new leads in the window scoring below the threshold, marked with it; returns their ids. */
+    async hideBelowThreshold(
+      projectId: string,
+      threshold: number,
+      postedAfter: Date,
+      max: number,
+    ): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `WITH hidden AS (
+           UPDATE leads SET status = 'hidden', below_threshold = $2
+            WHERE id IN (SELECT id FROM leads
+                          WHERE project_id = $1 AND status = 'new' AND posted_at >= $3 AND score < $2
+                          ORDER BY score DESC, id LIMIT $4 FOR UPDATE)
+            RETURNING id, score)
+         SELECT id FROM hidden ORDER BY score DESC, id`,
+        [projectId, threshold, postedAfter, max],
+      );
+      return rows.map((r) => r.id);
     },
   };
 }

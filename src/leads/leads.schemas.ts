@@ -79,7 +79,16 @@ export type LeadList = Static<typeof LeadList>;
 export const DashboardLead = Type.Object({
   ...Lead.properties,
   reply: Type.Optional(
-    Nullable(Type.String({ description: 'The drafted reply; null when none was drafted.' })),
+    Nullable(
+      Type.String({
+        description: "The reply awaiting review: the person's edit, or the draft; null when none.",
+      }),
+    ),
+  ),
+  replyEditedAt: Type.Optional(Nullable(DateTime)),
+  repliedAt: Type.Optional(Nullable(DateTime)),
+  belowThreshold: Type.Optional(
+    Nullable(Type.Integer({ description: 'The raised threshold that hid this lead (it scored below it).' })),
   ),
 });
 export type DashboardLead = Static<typeof DashboardLead>;
@@ -87,8 +96,17 @@ export const DashboardLeadList = Type.Object({ leads: Type.Array(DashboardLead),
 export type DashboardLeadList = Static<typeof DashboardLeadList>;
 
 /** The dashboard's extra filters beside the REST ones (never on REST, which keeps its contract). */
+/**
+ * The dashboard's queues: the contract's statuses, and replied (hidden leads the person replied to, ADR 0098).
+ * On the dashboard, hidden means hidden and not replied.
+ */
+export const QUEUE_STATUSES = [...LEAD_STATUSES, 'replied'] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
 export const DashboardLeadFilters = Type.Object({
-  status: LeadListQuery.properties.status,
+  status: Type.Optional(
+    StringEnum([...QUEUE_STATUSES, 'all'], { default: 'new', description: 'Which leads to return.' }),
+  ),
   minScore: LeadListQuery.properties.minScore,
   since: LeadListQuery.properties.since,
   stage: Type.Optional(StringEnum(STAGES, { description: 'Only leads at this stage.' })),
@@ -129,6 +147,7 @@ export const LeadSummary = Type.Object({
     new: Type.Integer({ minimum: 0 }),
     hidden: Type.Integer({ minimum: 0 }),
     not_fit: Type.Integer({ minimum: 0 }),
+    replied: Type.Integer({ minimum: 0 }),
   }),
   subreddits: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer({ minimum: 0 }) })),
 });
@@ -163,7 +182,15 @@ export type SetLeadStatusBody = Static<typeof SetLeadStatusBody>;
 export const RestoreLeadStatusesBody = Type.Object(
   {
     leads: Type.Array(
-      Type.Object({ id: LeadId, status: StringEnum(LEAD_STATUSES) }, { additionalProperties: false }),
+      Type.Object(
+        {
+          id: LeadId,
+          status: StringEnum(LEAD_STATUSES),
+          repliedAt: Type.Optional(Nullable(DateTime)),
+          belowThreshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
+        },
+        { additionalProperties: false },
+      ),
       {
         minItems: 1,
         maxItems: MAX_STATUS_BATCH,
@@ -189,3 +216,39 @@ export const LeadStatusChanges = Type.Object({
   changed: Type.Integer({ minimum: 0, description: 'How many leads actually changed status.' }),
 });
 export type LeadStatusChanges = Static<typeof LeadStatusChanges>;
+
+/** Mark replied: the leads leave the queue (hidden) with the time the person replied (ADR 0098). */
+export const MarkRepliedBody = Type.Object(
+  { leadIds: SetLeadStatusBody.properties.leadIds },
+  { additionalProperties: false },
+);
+export type MarkRepliedBody = Static<typeof MarkRepliedBody>;
+
+/** The longest reply the dashboard keeps (a Reddit comment holds 10,000 characters). */
+export const MAX_REPLY_CHARS = 10_000;
+
+export const EditReplyBody = Type.Object(
+  {
+    text: Type.String({
+      maxLength: MAX_REPLY_CHARS,
+      description: 'The reply as the person wants to post it.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type EditReplyBody = Static<typeof EditReplyBody>;
+
+/** A lead's reply after an edit or a restore: replyEditedAt is null when it is the draft as generated. */
+export const LeadReply = Type.Object({
+  id: Type.String(),
+  reply: Nullable(Type.String()),
+  replyEditedAt: Nullable(DateTime),
+});
+export type LeadReply = Static<typeof LeadReply>;
+
+/** New leads (in the 30-day window) scoring below the project's threshold: scored before it was raised. */
+export const BelowThreshold = Type.Object({
+  threshold: Type.Integer({ minimum: 0, maximum: 100 }),
+  count: Type.Integer({ minimum: 0 }),
+});
+export type BelowThreshold = Static<typeof BelowThreshold>;

@@ -1,13 +1,16 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 import { ISO_TIMESTAMP_ALLOWED, parseIsoTimestamp } from '../domain/timestamps.ts';
 import { AppError, notFound } from '../errors.ts';
-import { createLeadsRepo, type LeadConditions, likePattern } from './leads.repo.ts';
+import { createLeadsRepo, type LeadConditions, type LeadState, likePattern } from './leads.repo.ts';
 import {
+  type BelowThreshold,
   type DashboardLead,
   type DashboardLeadFilters,
   type DashboardLeadList,
   LeadListQuery,
+  type LeadReply,
   type LeadStatus,
   type LeadStatusChanges,
   type LeadSummary,
@@ -19,6 +22,18 @@ export const LEAD_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** Pages of this many leads make up an export, so memory stays flat however many leads match. */
 const EXPORT_PAGE = 500;
+/** Leads hidden by one "hide those below the threshold": the answer (what undoes it) stays bounded. */
+export const MAX_THRESHOLD_HIDE = 2000;
+
+/** What a move makes of a lead's state, given the state it has. */
+type Settle = (current: LeadState) => LeadState;
+/** A plain status move (triage, the tool): the marks go with any change of status, none when it stays. */
+const moveTo =
+  (status: LeadStatus): Settle =>
+  (current) =>
+    current.status === status ? current : { status, repliedAt: null, belowThreshold: null };
+const sameState = (a: LeadState, b: LeadState) =>
+  a.status === b.status && a.repliedAt === b.repliedAt && a.belowThreshold === b.belowThreshold;
 
 export function leadWindowStart(now: Date, days = LEAD_WINDOW_DAYS): Date {
   return new Date(now.getTime() - days * DAY_MS);
@@ -59,20 +74,27 @@ export function searchTerms(q: string | undefined): string[] {
 }
 
 /** The lead list's query: the REST filters, and on the dashboard its own ones too. */
-export type LeadQuery = Omit<LeadListQuery, 'limit'> & Partial<DashboardLeadFilters> & { limit?: number };
+export type LeadQuery = Omit<LeadListQuery, 'limit' | 'status'> &
+  Partial<DashboardLeadFilters> & { limit?: number };
 
 export function createLeadsService(deps: { db: Db; clock: Clock }) {
   const leads = createLeadsRepo(deps.db);
 
   /** Query values arrive validated (REST, tool or dashboard schema); this applies the defaults and the window. */
-  function conditionsOf(projectId: string, q: Partial<DashboardLeadFilters>): LeadConditions {
+  function conditionsOf(
+    projectId: string,
+    q: Partial<DashboardLeadFilters> & { dashboard?: boolean },
+  ): LeadConditions {
     const now = deps.clock.now();
     checkFinite('minScore', q.minScore);
-    const status = q.status ?? 'new';
+    const queue = q.status ?? 'new';
+    const status = queue === 'all' ? null : queue === 'replied' ? 'hidden' : queue;
     const scoredSince = q.since === undefined ? null : parseSince(q.since);
     return {
       projectId,
-      status: status === 'all' ? null : status,
+      status,
+      // The dashboard's Hidden and Replied tabs split hidden (ADR 0098); REST's hidden is every hidden lead.
+      replied: queue === 'replied' ? true : queue === 'hidden' && q.dashboard ? false : null,
       // `since` chooses its own window (docs/decisions/0007): a lead announced by webhook stays reachable.
       postedAfter:
         scoredSince && q.days === undefined
@@ -88,20 +110,20 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
   }
 
   /**
-   * Moves each lead to its status in one transaction: every id must be a lead of the project on this account,
-   * or nothing changes (not_found naming the others).
+   * Gives each lead the state its move settles on, in one transaction: every id must be a lead of the project on
+   * this account, or nothing changes (not_found naming the others). `key` tells two moves of one lead apart.
    */
-  async function changeStatuses(
+  async function changeStates(
     userId: string,
     projectId: string,
-    changes: { id: string; status: LeadStatus }[],
+    changes: { id: string; key: string; settle: Settle }[],
   ): Promise<LeadStatusChanges> {
-    const wanted = new Map<string, LeadStatus>();
+    const wanted = new Map<string, { key: string; settle: Settle }>();
     for (const c of changes) {
-      if (wanted.has(c.id) && wanted.get(c.id) !== c.status) {
+      if (wanted.has(c.id) && wanted.get(c.id)!.key !== c.key) {
         throw new AppError('invalid_request', `Lead ${c.id} is given twice with different statuses.`);
       }
-      wanted.set(c.id, c.status);
+      wanted.set(c.id, c);
     }
     if (wanted.size === 0 || wanted.size > MAX_STATUS_BATCH) {
       throw new AppError(
@@ -112,7 +134,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
     const ids = [...wanted.keys()];
     return deps.db.transaction(async (tx) => {
       const repo = createLeadsRepo(tx);
-      const current = await repo.lockStatuses(userId, projectId, ids);
+      const current = await repo.lockStates(userId, projectId, ids);
       if (!current) throw notFound();
       const missing = ids.filter((id) => !current.has(id));
       if (missing.length > 0) {
@@ -123,11 +145,27 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
           `No such lead in this project on this account: ${shown}. Nothing was changed.`,
         );
       }
-      const result = ids.map((id) => ({ id, previousStatus: current.get(id)!, status: wanted.get(id)! }));
-      const moved = result.filter((r) => r.previousStatus !== r.status);
-      if (moved.length > 0) await repo.updateStatuses(projectId, moved);
-      return { leads: result, changed: moved.length };
+      const settled = ids.map((id) => {
+        const before = current.get(id)!;
+        return { id, before, after: wanted.get(id)!.settle(before) };
+      });
+      const moved = settled.filter((s) => !sameState(s.before, s.after));
+      if (moved.length > 0)
+        await repo.writeStates(
+          projectId,
+          moved.map((m) => ({ id: m.id, ...m.after })),
+        );
+      return {
+        leads: settled.map((s) => ({ id: s.id, previousStatus: s.before.status, status: s.after.status })),
+        changed: moved.length,
+      };
     });
+  }
+
+  async function writeReply(userId: string, projectId: string, leadId: string, text: string | null) {
+    const done = await leads.writeReply(userId, projectId, leadId, text, deps.clock.now());
+    if (!done) throw new AppError('not_found', 'No such lead in this project on this account.');
+    return done;
   }
 
   return {
@@ -142,7 +180,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       const limit = q.limit ?? 50;
       const offset = q.offset ?? 0;
       const page = await leads.list({
-        ...conditionsOf(projectId, q),
+        ...conditionsOf(projectId, { ...q, dashboard: opts.withReply ?? false }),
         userId,
         limit,
         offset,
@@ -167,6 +205,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
           new: counts.get('new') ?? 0,
           hidden: counts.get('hidden') ?? 0,
           not_fit: counts.get('not_fit') ?? 0,
+          replied: counts.get('replied') ?? 0,
         },
         subreddits: await leads.subredditCounts(projectId, leadWindowStart(deps.clock.now())),
       };
@@ -182,7 +221,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       q: Partial<DashboardLeadFilters>,
     ): Promise<AsyncIterable<DashboardLead[]>> {
       const filter = {
-        ...conditionsOf(projectId, q),
+        ...conditionsOf(projectId, { ...q, dashboard: true }),
         userId,
         limit: EXPORT_PAGE,
         withBody: true,
@@ -206,18 +245,103 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
 
     /** Triage: moves 1 to 100 leads of one project to status, all or none; answers with their previous statuses. */
     setLeadStatus: (userId: string, projectId: string, leadIds: string[], status: LeadStatus) =>
-      changeStatuses(
+      changeStates(
         userId,
         projectId,
-        leadIds.map((id) => ({ id, status })),
+        leadIds.map((id) => ({ id, key: status, settle: moveTo(status) })),
       ),
 
-    /** Undo: gives each lead the status it had before (the previousStatus values setLeadStatus answered). */
+    /**
+     * Undo: gives each lead the status it had before (the previousStatus values setLeadStatus answered) and, when
+     * given, its marks as they were (the dashboard knows them: ADR 0098).
+     */
     restoreLeadStatuses: (
       userId: string,
       projectId: string,
-      previous: { id: string; status: LeadStatus }[],
-    ) => changeStatuses(userId, projectId, previous),
+      previous: {
+        id: string;
+        status: LeadStatus;
+        repliedAt?: string | null;
+        belowThreshold?: number | null;
+      }[],
+    ) =>
+      changeStates(
+        userId,
+        projectId,
+        previous.map((p) => {
+          const exact = p.repliedAt !== undefined || p.belowThreshold !== undefined;
+          const state: LeadState = {
+            status: p.status,
+            repliedAt: p.status === 'hidden' && p.repliedAt ? new Date(p.repliedAt).toISOString() : null,
+            belowThreshold: p.status === 'hidden' ? (p.belowThreshold ?? null) : null,
+          };
+          return { id: p.id, key: JSON.stringify(state), settle: exact ? () => state : moveTo(p.status) };
+        }),
+      ),
+
+    /**
+     * Mark replied (ADR 0098): the leads leave the queue as hidden, with the time the person replied; a lead
+     * already marked keeps its time.
+     */
+    markReplied(userId: string, projectId: string, leadIds: string[]): Promise<LeadStatusChanges> {
+      const at = deps.clock.now().toISOString();
+      const settle: Settle = (current) =>
+        current.status === 'hidden' && current.repliedAt
+          ? current
+          : { status: 'hidden', repliedAt: at, belowThreshold: null };
+      return changeStates(
+        userId,
+        projectId,
+        leadIds.map((id) => ({ id, key: 'replied', settle })),
+      );
+    },
+
+    /** The person's version of a lead's reply (ADR 0097): the draft is kept the first time, to restore it. */
+    editReply(userId: string, projectId: string, leadId: string, text: string): Promise<LeadReply> {
+      if (text.trim() === '') {
+        throw new AppError('invalid_request', 'The reply is empty: write it, or restore the draft.');
+      }
+      return writeReply(userId, projectId, leadId, text);
+    },
+
+    /** The drafted reply back, as generated (a reply never edited stays as it is). */
+    restoreReply: (userId: string, projectId: string, leadId: string): Promise<LeadReply> =>
+      writeReply(userId, projectId, leadId, null),
+
+    /** How many new leads (30-day window) score below the project's threshold: scored before it was raised. */
+    async countBelowThreshold(userId: string, projectId: string): Promise<BelowThreshold> {
+      const found = await leads.countBelowThreshold(
+        userId,
+        projectId,
+        DEFAULT_SCORE_THRESHOLD,
+        leadWindowStart(deps.clock.now()),
+      );
+      if (!found) throw notFound();
+      return found;
+    },
+
+    /**
+     * Hides those leads (at most MAX_THRESHOLD_HIDE, the best first), marked with the threshold so that triage does
+     * not learn from them; the answer is what undoes it (restoreLeadStatuses, 100 at a time).
+     */
+    async hideBelowThreshold(userId: string, projectId: string): Promise<LeadStatusChanges> {
+      return deps.db.transaction(async (tx) => {
+        const repo = createLeadsRepo(tx);
+        const postedAfter = leadWindowStart(deps.clock.now());
+        const found = await repo.countBelowThreshold(userId, projectId, DEFAULT_SCORE_THRESHOLD, postedAfter);
+        if (!found) throw notFound();
+        const ids = await repo.hideBelowThreshold(
+          projectId,
+          found.threshold,
+          postedAfter,
+          MAX_THRESHOLD_HIDE,
+        );
+        return {
+          leads: ids.map((id) => ({ id, previousStatus: 'new' as const, status: 'hidden' as const })),
+          changed: ids.length,
+        };
+      });
+    },
   };
 }
 export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -446,7 +446,10 @@ export function createScansRepo(db: Queryable) {
 
     /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
-    /** Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. */
+    /**
+     * Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. A lead
+     * hidden because the person replied to it, or because a raised threshold hid it, was no rejection (ADR 0098).
+     */
     async rejectedLeads(
       projectIds: string[],
       perProject: number,
@@ -456,7 +459,9 @@ export function createScansRepo(db: Queryable) {
         `SELECT project_id, title, body FROM (
            SELECT project_id, title, body,
                   row_number() OVER (PARTITION BY project_id ORDER BY scored_at DESC, id) AS n
-             FROM leads WHERE project_id = ANY($1::text[]) AND status IN ('hidden', 'not_fit')
+             FROM leads
+            WHERE project_id = ANY($1::text[])
+              AND (status = 'not_fit' OR (status = 'hidden' AND replied_at IS NULL AND below_threshold IS NULL))
          ) r WHERE n <= $2`,
         [projectIds, perProject],
       );

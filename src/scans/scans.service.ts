@@ -1,8 +1,15 @@
 import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { buildSearchQueries, compileMatcher, type Matcher, matchText } from '../domain/matching.ts';
+import {
+  buildSearchQueries,
+  compileMatcher,
+  excludeContext,
+  type Matcher,
+  matchText,
+} from '../domain/matching.ts';
 import { TRIAGE_MEMORY_LIMIT } from '../domain/scoring/triage.ts';
+import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 import {
   applyTriage,
   compileTriage,
@@ -32,8 +39,6 @@ import {
 } from './scans.repo.ts';
 import type { ScanRecord, ScanVerbs } from './scans.types.ts';
 
-/** The threshold of a project whose scoreThreshold is null (docs/decisions/0012-scan-pipeline.md). */
-export const DEFAULT_SCORE_THRESHOLD = 40;
 /** A project's first scan of a listing is served from what was bought in this window before it. */
 const FIRST_SCAN_LOOKBACK_MS = 7 * 86_400_000;
 /** Threads read per scan when no tier limits it (self-hosted); the rest wait for the next scan. */
@@ -259,38 +264,42 @@ export function createScansService(deps: {
         subreddit: item.subreddit,
         author: item.author,
       };
-      c.matcher.forEachMatch(matchText(item), (projectId, keyword) => {
-        if (!served.has(projectId)) return;
-        const p = c.projects.get(projectId)!;
-        if (item.kind === 'post') {
-          threads.push({
+      c.matcher.forEachMatch(
+        matchText(item),
+        (projectId, keyword) => {
+          if (!served.has(projectId)) return;
+          const p = c.projects.get(projectId)!;
+          if (item.kind === 'post') {
+            threads.push({
+              projectId,
+              postId: item.postId,
+              postedAt: item.createdAt,
+              subreddit: item.subreddit,
+            });
+          }
+          const r = refined?.get(leadKey(projectId, item));
+          const s = applyTriage(
+            r ? r.score : scoreItem(scoring, p.profile, meaningOf(projectId, item)),
+            scoring,
+            triage.get(projectId) ?? null,
+          );
+          // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
+          if (s.score < p.threshold) return;
+          leads.push({
             projectId,
-            postId: item.postId,
-            postedAt: item.createdAt,
-            subreddit: item.subreddit,
+            item,
+            score: s.score,
+            stage: s.stage,
+            reason: s.reason,
+            matchedPhrase: keyword,
+            sellerSide: s.sellerSide,
+            reply: r?.reply ?? draftReply(scoring, p.profile),
+            scoredAt: now,
+            costUsd: costOf(projectId),
           });
-        }
-        const r = refined?.get(leadKey(projectId, item));
-        const s = applyTriage(
-          r ? r.score : scoreItem(scoring, p.profile, meaningOf(projectId, item)),
-          scoring,
-          triage.get(projectId) ?? null,
-        );
-        // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
-        if (s.score < p.threshold) return;
-        leads.push({
-          projectId,
-          item,
-          score: s.score,
-          stage: s.stage,
-          reason: s.reason,
-          matchedPhrase: keyword,
-          sellerSide: s.sellerSide,
-          reply: r?.reply ?? draftReply(scoring, p.profile),
-          scoredAt: now,
-          costUsd: costOf(projectId),
-        });
-      });
+        },
+        excludeContext(item),
+      );
     }
     return { leads, threads };
   }
@@ -306,15 +315,19 @@ export function createScansService(deps: {
     const projects = new Set<string>();
     for (const item of items) {
       if (item.kind !== 'post') continue;
-      c.matcher.forEachMatch(matchText(item), (projectId) => {
-        if (!projectIds.has(projectId)) return;
-        // Encoding costs milliseconds: a post the stage could not lift to the project's threshold stays local.
-        const p = c.projects.get(projectId)!;
-        const local = scoreItem(item, p.profile);
-        if (local.sellerSide || local.score < p.threshold - MEANING_REACH) return;
-        posts.set(item.postId, item);
-        projects.add(projectId);
-      });
+      c.matcher.forEachMatch(
+        matchText(item),
+        (projectId) => {
+          if (!projectIds.has(projectId)) return;
+          // Encoding costs milliseconds: a post the stage could not lift to the project's threshold stays local.
+          const p = c.projects.get(projectId)!;
+          const local = scoreItem(item, p.profile);
+          if (local.sellerSide || local.score < p.threshold - MEANING_REACH) return;
+          posts.set(item.postId, item);
+          projects.add(projectId);
+        },
+        excludeContext(item),
+      );
     }
     if (!posts.size) return noMeaning;
     const profiles = new Map([...projects].map((id) => [id, profileTexts(c.projects.get(id)!.profile)]));
@@ -345,9 +358,13 @@ export function createScansService(deps: {
     if (!scorer) return phase;
     const matched: { projectId: string; item: RedditItem }[] = [];
     for (const item of items) {
-      c.matcher.forEachMatch(matchText(item), (projectId) => {
-        if (projectIds.has(projectId)) matched.push({ projectId, item });
-      });
+      c.matcher.forEachMatch(
+        matchText(item),
+        (projectId) => {
+          if (projectIds.has(projectId)) matched.push({ projectId, item });
+        },
+        excludeContext(item),
+      );
     }
     if (!matched.length) return phase;
     const stored = await repo.existingLeads(

@@ -87,7 +87,8 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByLabel('Score threshold (0-100)').fill('150');
     await create.click();
     await page.getByText('Nothing was saved: 2 fields need a change (marked above).').waitFor();
-    const hint = 'Leads scoring below it are not kept; empty uses the service default.';
+    const hint =
+      'Applies to the next scans: a match scoring below it is not kept. Leads already found stay (after saving you can hide those below it). Empty uses the service default (40).';
     await settlesTo({
       invalid: [
         ['Website', '"checked.example" is not a web address: write it with http:// or https:// in front.'],

@@ -26,9 +26,12 @@ export type {
 } from '../../src/insights/insights.dashboard.schemas.ts';
 export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
 export type {
+  BelowThreshold,
+  LeadReply,
   LeadStatus,
   LeadStatusChanges,
   LeadSummary,
+  QueueStatus,
   Stage,
 } from '../../src/leads/leads.schemas.ts';
 export type {

@@ -2,6 +2,9 @@
 export const STAGES = ['problem-aware', 'solution-seeking', 'comparing', 'purchase-ready'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/** The threshold of a project whose scoreThreshold is null (docs/decisions/0012-scan-pipeline.md). */
+export const DEFAULT_SCORE_THRESHOLD = 40;
+
 /** The text the scorer reads: a post, or a comment with its post's title. */
 export interface ScoringItem {
   kind: 'post' | 'comment';

@@ -2,17 +2,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { leadsCsv } from '../../leads/leads.csv.ts';
 import {
+  BelowThreshold,
   DashboardLeadFilters,
   DashboardLeadList,
   DashboardLeadQuery,
+  EditReplyBody,
+  LeadReply,
   LeadStatusChanges,
   LeadSummary,
+  MarkRepliedBody,
   RestoreLeadStatusesBody,
   SetLeadStatusBody,
 } from '../../leads/leads.schemas.ts';
 import type { Services } from '../../services.ts';
 
 const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 100 }) });
+const LeadParams = Type.Object({
+  projectId: ProjectParams.properties.projectId,
+  leadId: Type.String({ minLength: 1, maxLength: 100 }),
+});
 
 /**
  * The lead queue's routes (docs/decisions/0064-lead-triage.md), registered inside the dashboard plugin so that
@@ -85,5 +93,36 @@ export const dashboardLeadsRoutes: FastifyPluginAsyncTypebox<{ services: Service
     },
     async (request) =>
       leads.restoreLeadStatuses(userId(request), request.params.projectId, request.body.leads),
+  );
+
+  app.post(
+    '/projects/:projectId/leads/replied',
+    { schema: { params: ProjectParams, body: MarkRepliedBody, response: { 200: LeadStatusChanges } } },
+    async (request) => leads.markReplied(userId(request), request.params.projectId, request.body.leadIds),
+  );
+
+  app.put(
+    '/projects/:projectId/leads/:leadId/reply',
+    { schema: { params: LeadParams, body: EditReplyBody, response: { 200: LeadReply } } },
+    async (request) =>
+      leads.editReply(userId(request), request.params.projectId, request.params.leadId, request.body.text),
+  );
+
+  app.post(
+    '/projects/:projectId/leads/:leadId/reply/restore',
+    { schema: { params: LeadParams, response: { 200: LeadReply } } },
+    async (request) => leads.restoreReply(userId(request), request.params.projectId, request.params.leadId),
+  );
+
+  app.get(
+    '/projects/:projectId/leads/below-threshold',
+    { schema: { params: ProjectParams, response: { 200: BelowThreshold } } },
+    async (request) => leads.countBelowThreshold(userId(request), request.params.projectId),
+  );
+
+  app.post(
+    '/projects/:projectId/leads/below-threshold/hide',
+    { schema: { params: ProjectParams, response: { 200: LeadStatusChanges } } },
+    async (request) => leads.hideBelowThreshold(userId(request), request.params.projectId),
   );
 };

@@ -13,15 +13,43 @@ export interface Marks {
   matched: string | null;
 }
 
-export function marksFor(matchedPhrase: string | null, words: string[]): Marks {
-  const phrases = [
-    ...new Set([matchedPhrase ?? '', ...words].map((p) => p.trim()).filter((p) => p.length > 1)),
-  ];
-  if (phrases.length === 0) return { pattern: null, matched: null };
-  phrases.sort((a, b) => b.length - a.length);
-  const source = phrases.map((p) => escapeRegExp(p).replace(/\s+/g, '\\s+')).join('|');
-  return { pattern: new RegExp(source, 'gi'), matched: matchedPhrase?.toLowerCase() ?? null };
+const WORD = String.raw`\p{L}\p{N}\p{M}`;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * The matched keyword as the scanner matches it (src/domain/matching.ts): whole words in order, anything that is
+ * not a letter or digit between them ("no-shows" is "no shows"), so "app" is not found in "appointments" or
+ * "happy". Scripts written without spaces match anywhere, as there.
+ */
+function keywordSource(phrase: string): string {
+  const words = phrase.match(new RegExp(`[${WORD}]+[+#]*`, 'gu')) ?? [];
+  if (words.length === 0) return escapeRegExp(phrase);
+  const body = words.map(escapeRegExp).join(`[^${WORD}]+`);
+  if (UNSPACED.test(phrase)) return body;
+  const end = /[+#]$/.test(phrase.trim()) ? '(?![+#])' : `(?![${WORD}])`;
+  return `(?<![${WORD}])${body}${end}`;
 }
+
+/** The matched keyword in whole words; search words anywhere, as the server's search finds them. */
+export function marksFor(matchedPhrase: string | null, words: string[]): Marks {
+  const keyword = matchedPhrase?.trim() ?? '';
+  const searched = [...new Set(words.map((p) => p.trim()).filter((p) => p.length > 1 && p !== keyword))];
+  const sources = [
+    ...(keyword.length > 1 ? [{ text: keyword, source: keywordSource(keyword) }] : []),
+    ...searched.map((p) => ({ text: p, source: escapeRegExp(p).replace(/\s+/g, '\\s+') })),
+  ];
+  if (sources.length === 0) return { pattern: null, matched: null };
+  sources.sort((a, b) => b.text.length - a.text.length);
+  return {
+    pattern: new RegExp(sources.map((s) => s.source).join('|'), 'giu'),
+    matched: keyword ? normalizedWords(keyword) : null,
+  };
+}
+
+/** A phrase's words, lower-cased, one space apart: how a found piece is compared with the matched keyword. */
+const normalizedWords = (text: string) =>
+  (text.toLowerCase().match(new RegExp(`[${WORD}]+[+#]*`, 'gu')) ?? []).join(' ');
 
 /** The text with each phrase in <mark>: the matched phrase as "hl", search words as "hl hl-search". */
 export function Highlighted({ text, marks }: { text: string; marks: Marks }): ComponentChildren {
@@ -31,7 +59,7 @@ export function Highlighted({ text, marks }: { text: string; marks: Marks }): Co
   for (const m of text.matchAll(marks.pattern)) {
     const at = m.index ?? 0;
     if (at > last) parts.push(text.slice(last, at));
-    const isMatched = m[0].toLowerCase().replace(/\s+/g, ' ') === marks.matched;
+    const isMatched = normalizedWords(m[0]) === marks.matched;
     parts.push(
       <mark key={at} class={isMatched ? 'hl' : 'hl hl-search'}>
         {m[0]}

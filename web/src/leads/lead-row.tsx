@@ -1,8 +1,9 @@
 import { memo } from 'preact/compat';
-import { CopyButton, Time } from '../components/ui.tsx';
-import type { Lead } from '../types.ts';
+import { Time } from '../components/ui.tsx';
+import type { Lead, LeadReply } from '../types.ts';
 import { Highlighted, type Marks, snippet } from './highlight.tsx';
-import { STATUS_LABELS } from './queue.ts';
+import { queueOf, STATUS_LABELS } from './queue.ts';
+import { ReplyEditor } from './reply-editor.tsx';
 
 function scoreClass(score: number) {
   if (score >= 80) return 'score score-hot';
@@ -23,8 +24,11 @@ export const LeadRows = memo(function LeadRows(props: {
   selected: boolean;
   open: boolean;
   marks: Marks;
+  projectId: string;
+  onReply(leadId: string, reply: LeadReply): void;
 }) {
   const { lead, cursor, selected, open, marks } = props;
+  const queue = queueOf(lead);
   const detailsId = `details-${lead.id}`;
   const titleId = `title-${lead.id}`;
   const context = snippet(lead.body, marks);
@@ -73,7 +77,19 @@ export const LeadRows = memo(function LeadRows(props: {
             </span>
           )}
           {lead.commentId && <span class="flag">Comment</span>}
-          {lead.status !== 'new' && <span class="flag flag-status">{STATUS_LABELS[lead.status]}</span>}
+          {queue === 'replied' ? (
+            <span class="flag flag-replied">
+              Replied <Time iso={lead.repliedAt} />
+            </span>
+          ) : (
+            lead.status !== 'new' && <span class="flag flag-status">{STATUS_LABELS[queue]}</span>
+          )}
+          {lead.belowThreshold !== null && lead.belowThreshold !== undefined && (
+            <span class="flag" title="Hidden when the project's score threshold was raised">
+              Below {lead.belowThreshold}
+            </span>
+          )}
+          {lead.replyEditedAt && <span class="flag flag-edited">Reply edited</span>}
           <p class="reason">{lead.reason ?? ''}</p>
           {context && (
             <p class="context">
@@ -117,6 +133,11 @@ export const LeadRows = memo(function LeadRows(props: {
                   )}
                 </div>
                 <div class="row-actions">
+                  {queue !== 'replied' && (
+                    <button type="button" class="btn btn-small" data-action="replied">
+                      Mark replied <kbd>r</kbd>
+                    </button>
+                  )}
                   {lead.status !== 'hidden' && (
                     <button type="button" class="btn btn-small" data-action="hidden">
                       Hide <kbd>h</kbd>
@@ -135,17 +156,9 @@ export const LeadRows = memo(function LeadRows(props: {
                 </div>
               </div>
               <div>
-                <div class="reply-head">
-                  <h2 class="label-heading">Drafted reply</h2>
-                  {lead.reply && <CopyButton text={lead.reply} label="Copy reply" />}
-                </div>
-                {lead.reply ? (
-                  <div class="reply-text">{lead.reply}</div>
-                ) : (
-                  <p class="muted">No reply drafted for this lead.</p>
-                )}
+                <ReplyEditor lead={lead} projectId={props.projectId} onSaved={props.onReply} />
                 <p class="muted small">
-                  A draft for you to review and post yourself; nothing is posted for you.{' '}
+                  For you to review and post yourself; nothing is posted for you.{' '}
                   <a href={lead.url} target="_blank" rel="noopener noreferrer">
                     Open on Reddit ↗
                   </a>

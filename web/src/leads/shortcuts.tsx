@@ -6,6 +6,7 @@ export const SHORTCUTS: [keys: string[], what: string][] = [
   [['h'], 'Hide the selected leads, or the focused one'],
   [['n'], 'Mark as not a fit'],
   [['e'], 'Return to new'],
+  [['r'], 'Mark replied: you answered them (out of New, into Replied)'],
   [['u'], 'Undo the last action'],
   [['o', 'Enter'], 'Open the lead: its text and drafted reply'],
   [['O'], 'Open the post on Reddit in a new tab'],

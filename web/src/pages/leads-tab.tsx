@@ -11,15 +11,19 @@ import {
   filterParams,
   MIN_SCORES,
   type Move,
+  moveLead,
   PAGE_SIZES,
+  QUEUES,
+  queueOf,
   readFilters,
+  reverse,
   STAGES,
   STATUS_LABELS,
 } from '../leads/queue.ts';
 import { ShortcutsDialog } from '../leads/shortcuts.tsx';
 import { useResource } from '../resource.ts';
 import { navigate, withQuery } from '../router.ts';
-import type { Lead, LeadList, LeadStatus, LeadStatusChanges, LeadSummary } from '../types.ts';
+import type { Lead, LeadList, LeadReply, LeadStatusChanges, LeadSummary, QueueStatus } from '../types.ts';
 
 const BATCH = 100;
 /** Rows added per frame: a page of 500 fills in over a few frames instead of one long task that blocks keys. */
@@ -31,11 +35,14 @@ const DAY_LABELS: Record<string, string> = {
   '3': 'Last 3 days',
   '1': 'Last 24 hours',
 };
-const DONE: Record<LeadStatus, string> = {
+const DONE: Record<QueueStatus, string> = {
   hidden: 'Hidden',
   not_fit: 'Marked not a fit',
   new: 'Returned to new',
+  replied: 'Marked replied',
 };
+const countOf = (counts: LeadSummary['counts'], s: QueueStatus | 'all') =>
+  s === 'all' ? counts.new + counts.hidden + counts.not_fit + counts.replied : counts[s];
 
 interface Queue {
   rows: Lead[];
@@ -228,7 +235,8 @@ export function LeadsTab(props: {
   }
 
   function send(moves: Move[], restore: boolean) {
-    const path = `${projectPath}/leads/status${restore ? '/restore' : ''}`;
+    const replied = !restore && moves[0]?.to === 'replied';
+    const path = `${projectPath}/leads/${replied ? 'replied' : `status${restore ? '/restore' : ''}`}`;
     const batches: Move[][] = [];
     for (let i = 0; i < moves.length; i += BATCH) batches.push(moves.slice(i, i + BATCH));
     unsent.current += 1;
@@ -239,8 +247,17 @@ export function LeadsTab(props: {
             'POST',
             path,
             restore
-              ? { leads: batch.map((m) => ({ id: m.lead.id, status: m.to })) }
-              : { leadIds: batch.map((m) => m.lead.id), status: batch[0]!.to },
+              ? {
+                  leads: batch.map((m) => ({
+                    id: m.next.id,
+                    status: m.next.status,
+                    repliedAt: m.next.repliedAt ?? null,
+                    belowThreshold: m.next.belowThreshold ?? null,
+                  })),
+                }
+              : replied
+                ? { leadIds: batch.map((m) => m.lead.id) }
+                : { leadIds: batch.map((m) => m.lead.id), status: batch[0]!.to },
           );
         }
         unsent.current -= 1;
@@ -289,12 +306,16 @@ export function LeadsTab(props: {
   }
 
   /** Triage: the selected leads, or the one under the cursor. */
-  function triage(to: LeadStatus) {
+  function triage(to: QueueStatus) {
     const s = q.current;
     const targets = s.selected.size
       ? s.rows.filter((l) => s.selected.has(l.id))
       : s.rows.slice(Math.min(s.cursor, s.rows.length - 1)).slice(0, 1);
-    const moves = targets.filter((l) => l.status !== to).map((lead) => ({ lead, from: lead.status, to }));
+    // A replied lead is hidden: hiding it again changes nothing on the server, so nothing here either.
+    const now = new Date().toISOString();
+    const moves = targets
+      .filter((l) => (to === 'replied' ? queueOf(l) !== 'replied' : l.status !== to))
+      .map((lead) => moveLead(lead, to, now));
     setError(null);
     if (targets.length === 0) return;
     if (moves.length === 0) {
@@ -314,7 +335,7 @@ export function LeadsTab(props: {
       setNotice({ text: 'Nothing to undo.', undo: false });
       return;
     }
-    const back = moves.map((m) => ({ lead: { ...m.lead, status: m.to }, from: m.to, to: m.from }));
+    const back = reverse(moves);
     show(back, back[0]!.lead.id);
     const where = back.length === 1 ? 'it was' : 'they were';
     setNotice({ text: `Undone: ${plural(back.length, 'lead')} back to where ${where}.`, undo: false });
@@ -357,6 +378,7 @@ export function LeadsTab(props: {
       h: () => triage('hidden'),
       n: () => triage('not_fit'),
       e: () => triage('new'),
+      r: () => triage('replied'),
       u: () => undo(),
       o: () => lead && toggleOpen(lead.id),
       O: () => lead && window.open(lead.url, '_blank', 'noopener'),
@@ -395,11 +417,23 @@ export function LeadsTab(props: {
     const action = el.closest<HTMLElement>('[data-action]')?.dataset.action;
     if (action === 'select') toggleSelect(id);
     else if (action === 'open') toggleOpen(id);
-    else if (action === 'hidden' || action === 'not_fit' || action === 'new') {
+    else if (action === 'hidden' || action === 'not_fit' || action === 'new' || action === 'replied') {
       update((s) => ({ ...s, selected: new Set() }));
       triage(action);
     }
   }
+
+  /** A saved reply edit: the row shows it (the list keeps it until the next fetch, which has it too). */
+  const onReply = useMemo(
+    () => (leadId: string, reply: LeadReply) =>
+      update((s) => ({
+        ...s,
+        rows: s.rows.map((l) =>
+          l.id === leadId ? { ...l, reply: reply.reply, replyEditedAt: reply.replyEditedAt } : l,
+        ),
+      })),
+    [],
+  );
 
   const words = useMemo(() => searchWords(filters.q), [filters.q]);
   const marksCache = useMemo(() => new Map<string, Marks>(), [filters.q]);
@@ -415,11 +449,7 @@ export function LeadsTab(props: {
   const { rows, counts, selected } = queue;
   const cursorIndex = Math.min(queue.cursor, rows.length - 1);
   const allSelected = rows.length > 0 && rows.every((l) => selected.has(l.id));
-  const total = counts
-    ? filters.status === 'all'
-      ? counts.new + counts.hidden + counts.not_fit
-      : counts[filters.status]
-    : null;
+  const total = counts ? countOf(counts, filters.status) : null;
   const scope = selected.size ? `${plural(selected.size, 'selected lead')}` : 'the focused lead';
   const loaded = list.data !== undefined;
   // A subreddit in the URL in any case is the listed one (the filter ignores case, as Reddit does).
@@ -432,8 +462,8 @@ export function LeadsTab(props: {
     <section aria-label="Leads" class="queue">
       <fieldset class="status-tabs">
         <legend class="sr-only">Status</legend>
-        {(['new', 'hidden', 'not_fit', 'all'] as const).map((s) => {
-          const n = counts ? (s === 'all' ? counts.new + counts.hidden + counts.not_fit : counts[s]) : null;
+        {([...QUEUES, 'all'] as const).map((s) => {
+          const n = counts ? countOf(counts, s) : null;
           return (
             <button
               type="button"
@@ -539,6 +569,15 @@ export function LeadsTab(props: {
         <button
           type="button"
           class="btn btn-small"
+          onClick={() => triage('replied')}
+          aria-describedby="triage-scope"
+          disabled={rows.length === 0}
+        >
+          Mark replied <kbd>r</kbd>
+        </button>
+        <button
+          type="button"
+          class="btn btn-small"
           onClick={() => triage('hidden')}
           aria-describedby="triage-scope"
           disabled={rows.length === 0}
@@ -641,6 +680,8 @@ export function LeadsTab(props: {
                 selected={selected.has(lead.id)}
                 open={queue.openId === lead.id}
                 marks={marksOf(lead.matchedPhrase)}
+                projectId={projectId}
+                onReply={onReply}
               />
             ))}
           </table>

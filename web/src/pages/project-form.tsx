@@ -433,7 +433,7 @@ export function ProjectForm(props: {
           error={fieldErrors.scoreThreshold}
           onInput={(scoreThreshold) => set({ scoreThreshold })}
           inputMode="numeric"
-          hint="Leads scoring below it are not kept; empty uses the service default."
+          hint="Applies to the next scans: a match scoring below it is not kept. Leads already found stay (after saving you can hide those below it). Empty uses the service default (40)."
         />
       </div>
       {LISTS.map((spec) => (

@@ -1,9 +1,10 @@
-import { api } from '../api.ts';
+import { useState } from 'preact/hooks';
+import { api, messageOf } from '../api.ts';
 import { ConfirmButton, ErrorMessage } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import { useResource } from '../resource.ts';
 import { navigate } from '../router.ts';
-import type { DeletionImpact, ProjectDetail } from '../types.ts';
+import type { BelowThreshold, DeletionImpact, LeadStatusChanges, ProjectDetail } from '../types.ts';
 import { ProjectForm, useLimits } from './project-form.tsx';
 
 /** A project's settings: the form, and deleting it after saying what goes with it. */
@@ -12,12 +13,22 @@ export function ProjectSettingsTab(props: {
   onSaved(p: ProjectDetail): void;
 }) {
   const limits = useLimits();
+  const [saves, setSaves] = useState(0);
   const p = props.project;
   if (!p) return <div class="skeleton-list" aria-hidden="true" />;
   return (
     <section aria-label="Settings" class="stack">
       <ErrorMessage>{limits.error}</ErrorMessage>
-      <ProjectForm key={p.id} project={p} limits={limits.data} onSaved={props.onSaved} />
+      <ProjectForm
+        key={p.id}
+        project={p}
+        limits={limits.data}
+        onSaved={(saved) => {
+          props.onSaved(saved);
+          setSaves((n) => n + 1);
+        }}
+      />
+      {saves > 0 && <BelowThresholdOffer key={saves} projectId={p.id} />}
       <DeleteProject project={p} />
     </section>
   );
@@ -70,5 +81,76 @@ function DeleteProject({ project }: { project: ProjectDetail }) {
         }}
       />
     </section>
+  );
+}
+
+/**
+ * After a save: the New leads scoring below the threshold, found before it was raised, and one action to hide
+ * them, undoable (docs/decisions/0098-replied-marker.md). Hidden this way, they teach triage nothing.
+ */
+function BelowThresholdOffer({ projectId }: { projectId: string }) {
+  const path = `/projects/${encodeURIComponent(projectId)}/leads`;
+  const below = useResource(`${path}/below-threshold`, (signal) =>
+    api<BelowThreshold>('GET', `${path}/below-threshold`, undefined, { signal }),
+  );
+  const [hidden, setHidden] = useState<LeadStatusChanges | null>(null);
+  const [state, setState] = useState<'idle' | 'busy' | 'undone'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const b = below.data;
+
+  async function hide() {
+    setState('busy');
+    setError(null);
+    try {
+      setHidden(await api<LeadStatusChanges>('POST', `${path}/below-threshold/hide`, {}));
+      setState('idle');
+    } catch (err) {
+      setError(`Not hidden: ${messageOf(err)}`);
+      setState('idle');
+    }
+  }
+  async function undo() {
+    if (!hidden) return;
+    setState('busy');
+    setError(null);
+    try {
+      for (let i = 0; i < hidden.leads.length; i += 100) {
+        const leads = hidden.leads.slice(i, i + 100).map((l) => ({ id: l.id, status: l.previousStatus }));
+        await api('POST', `${path}/status/restore`, { leads });
+      }
+      setState('undone');
+    } catch (err) {
+      setError(`Not undone: ${messageOf(err)}`);
+      setState('idle');
+    }
+  }
+
+  if (!b && !below.error) return null;
+  return (
+    <div class="callout threshold-offer" role="status">
+      <ErrorMessage>{below.error ?? error}</ErrorMessage>
+      {b && state === 'undone' && <p>Undone: {plural(hidden?.changed ?? 0, 'lead')} back in New.</p>}
+      {b && state !== 'undone' && hidden && (
+        <p>
+          Hidden: {plural(hidden.changed, 'lead')} scoring below {b.threshold}, now under Hidden marked “Below{' '}
+          {b.threshold}”.{' '}
+          <button type="button" class="btn-link" disabled={state === 'busy'} onClick={undo}>
+            Undo
+          </button>
+        </p>
+      )}
+      {b && !hidden && b.count === 0 && (
+        <p>The threshold of {b.threshold} applies to the next scans; no lead in New scores below it.</p>
+      )}
+      {b && !hidden && b.count > 0 && (
+        <p>
+          The threshold of {b.threshold} applies to the next scans. {plural(b.count, 'lead')} in New{' '}
+          {b.count === 1 ? 'scores' : 'score'} below it (found before it was set).{' '}
+          <button type="button" class="btn btn-small" disabled={state === 'busy'} onClick={hide}>
+            Hide {b.count === 1 ? 'it' : `these ${b.count}`}
+          </button>
+        </p>
+      )}
+    </div>
   );
 }
