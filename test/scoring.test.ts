@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { DEMO_PROJECT } from '../src/demo.ts';
+import { namesOnlyAProduct } from '../src/domain/scoring/generic.ts';
 import {
   adjust,
   FEATURE_COUNT,
@@ -644,8 +645,12 @@ describe('profile words', () => {
       ledger,
     );
     assert.ok(own.score >= 70, `${own.score} ${own.reason}`);
-    // A keyword with a word of its own ("mobile app") still names the field.
+    // A keyword with a word of its own ("mobile app") still names the field; whole words are compared, so
+    // "programming" (a field) is no "program" (a kind of product).
     assert.ok(compileProfile({ ...ledger, keywords: ['mobile app'] }).keywordStems.has('mobil'));
+    for (const k of ['software', 'the app', 'Plug-ins', 'tools']) assert.ok(namesOnlyAProduct(k), k);
+    for (const k of ['programming', 'mobile app', 'SaaS platform', 'bookkeeping software'])
+      assert.ok(!namesOnlyAProduct(k), k);
   });
 });
 

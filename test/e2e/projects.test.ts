@@ -173,6 +173,15 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.waitForURL(/\/settings$/);
     await page.getByRole('button', { name: 'Remove keyword late payment' }).click();
     await addTo('keywords', 'overdue invoice');
+    // A keyword that names only a kind of product is said to weigh nothing in scoring, and the note goes with it.
+    assert.equal(await list('keywords').locator('[data-generic-keywords]').count(), 0);
+    await addTo('keywords', 'software');
+    assert.match(
+      await list('keywords').locator('[data-generic-keywords]').innerText(),
+      /“software” names only a kind of product: .* scoring ignores it\. Say what kind, e\.g\. “bookkeeping software”/,
+    );
+    await page.getByRole('button', { name: 'Remove keyword software' }).click();
+    assert.equal(await list('keywords').locator('[data-generic-keywords]').count(), 0);
     await page.getByLabel('Pain').fill('Late invoices eat a day a month');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.').waitFor();

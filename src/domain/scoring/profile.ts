@@ -1,3 +1,4 @@
+import { GENERIC_PRODUCT_TEXT, namesOnlyAProduct } from './generic.ts';
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
 import { compileRole } from './role.ts';
@@ -145,9 +146,7 @@ const OWN_BUSINESS = [
 ];
 
 /** Stems of the nouns every product request uses. */
-const GENERIC_PRODUCT = new Set(
-  contentStems('software tool app application program system solution platform plugin provider vendor suite'),
-);
+const GENERIC_PRODUCT = new Set(contentStems(GENERIC_PRODUCT_TEXT));
 export const GENERIC_WEIGHT = 0.3;
 
 /** Words of the target users followed by another word of the same phrase: "hair" in "small hair salons". */
@@ -197,16 +196,6 @@ export function compileProfile(profile: ScoringProfile): CompiledProfile {
   CACHE.set(profile, compiled);
   return compiled;
 }
-
-/**
- * A keyword that names only a kind of product ("software", "app", "tools"): it finds posts for a scan, but says
- * nothing of the product's field, so the scorer reads the profile without it. Read as a keyword, "software" for a
- * bookkeeping app ranked "Booking software that fills cancellations?" at 92 as a request for the product.
- */
-const namesOnlyAProduct = (keyword: string) => {
-  const stems = contentStems(keyword);
-  return stems.length > 0 && stems.every((s) => GENERIC_PRODUCT.has(s));
-};
 
 function buildProfile(profile: ScoringProfile): CompiledProfile {
   const p = { ...profile, keywords: profile.keywords.filter((k) => !namesOnlyAProduct(k)) };

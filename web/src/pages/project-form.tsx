@@ -2,6 +2,7 @@
 // lists as editable lists with the plan's limit beside each. The service checks everything again; each field it
 // refuses gets its sentence beside it, all at once (docs/decisions/0067-project-editing.md).
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { namesOnlyAProduct } from '../../../src/domain/scoring/generic.ts';
 import { normalizeSubreddit } from '../../../src/domain/subreddit-name.ts';
 import { ApiError, api, messageOf } from '../api.ts';
 import { Link } from '../components/link.tsx';
@@ -199,6 +200,7 @@ function ListEditor(props: {
       ) : (
         <p class="muted small">No {spec.label.toLowerCase()} yet.</p>
       )}
+      {spec.field === 'keywords' && <GenericKeywords values={values} />}
       {over && (
         <p class="error-text small" role="status">
           {values.length - max} over the {props.tier} plan’s limit of {max}: remove{' '}
@@ -236,6 +238,24 @@ function ListEditor(props: {
         {error}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * Keywords that name only a kind of product ("software", "app"): they find posts, but the scorer reads the project
+ * without them (docs/scoring.md), so a user who relies on one is told what to write instead.
+ */
+function GenericKeywords(props: { values: string[] }) {
+  const generic = props.values.filter((v) => !v.startsWith('-') && namesOnlyAProduct(v));
+  if (!generic.length) return null;
+  const named = generic.map((g) => `“${g}”`).join(', ');
+  return (
+    <p class="muted small" data-generic-keywords>
+      {named} {generic.length === 1 ? 'names' : 'name'} only a kind of product:{' '}
+      {generic.length === 1 ? 'it finds' : 'they find'} posts, but every request for any{' '}
+      {generic.length === 1 ? generic[0] : 'such product'} would match, so scoring ignores{' '}
+      {generic.length === 1 ? 'it' : 'them'}. Say what kind, e.g. “bookkeeping {generic[0]}”.
+    </p>
   );
 }
 
