@@ -53,6 +53,9 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 
 /** The methods the route table answers on this path; the static files' catch-all (`/*`) does not count. */
 function methodsAllowed(app: FastifyInstance, path: string): string[] {
+  // A segment longer than the router reads as a parameter (Fastify's maxParamLength, 100) routes nowhere, and
+  // findRoute matches it to any route of the same shape.
+  if (path.split('/').some((segment) => segment.length > app.initialConfig.maxParamLength!)) return [];
   return METHODS.filter((method) => {
     try {
       const found = app.findRoute({ method, url: path });
@@ -140,7 +143,9 @@ export async function buildApp({
         : reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
     const allowed = isServicePath(path) ? methodsAllowed(app, path) : [];
-    if (allowed.length) {
+    // A path the router refused to route with this very method (an id it cannot decode, "/webhooks/%00") is not
+    // found, not a method the path lacks.
+    if (allowed.length && !allowed.includes(request.method)) {
       // The path exists with other methods: 405 and Allow (RFC 9110), in the one Error shape. The contract's
       // codes have no method_not_allowed, so the code is invalid_request, as for a method Node refuses.
       return reply

@@ -198,7 +198,8 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     const details = rows.nth(0).locator('.lead-details');
     assert.match(await details.innerText(), /Our HubSpot renewal is Friday/);
-    assert.match(await details.innerText(), /Acme imports HubSpot contacts directly/);
+    // The reply is editable in place: its text is the value of the reply box.
+    assert.match(await details.locator('textarea').inputValue(), /Acme imports HubSpot contacts directly/);
     await details.getByRole('button', { name: 'Copy reply' }).click();
     await details.getByText('Copied ✓').waitFor();
     assert.equal(
