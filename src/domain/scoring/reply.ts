@@ -236,7 +236,7 @@ const NAMED_PRODUCT =
   /(?:^|\s)((?:[a-z][\w-]*\s){1,3}(?:software|apps?|tools?|platforms?|plugins?|systems?|programs?))\b/;
 /** Words before a product noun that say which one is wanted, not what it is for: "my first", "free", "useful". */
 const NOT_WHAT =
-  /^(?:a|an|the|my|our|your|any|some|this|that|for|of|to|in|on|with|and|or|first|useful|favou?rite|free|best|good|great|new|simple|cheap|inexpensive|decent|definitive|recommended|online|looking|need|want|using|use)$/;
+  /^(?:a|an|the|my|our|your|any|some|this|that|which|what|whose|for|of|to|in|on|with|and|or|first|useful|favou?rite|free|best|good|great|new|simple|cheap|inexpensive|decent|definitive|recommended|online|looking|need|want|using|use)$/;
 
 /**
  * How far the post's need is the product's: claimed (it asks for what the product is), plausible, unclear (nothing
