@@ -64,6 +64,10 @@ export const CHOOSE_SERVICE: Line[] = CHOOSE.filter(
     !PRODUCT_ONLY.test(l({ need: '', topic: '', a: 'a', b: 'b', cap: '', cap2: '', who: '', things: '' })),
 );
 
+/** Advice only a craft's buyer needs (design, writing, video, sites): briefs, revisions, examples, the final files. */
+export const CRAFT_ONLY =
+  /revisions|final files|hand over the files|examples you like|one-page brief|past projects/;
+
 /** Ends of a first sentence about doing something, by what the profile sells. */
 export const DO: Record<Sold, Line[]> = {
   software: [

@@ -4,6 +4,7 @@ import {
   ASKS,
   CHOOSE,
   CHOOSE_SERVICE,
+  CRAFT_ONLY,
   DECIDE,
   DISCLOSE,
   DO,
@@ -208,6 +209,12 @@ function soldAs(profile: ScoringProfile): Sold {
 /** A request for a person to do the job: "hire", "someone to", "a developer", "an agency". */
 const ASKS_PERSON =
   /\b(?:hire|hiring|someone to|somebody to|developers?|designers?|agenc(?:y|ies)|freelancers?|consultants?|contractors?|accountants?|bookkeepers?|cpas?|lawyers?|attorneys?)\b/;
+/** What a craft makes: its buyers hear about briefs, revisions and owning the final files. */
+const CRAFT =
+  /\b(?:design\w*|logos?|brand\w*|websites?|web|sites?|video\w*|photo\w*|copy\w*|writ\w*|edit\w*|illustrat\w*|apps?|develop\w*|studio|agency|animation|translation|podcast)\b/;
+const ASKS_PERSON_CRAFT =
+  /\b(?:designers?|developers?|agenc(?:y|ies)|freelancers?|studios?|writers?|editors?)\b/;
+
 /** A request for software: "booking software", "an app", "a waitlist tool". */
 const ASKS_SOFTWARE = /\b(?:software|apps?|tools?|platforms?|plugins?|saas|crm|programs?|systems?)\b/;
 
@@ -409,12 +416,19 @@ function openingOf(
   q: Question | null,
   kind: keyof typeof LEADS,
   sells: Sold,
+  craft: boolean,
   x: Slots,
   seed: string,
   detailLead: string | null,
 ): [string, boolean] {
   const endsOf = (e: End) =>
-    e === 'choose' ? (sells === 'service' ? CHOOSE_SERVICE : CHOOSE) : e === 'decide' ? DECIDE : DO[sells];
+    e === 'choose'
+      ? sells === 'service'
+        ? CHOOSE_SERVICE
+        : CHOOSE
+      : e === 'decide'
+        ? DECIDE
+        : DO[sells].filter((l) => craft || !CRAFT_ONLY.test(l(x)));
   if (!q) {
     const { leads, ends } = LEADS[kind];
     const lead = detailLead ?? choose(leads, seed, 2)(x);
@@ -492,6 +506,11 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   const sold = soldAs(profile);
   // The advice is for what the post asks for; the profile's own features are criteria only when it is that thing.
   const sells = adviceFor(item, q, sold);
+  // Briefs, revisions and final files are a craft's (design, writing, video, sites), not a bookkeeper's or a tutor's.
+  const craft =
+    sells !== 'service' ||
+    CRAFT.test(normalizeText(`${profile.solution ?? ''} ${profile.keywords.join(' ')}`)) ||
+    (sells !== sold && ASKS_PERSON_CRAFT.test(normalizeText(item.title)));
   const own = (fit.level === 'strong' || fit.level === 'some') && sells === sold ? features : [];
   const product = productName(profile);
   const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
@@ -540,11 +559,12 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
   // and a draft with a detail sometimes skips the tip.
   const detailLeads = !!detail && pick(seed, 2, 7) === 1;
-  const [opening, answered] = openingOf(q, kind, sells, x, seed, detailLeads ? detail.lead : null);
+  const [opening, answered] = openingOf(q, kind, sells, craft, x, seed, detailLeads ? detail.lead : null);
   // Without the product's own features, no tip names one ("Check whether the cheapest plan includes …").
-  const tries = own.length
-    ? TRIES[sells]
-    : TRIES[sells].filter((t) => !t({ ...x, cap: '\u0000' }).includes('\u0000'));
+  const tries = TRIES[sells].filter(
+    (t) =>
+      (own.length || !t({ ...x, cap: '\u0000' }).includes('\u0000')) && (craft || !CRAFT_ONLY.test(t(x))),
+  );
   const tip = `${choose(tries, seed, 3)(x)}${choose(WHYS, seed, 16)}`;
   const ask: Line | null = pick(seed, 5, 12) === 0 ? choose(ASKS, seed, 13) : null;
   const body =
