@@ -155,7 +155,7 @@ describe('a service named by what it does', () => {
     });
     assert.deepEqual(splitSolution('A studio that sets up and manages your ads'), {
       category: 'a studio',
-      features: [],
+      features: ['setting up and managing your ads'],
     });
   });
 });
@@ -377,5 +377,149 @@ describe('the product a draft names', () => {
     const draft = draftReply(leads[0]!, { ...profile, name: 'Audit: salon booking B', url: null });
     assert.equal(count(draft, 'Audit: salon booking B'), 1, draft);
     assert.doesNotMatch(draft, /(?:part of|work on|behind|make|with) salon booking B/, draft);
+  });
+});
+
+describe('a solution however it is written', () => {
+  const cases: [string, string[]][] = [
+    // Verb clauses: each clause is a feature, its verb a gerund; the "and" inside a clause stays.
+    [
+      'Tracks income per appointment and tips, scans receipts for supplies and mileage, and produces tax-ready reports',
+      [
+        'tracking income per appointment and tips',
+        'scanning receipts for supplies and mileage',
+        'producing tax-ready reports',
+      ],
+    ],
+    [
+      'Monitors your websites every minute, alerts you by SMS and Slack, and publishes a status page',
+      ['monitoring your websites every minute', 'alerting you by SMS and Slack', 'publishing a status page'],
+    ],
+    [
+      'Lets landlords collect rent online, screen tenants and track maintenance requests.',
+      ['collecting rent online', 'screening tenants', 'tracking maintenance requests'],
+    ],
+    // Sentences, a relative clause, who does the work, a noun list with and without a head.
+    [
+      'Helps dog walkers schedule walks. Sends clients photo updates after each walk.',
+      ['scheduling walks', 'sending clients photo updates after each walk'],
+    ],
+    [
+      'A mobile app that reminds patients of appointments and collects copays.',
+      ['reminding patients of appointments', 'collecting copays'],
+    ],
+    [
+      'A tax preparation service for the self-employed: a CPA files your return, estimates quarterly taxes and finds deductions for a flat fee',
+      ['filing your return', 'estimating quarterly taxes', 'finding deductions'],
+    ],
+    [
+      'CRM for wedding photographers — contracts, invoices, and a client portal',
+      ['contracts', 'invoices', 'client portal'],
+    ],
+    [
+      'Online ordering, pickup scheduling and deposit collection for custom cake orders',
+      ['online ordering', 'pickup scheduling', 'deposit collection for custom cake orders'],
+    ],
+    // Prices, terms and how-it-works steps are no features; "$5,000" is one number.
+    [
+      'A small-business lender: working-capital loans and lines of credit from $5,000 to $250,000, decided in two days',
+      ['working-capital loans'],
+    ],
+  ];
+  for (const [solution, features] of cases)
+    test(solution, () => assert.deepEqual(splitSolution(solution).features, features));
+});
+
+describe('drafts for a product the drafter was not written against', () => {
+  // A bookkeeping app for dog groomers, its solution written as verb clauses, over the salon posts of the demo corpus.
+  const pawledger: ScoringProfile = {
+    name: 'PawLedger: bookkeeping for dog groomers',
+    url: 'https://pawledger.example',
+    pain: 'Groomers lose track of tips, supply receipts and mileage, and tax time is a scramble',
+    solution:
+      'Tracks income per appointment and tips, scans receipts for supplies and mileage, and produces tax-ready reports',
+    targetUsers: 'Independent and mobile dog groomers',
+    geography: null,
+    budgetFit: null,
+    keywords: ['bookkeeping', 'taxes', 'quickbooks', 'invoice', 'software', 'app', 'payments', 'receipts'],
+    competitors: [],
+  };
+  const corpus = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { title: string; body: string; subreddit: string })
+    .map((r): ScoringItem => ({ ...post(r.title, r.body ?? ''), subreddit: r.subreddit }));
+  const variants = (item: ScoringItem) =>
+    ['', ' Thanks.', ' Cheers.', ' Any help appreciated.', ' Thanks all.', ' Ta.'].map((end) => ({
+      ...item,
+      body: item.body + end,
+    }));
+  /** Words a sentence cannot hold: a list cut mid-way ("on and produces", "scans receipts …, first"). */
+  const FRAGMENT =
+    /\b(?:on|at|about|of|in|is|with) and\b|\b(?:and|on|at|of|about) (?:tracks|scans|produces)\b|offers (?:a |an )?(?:supplies|mileage)\b|\ba mileage\b|\btips, scans\b|\bmileage, (?:first|the deciding|before|can|than|on each|would|every|is|are)\b|\b(?:make|check|at|on|about|test|in) (?:supplies|mileage)\b/i;
+
+  test('a solution of verb clauses gives drafts without fragments', () => {
+    for (const solution of [
+      pawledger.solution!,
+      // The same written with "with": it was cut into "supplies", "mileage" and "and produces tax-ready reports".
+      'Tracks income per appointment and tips, scans receipts with supplies and mileage, and produces tax-ready reports',
+    ])
+      for (const item of corpus)
+        for (const v of variants(item).slice(0, 2)) {
+          const draft = draftReply(v, { ...pawledger, solution });
+          assert.doesNotMatch(draft, FRAGMENT, draft);
+        }
+  });
+
+  test('"1,200 clients" is read as 1,200', () => {
+    const drafts = variants(
+      post(
+        'Moving off Calendly, which booking software imports clients?',
+        'We are importing about 1,200 clients from Calendly and need the history to come across.',
+      ),
+    ).map((v) => draftReply(v, pawledger));
+    for (const d of drafts) assert.doesNotMatch(d, /(?<![\d,])200 clients/, d);
+    assert.ok(
+      drafts.some((d) => d.includes('1,200 clients')),
+      drafts.join('\n'),
+    );
+  });
+
+  test('a post asking for something else hears no claim of fit, and what the product does instead', () => {
+    const waitlist = post(
+      'Booking software that fills cancellations from a waitlist?',
+      'Barber here. When someone cancels I want the slot offered to the waitlist automatically.',
+    );
+    for (const v of variants(waitlist)) {
+      const draft = draftReply(v, pawledger);
+      assert.doesNotMatch(draft, /built for cases like yours|one to compare/, draft);
+      assert.match(draft, /won't solve this one|a different job from yours|happy to help anyway/, draft);
+      // Software asked for: no advice for hiring an agency.
+      assert.doesNotMatch(draft, /final files|number of revisions|who exactly will do the work/, draft);
+    }
+  });
+
+  test('advice follows what the post asks for: software for a service profile, a person for a product', () => {
+    const studio = {
+      ...pawledger,
+      name: 'Brightsite',
+      url: null,
+      solution: 'A small studio that designs, builds and maintains WordPress websites',
+    };
+    for (const v of variants(post('Which booking software has the best no-show protection?')))
+      assert.doesNotMatch(
+        draftReply(v, studio),
+        /final files|number of revisions|who exactly will do the work|providers/,
+      );
+    const hire = variants(
+      post('Need to hire a bookkeeper for my grooming business', 'Mobile groomer, 300 clients.'),
+    );
+    assert.ok(
+      hire.some((v) =>
+        /past projects|references|in writing|revisions|who exactly|the scope of the work|turnaround/.test(
+          draftReply(v, pawledger),
+        ),
+      ),
+    );
   });
 });

@@ -78,7 +78,7 @@ export function withArticle(np: string): string {
       .pop() ?? '';
   if (
     !/(?:applica|solu|op|sta|subscrip|exten)tion$/i.test(head) &&
-    /(?:s|ing|ware|ment|tion|ance|ence|data|help|advice|info|wifi|wi-fi|internet|storage|backup|insurance|equipment|access|stuff|support|sync|setup|billing|typography|colou?rs?)$/i.test(
+    /(?:s|ing|ware|ment|tion|ance|ence|data|help|prep|advice|info|wifi|wi-fi|internet|storage|backup|insurance|equipment|access|stuff|support|sync|setup|billing|typography|colou?rs?)$/i.test(
       head,
     )
   )

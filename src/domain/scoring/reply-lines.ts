@@ -27,6 +27,8 @@ export type End = 'choose' | 'do' | 'decide';
 const upper = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
 /** The verb for a feature named: "deposits are", "SMS reminders are", "ease of use is". */
 const is = (x: string) => {
+  // "tracking income and tips is": a gerund phrase is one thing, whatever its object.
+  if (/^\w+ing\s/.test(x) && !/^\w+ings\b/.test(x)) return 'is';
   const head =
     x
       .split(/ (?:of|for|with|in|on) /)[0]!
@@ -61,6 +63,10 @@ export const CHOOSE_SERVICE: Line[] = CHOOSE.filter(
   (l) =>
     !PRODUCT_ONLY.test(l({ need: '', topic: '', a: 'a', b: 'b', cap: '', cap2: '', who: '', things: '' })),
 );
+
+/** Advice only a craft's buyer needs (design, writing, video, sites): briefs, revisions, examples, the final files. */
+export const CRAFT_ONLY =
+  /revisions|final files|hand over the files|examples you like|one-page brief|past projects/;
 
 /** Ends of a first sentence about doing something, by what the profile sells. */
 export const DO: Record<Sold, Line[]> = {
@@ -379,4 +385,19 @@ export const HEDGES: ((x: { b: string }) => string)[] = [
   () => '; the advice above holds whatever you pick.',
   () => `; if you try it, I'd like to hear what's missing.`,
   () => '; compare it with the others on the same terms.',
+];
+
+/**
+ * The product mention when the post asks for something else: what the product does instead (`does`: "helps with
+ * tracking income per appointment", "offers SMS reminders", or null), what was asked (`thing`: "booking software",
+ * or null), and no claim that it fits.
+ */
+export const OTHER_USE: ((does: string | null, thing: string | null) => string)[] = [
+  (does, thing) =>
+    does
+      ? `, which ${does}${thing ? ` rather than ${thing}` : ''}, so it won't solve this one.`
+      : `; it is built for something else${thing ? ` than ${thing}` : ''}, so this isn't a pitch.`,
+  (does) => (does ? `; it ${does}, a different job from yours.` : '; it does a different job from yours.'),
+  (does, thing) =>
+    `${does ? `, which ${does}` : ''}; not ${thing ?? 'what you asked for'}, but happy to help anyway.`,
 ];

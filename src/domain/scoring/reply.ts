@@ -1,9 +1,10 @@
 import { compileProfile, sellsService } from './profile.ts';
-import { readQuestion, withArticle, yours } from './question.ts';
+import { type Question, readQuestion, withArticle, yours } from './question.ts';
 import {
   ASKS,
   CHOOSE,
   CHOOSE_SERVICE,
+  CRAFT_ONLY,
   DECIDE,
   DISCLOSE,
   DO,
@@ -12,14 +13,18 @@ import {
   HEDGES,
   LEADS,
   type Line,
+  OTHER_USE,
   type Slots,
   type Sold,
   TRIES,
   WHYS,
 } from './reply-lines.ts';
 import { readSignals, type Signals, scoreItem } from './score.ts';
-import { escapeRegex, normalizeText } from './text.ts';
+import { doneByPeople, splitSolution } from './solution-parts.ts';
+import { contentStems, escapeRegex, normalizeText } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+
+export { gerund, splitSolution } from './solution-parts.ts';
 
 /** Words that label a project rather than name a product ("Demo: …", "Test - …", "Audit: …"). */
 const LABEL_WORDS =
@@ -67,76 +72,7 @@ export function productName(profile: Pick<ScoringProfile, 'name' | 'url'>): stri
 /** The longest draft we produce; drafts are read by a human who posts them, or not. */
 export const MAX_REPLY_WORDS = 120;
 
-/** "Online booking page with automatic reminders, deposits and a shared staff calendar" -> category + features. */
-export function splitSolution(solution: string | null): { category: string | null; features: string[] } {
-  if (!solution) return { category: null, features: [] };
-  const text = solution.trim().replace(/\.$/, '');
-  const m = /\s+with\s+|:\s+|\s+(?:that |which )?(?:delivers|offers|includes)\s+/i.exec(text);
-  const category = (m ? text.slice(0, m.index) : text).trim();
-  const rest = m ? text.slice(m.index + m[0].length) : '';
-  const features = rest
-    .split(/,\s*|\s+and\s+/i)
-    .map((f) => f.trim().replace(/^(?:an?|the)\s+/i, ''))
-    // "priced for 1-5 chair shops", "shipped in two days": how it is sold, not a feature to compare.
-    .filter((f) => f && !/^[a-z]+ed\b/i.test(f));
-  // "A small studio that designs, builds and maintains WordPress websites for small businesses" -> "a small
-  // studio", "designing, building and maintaining WordPress websites".
-  const who = m
-    ? null
-    : /^(.+?)\s+(?:that|who|which)\s+([a-z]+s(?:,\s*[a-z]+s)*(?:,?\s+and\s+[a-z]+s)?)\s+(.+)$/i.exec(text);
-  const verbs = who?.[2]?.split(/,\s*|\s+and\s+/).map((v) => gerund(v.trim()));
-  // Only plain verbs with a plain object: "is run by", "always answers", "sets up and manages" go the old way.
-  if (who && verbs?.every((v) => v !== null) && !/^(?:up|out|off|in|on|down|back|over)\b/i.test(who[3]!)) {
-    const object = who[3]!.split(/\s+(?:for|at|in|to|with|from)\s+/)[0]!;
-    const list = verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)}` : verbs[0]!;
-    return { category: lowerFirst(who[1]!), features: [`${list} ${object}`] };
-  }
-  // A relative clause we cannot turn into a feature: the head noun is the category, the features generic.
-  if (who) return { category: lowerFirst(who[1]!), features: [] };
-  if (!m) {
-    // "Connects spreadsheets to data and automates reports" -> "connecting spreadsheets to data", "automating reports".
-    const clauses = text.split(/\s+and\s+(?=[a-z]+s\s+(?!without|with|for|in|on|to|of|from|and)[a-z])/i);
-    if (clauses.length > 1)
-      return {
-        category: null,
-        features: clauses.map((c) =>
-          lowerFirst(c.trim()).replace(
-            /^([a-z]+?)(e?)s\b/,
-            (_, stem: string, e: string) => `${e && !stem.endsWith('e') ? stem : stem + e}ing`,
-          ),
-        ),
-      };
-  }
-  return { category: lowerFirst(category), features };
-}
-
-/**
- * A third-person verb as a gerund: "designs" -> "designing", "manages" -> "managing", "carries" -> "carrying",
- * "runs" -> "running", "fixes" -> "fixing". Null for words that are no such verb ("is", "has", "always").
- */
-export function gerund(verb: string): string | null {
-  const v = verb.toLowerCase();
-  if (NOT_VERBS.has(v) || !/^[a-z]+s$/.test(v) || v.endsWith('ss') || v.length < 4) return null;
-  let stem: string;
-  if (v.endsWith('ies')) stem = `${v.slice(0, -3)}y`;
-  else if (/(?:sh|ch|x|z|ss)es$/.test(v)) stem = v.slice(0, -2);
-  else stem = v.slice(0, -1);
-  if (stem.endsWith('e') && !stem.endsWith('ee')) return `${stem.slice(0, -1)}ing`;
-  // One short syllable ending consonant-vowel-consonant doubles it: run, plan, set, get, ship, shop, chat.
-  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem)) return `${stem}${stem.at(-1)}ing`;
-  return `${stem}ing`;
-}
-const NOT_VERBS = new Set(
-  'is has was does goes always also sometimes its this thus plus news bus gas yes various serious famous previous'.split(
-    ' ',
-  ),
-);
-
 const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
-
-function lowerFirst(s: string): string {
-  return /^[A-Z](?:[a-z]|\s)/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
-}
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
@@ -194,7 +130,7 @@ function singular(word: string): string {
 }
 
 /** "automating reports" is something done; "alerting that sets up in minutes" is a thing. */
-const GERUND = /^\w+ing (?!that|which|with|for|and|in|on|of|to)\w/;
+const GERUND = /^\w+ing (?!(?:that|which|with|for|and|in|on|of|to)\b)\w/;
 
 const COUNTABLE =
   /(?:^|\s)(?:system|tool|app|application|plugin|service|platform|program|solution|page|site|provider)(?= for |$)/;
@@ -228,7 +164,7 @@ const SERVICE_FEATURES = [
 
 function both(profileFeatures: string[], i: number, sells: Sold): [string, string] {
   const generic = sells === 'service' ? SERVICE_FEATURES : GENERIC_FEATURES;
-  const features = [...profileFeatures.map(withArticle), ...generic].slice(
+  const features = [...profileFeatures.map((f) => (GERUND.test(f) ? f : withArticle(f))), ...generic].slice(
     0,
     Math.max(4, profileFeatures.length),
   );
@@ -243,8 +179,18 @@ function both(profileFeatures: string[], i: number, sells: Sold): [string, strin
  * ("free trial" vs "return window").
  */
 function soldAs(profile: ScoringProfile): Sold {
-  if (sellsService(profile.solution)) return 'service';
   const text = normalizeText(`${profile.solution ?? ''} ${profile.name}`);
+  // "Bookkeeping for dog groomers: tracks income …" with the keywords "software" and "app" is software.
+  const saysSoftware = /\b(?:software|apps?|saas)\b/.test(
+    `${text} ${normalizeText(profile.keywords.join(' '))}`,
+  );
+  // Said to be done by people ("we file …", "a dedicated bookkeeper keeps the books") is a service whatever it mentions.
+  const byPeople =
+    doneByPeople(profile.solution) ||
+    /:\s*(?:an?\s+)?(?:[a-z-]+\s+){0,3}(?:bookkeeper|accountant|cpa|technician|expert|specialist|writer|designer|agent|inspector|assistant)s?\s/.test(
+      normalizeText(profile.solution ?? ''),
+    );
+  if (byPeople || (sellsService(profile.solution) && !saysSoftware)) return 'service';
   const at = (re: RegExp) => re.exec(text)?.index ?? Number.POSITIVE_INFINITY;
   const found: [Sold, number][] = [
     [
@@ -258,6 +204,100 @@ function soldAs(profile: ScoringProfile): Sold {
   ];
   const [first] = found.sort((x, y) => x[1] - y[1]);
   return first && Number.isFinite(first[1]) ? first[0] : 'software';
+}
+
+/** A request for a person to do the job: "hire", "someone to", "a developer", "an agency". */
+const ASKS_PERSON =
+  /\b(?:hire|hiring|someone to|somebody to|developers?|designers?|agenc(?:y|ies)|freelancers?|consultants?|contractors?|accountants?|bookkeepers?|cpas?|lawyers?|attorneys?)\b/;
+/** What a craft makes: its buyers hear about briefs, revisions and owning the final files. */
+const CRAFT =
+  /\b(?:design\w*|logos?|brand\w*|websites?|web|sites?|video\w*|photo\w*|copy\w*|writ\w*|edit\w*|illustrat\w*|apps?|develop\w*|studio|agency|animation|translation|podcast)\b/;
+const ASKS_PERSON_CRAFT =
+  /\b(?:designers?|developers?|agenc(?:y|ies)|freelancers?|studios?|writers?|editors?)\b/;
+
+/** A request for software: "booking software", "an app", "a waitlist tool". */
+const ASKS_SOFTWARE = /\b(?:software|apps?|tools?|platforms?|plugins?|saas|crm|programs?|systems?)\b/;
+
+/**
+ * Whose advice the post needs: what it asks for (software, a person to do the job), else what the profile sells.
+ * A barber asking for booking software hears about free trials even when the profile is a bookkeeping service.
+ */
+function adviceFor(item: ScoringItem, q: Question | null, sold: Sold): Sold {
+  // The question's own words first: "Hiring my first employee - payroll tools for two people?" asks for software.
+  for (const asked of [normalizeText(q?.slot ?? ''), normalizeText(item.title)]) {
+    if (ASKS_PERSON.test(asked)) return 'service';
+    if (ASKS_SOFTWARE.test(asked)) return 'software';
+  }
+  return sold;
+}
+
+/** Words any request for a product uses: they say nothing about which product. */
+const GENERIC_ASK = new Set(
+  contentStems(
+    'software tool tools app apps application program system solution platform plugin provider vendor suite recommendation suggestion option alternative idea anyone question',
+  ),
+);
+
+/** "booking software", "a waitlist tool": a kind of product named in a title, with up to three words before it. */
+const NAMED_PRODUCT =
+  /(?:^|\s)((?:[a-z][\w-]*\s){1,3}(?:software|apps?|tools?|platforms?|plugins?|systems?|programs?))\b/;
+/** Words before a product noun that say which one is wanted, not what it is for: "my first", "free", "useful". */
+const NOT_WHAT =
+  /^(?:a|an|the|my|our|your|any|some|this|that|which|what|whose|for|of|to|in|on|with|and|or|first|useful|favou?rite|free|best|good|great|new|simple|cheap|inexpensive|decent|definitive|recommended|online|looking|need|want|using|use)$/;
+
+/**
+ * How far the post's need is the product's: claimed (it asks for what the product is), plausible, unclear (nothing
+ * named and no word shared: no features judged, no claim), or something else (a thing named that the product is not).
+ */
+export type Fit = { level: 'strong' | 'some' | 'weak' | 'none'; thing: string | null };
+
+/**
+ * The thing asked for ("booking software" from "booking software that does tips", "a waitlist tool"), and how far
+ * the product is for it, by content words shared with the solution, pain, keywords or competitors. A thing named
+ * and sharing nothing, or a post sharing nothing at all, is something else: the draft claims no fit.
+ */
+function fitOf(
+  item: ScoringItem,
+  q: Question | null,
+  profile: ScoringProfile,
+  s: Signals,
+  score: number,
+): Fit {
+  const slot =
+    q && (q.form === 'recommend' || q.form === 'versus')
+      ? whatOf(
+          normalizeText(q.slot)
+            .split(/\s+(?:that|which|who|with|to|for|under|in|on)\s+/)[0]!
+            .trim(),
+        )
+      : namedProduct(item.title);
+  const thing = slot && slot.split(' ').length <= 4 ? slot : null;
+  const own = new Set(
+    [profile.solution, profile.pain, ...profile.keywords, ...profile.competitors].flatMap((t) =>
+      contentStems(t),
+    ),
+  );
+  const distinct = (text: string) => contentStems(text).filter((w) => !GENERIC_ASK.has(w));
+  const shares = (text: string) => distinct(text).some((w) => own.has(w));
+  if (thing && distinct(thing).length) return { level: shares(thing) ? 'strong' : 'none', thing };
+  if (s.keywordsTitle.some((k) => distinct(k).length)) return { level: 'strong', thing: null };
+  // Nothing named: a post sharing no word with the product may be about something else, unless it scored as a lead.
+  const related = score >= 50 || shares(`${item.title} ${item.body.slice(0, 2000)}`);
+  return { level: related ? 'some' : 'weak', thing: null };
+}
+
+/** "booking software" in "Booking software that fills cancellations from a waitlist?"; null without a product noun. */
+function namedProduct(title: string): string | null {
+  const m = NAMED_PRODUCT.exec(normalizeText(title).replace(/[^a-z0-9' -]+/g, ' '));
+  return m ? whatOf(m[1]!.trim()) : null;
+}
+
+/** The words that say what is wanted, from the end back to the first that does not: "my first booking app" -> "booking app". */
+function whatOf(phrase: string): string | null {
+  const ws = phrase.split(' ');
+  let i = ws.length - 1;
+  while (i > 0 && !NOT_WHAT.test(ws[i - 1]!)) i--;
+  return i < ws.length - 1 ? ws.slice(i).join(' ') : null;
 }
 
 /**
@@ -276,12 +316,14 @@ function detailOf(
     /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g,
     ' ',
   );
-  // The largest count told is the business's size ("two techs on one client … 7 techs": 7).
-  let size: RegExpExecArray | null = null;
+  // The largest count told is the business's size ("two techs on one client … 7 techs": 7); "1,200 clients" is 1,200.
+  let size: { n: number; told: string; unit: string } | null = null;
   for (const m of text.matchAll(
-    /\b(\d{1,4})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/g,
-  ))
-    if (!size || Number(m[1]) > Number(size[1])) size = m;
+    /(?<![\d.,$])(\d{1,3}(?:,\d{3})+|\d{1,5})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/g,
+  )) {
+    const n = Number(m[1]!.replace(/,/g, ''));
+    if (!size || n > size.n) size = { n, told: m[1]!, unit: m[2]! };
+  }
   const when =
     /\b(tomorrow|next (?:week|month)|this (?:week|month)|by (?:monday|friday|the weekend)|in (?:\d+|two|three) (?:days|weeks))\b/.exec(
       text,
@@ -308,11 +350,18 @@ function detailOf(
   if (budget && sells === 'software')
     options.push(`Keep some of the ${budget} back; the cheaper tier is often enough to start.`);
   if (size) {
-    const n = size[1]!;
+    const { n: count, told: n } = size;
     // "7 staff", "12 people": no plural s.
-    const unit = n !== '1' && !/s$|^(?:staff|people)$/.test(size[2]!) ? `${size[2]}s` : size[2]!;
+    const unit = count !== 1 && !/s$|^(?:staff|people)$/.test(size.unit) ? `${size.unit}s` : size.unit;
     leads.push(`At ${n} ${unit}, `, `With ${n} ${unit}, `, `For ${n} ${unit}, `);
-    if (sells === 'software')
+    const goodsBought = /^(?:laptops|computers|machines|devices|servers|units)$/.test(unit);
+    if (sells === 'software' && count > 50)
+      options.push(
+        `At ${n} ${unit}, check how each plan prices that volume.`,
+        `With ${n} ${unit}, ask how the import works before you commit.`,
+        `${n} ${unit} is enough that plan limits matter, so read them.`,
+      );
+    else if (sells === 'software')
       options.push(
         `At ${n} ${unit}, you are past what spreadsheets and sticky notes handle well.`,
         `${n} ${unit} is small enough that setup should take an afternoon, not a project.`,
@@ -320,10 +369,15 @@ function detailOf(
         `For ${n} ${unit}, the lower tiers of most plans will do.`,
         `Having ${n} ${unit} means the cheapest plans may cap you, so read the limits.`,
       );
-    else
+    else if (sells === 'goods' && goodsBought)
       options.push(
         `With ${n} ${unit}, ask about a price for the lot.`,
         `For ${n} ${unit}, what matters is that it works the same everywhere.`,
+      );
+    else
+      options.push(
+        `With ${n} ${unit}, ask how the price changes with the volume.`,
+        `For ${n} ${unit}, ask for references from someone about your size.`,
       );
   }
   if (when) leads.push(`Since you need it ${when}, `, `With ${when} as the deadline, `);
@@ -359,16 +413,22 @@ const joined = (start: string, end: string) =>
  * with leads, start with ..."), else an answer by what they are doing (asking, comparing, ready to buy, in pain).
  */
 function openingOf(
-  item: ScoringItem,
+  q: Question | null,
   kind: keyof typeof LEADS,
   sells: Sold,
+  craft: boolean,
   x: Slots,
   seed: string,
   detailLead: string | null,
 ): [string, boolean] {
   const endsOf = (e: End) =>
-    e === 'choose' ? (sells === 'service' ? CHOOSE_SERVICE : CHOOSE) : e === 'decide' ? DECIDE : DO[sells];
-  const q = readQuestion(item);
+    e === 'choose'
+      ? sells === 'service'
+        ? CHOOSE_SERVICE
+        : CHOOSE
+      : e === 'decide'
+        ? DECIDE
+        : DO[sells].filter((l) => craft || !CRAFT_ONLY.test(l(x)));
   if (!q) {
     const { leads, ends } = LEADS[kind];
     const lead = detailLead ?? choose(leads, seed, 2)(x);
@@ -380,24 +440,54 @@ function openingOf(
 }
 
 /**
- * The one product mention, in three parts chosen apart: who I am to it ("I'm on the team behind X (url)"), what
- * it does (its features, or nothing), and a hedge.
+ * What the product does, as a person says it: "helps with tracking income per appointment and producing tax-ready
+ * reports", "offers SMS reminders and deposits", "is a small studio"; null when the profile says nothing usable.
  */
-function disclosureOf(product: string, features: string[], x: Slots, seed: string): string {
+function whatItDoes(shown: string[], category: string | null): string | null {
+  const doing = shown.filter((f) => GERUND.test(f));
+  const things = shown.filter((f) => !GERUND.test(f)).map(withArticle);
+  const parts = [
+    things.length ? `offers ${things.join(' and ')}` : '',
+    doing.length ? `helps with ${doing.join(' and ')}` : '',
+  ].filter(Boolean);
+  if (parts.length) return parts.join(' and ');
+  // "a small studio" is one; "logo and brand identity design for startups" is covered.
+  if (!category) return null;
+  return /^(?:an?|the)\s/i.test(category) ? `is ${category}` : `covers ${category}`;
+}
+
+/**
+ * The one product mention, in three parts chosen apart: who I am to it ("I'm on the team behind X (url)"), what
+ * it does (its features, or nothing), and a hedge. When the post asks for something else, it says what the product
+ * does instead and claims no fit ("built for cases like yours" only when it is).
+ */
+function disclosureOf(
+  product: string,
+  features: string[],
+  category: string | null,
+  fit: Fit,
+  x: Slots,
+  seed: string,
+  brief = false,
+): string {
   const f0 = pick(seed, Math.max(1, features.length), 9);
+  // Said in passing when the product is for something else: one feature is enough.
   const shown =
-    features.length > 2
-      ? [features[f0]!, features[(f0 + 1) % features.length]!]
-      : features.length === 2
-        ? features
-        : [];
-  const does = shown.length
-    ? GERUND.test(shown[0]!)
-      ? `, which helps with ${shown.join(' and ')}`
-      : `, which offers ${shown.map(withArticle).join(' and ')}`
-    : `, which covers ${x.cap}`;
-  const what = ['', does, ', built for cases like yours'][pick(seed, 3, 5)]!;
-  return `${choose(DISCLOSE, seed, 4)(product)}${what}${choose(HEDGES, seed, 15)(x)}`;
+    fit.level === 'none'
+      ? features.slice(f0, f0 + 1)
+      : features.length > 2
+        ? [features[f0]!, features[(f0 + 1) % features.length]!]
+        : features.length === 2
+          ? features
+          : [];
+  const does = brief ? null : whatItDoes(shown.length ? shown : features.slice(0, 1), category);
+  const who = choose(DISCLOSE, seed, 4)(product);
+  if (fit.level === 'none')
+    return `${who}${choose(OTHER_USE, seed, 5)(does, fit.thing && withArticle(fit.thing))}`;
+  // "Built for cases like yours" only when the post asks for what the product is.
+  const claims = ['', does ? `, which ${does}` : '', ', built for cases like yours'];
+  const what = claims[pick(seed, fit.level === 'strong' ? 3 : 2, 5)]!;
+  return `${who}${what}${choose(HEDGES, seed, 15)(x)}`;
 }
 
 /**
@@ -411,18 +501,34 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   const s = readSignals(item, compileProfile(profile));
   const seed = `${item.title}\n${item.body.slice(0, 200)}`;
   const { category, features } = splitSolution(profile.solution);
-  const sells = soldAs(profile);
+  const q = readQuestion(item);
+  const fit = fitOf(item, q, profile, s, lead.score);
+  const sold = soldAs(profile);
+  // The advice is for what the post asks for; the profile's own features are criteria only when it is that thing.
+  const sells = adviceFor(item, q, sold);
+  // Briefs, revisions and final files are a craft's (design, writing, video, sites), not a bookkeeper's or a tutor's.
+  const craft =
+    sells !== 'service' ||
+    CRAFT.test(normalizeText(`${profile.solution ?? ''} ${profile.keywords.join(' ')}`)) ||
+    (sells !== sold && ASKS_PERSON_CRAFT.test(normalizeText(item.title)));
+  const own = (fit.level === 'strong' || fit.level === 'some') && sells === sold ? features : [];
   const product = productName(profile);
   const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
   const things = sells === 'goods' ? 'models' : sells === 'service' ? 'providers' : 'tools';
   let need = needOf(item, s, profile, things);
   if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this', things);
   const topic = topicOf(s, profile, named, seed);
-  const [a, b] = both(features, pick(seed, 97, 1), sells);
+  const [a, b] = both(own, pick(seed, 97, 1), sells);
   // "automating reports" is something a tool does: "start with a tool for automating reports".
-  const caps = (features.length ? features : [category ?? 'a simple tool for the repetitive part']).map(
-    (f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)),
-  );
+  const caps = (
+    own.length
+      ? own
+      : [
+          (fit.level === 'strong' || fit.level === 'some') && category
+            ? category
+            : 'a simple tool for the repetitive part',
+        ]
+  ).map((f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)));
   const c0 = pick(seed, caps.length, 11);
   const target = s.targetUsers[0];
   const who = target?.endsWith('s') ? ` for ${yours(target)}` : '';
@@ -453,8 +559,13 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
   // and a draft with a detail sometimes skips the tip.
   const detailLeads = !!detail && pick(seed, 2, 7) === 1;
-  const [opening, answered] = openingOf(item, kind, sells, x, seed, detailLeads ? detail.lead : null);
-  const tip = `${choose(TRIES[sells], seed, 3)(x)}${choose(WHYS, seed, 16)}`;
+  const [opening, answered] = openingOf(q, kind, sells, craft, x, seed, detailLeads ? detail.lead : null);
+  // Without the product's own features, no tip names one ("Check whether the cheapest plan includes …").
+  const tries = TRIES[sells].filter(
+    (t) =>
+      (own.length || !t({ ...x, cap: '\u0000' }).includes('\u0000')) && (craft || !CRAFT_ONLY.test(t(x))),
+  );
+  const tip = `${choose(tries, seed, 3)(x)}${choose(WHYS, seed, 16)}`;
   const ask: Line | null = pick(seed, 5, 12) === 0 ? choose(ASKS, seed, 13) : null;
   const body =
     detail && !(detailLeads && !answered)
@@ -464,8 +575,11 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
       : [opening, tip];
   if (ask) body.push(ask(x));
   const url = profile.url ? ` (${profile.url})` : '';
-  const disclosure = disclosureOf(`${product}${url}`, features, x, seed);
+  const disclosure = disclosureOf(`${product}${url}`, features, category, fit, x, seed);
   let reply = `${body.join(' ')} ${disclosure}`;
+  // Long features make a long mention: past 95 words it names the product without them.
+  if (wordCount(reply) > 95)
+    reply = `${body.join(' ')} ${disclosureOf(`${product}${url}`, features, category, fit, x, seed, true)}`;
   if (wordCount(reply) >= MAX_REPLY_WORDS) {
     const short = `Disclosure: I work on ${product}${url}; it may or may not fit.`;
     const room = MAX_REPLY_WORDS - 1 - wordCount(short);
