@@ -256,6 +256,9 @@ export type Fit = { level: 'strong' | 'some' | 'weak' | 'none'; thing: string | 
  * the product is for it, by content words shared with the solution, pain, keywords or competitors. A thing named
  * and sharing nothing, or a post sharing nothing at all, is something else: the draft claims no fit.
  */
+/** A score at which the scorer's reading outweighs a draft's word count of shared words. */
+const SURE_LEAD = 60;
+
 function fitOf(
   item: ScoringItem,
   q: Question | null,
@@ -279,7 +282,10 @@ function fitOf(
   );
   const distinct = (text: string) => contentStems(text).filter((w) => !GENERIC_ASK.has(w));
   const shares = (text: string) => distinct(text).some((w) => own.has(w));
-  if (thing && distinct(thing).length) return { level: shares(thing) ? 'strong' : 'none', thing };
+  // Words are not meaning: a lead the scorer ranks high whose named thing shares no word ("ultrabook" for a laptop
+  // shop) is more likely a synonym than another field, so the draft claims nothing either way.
+  if (thing && distinct(thing).length)
+    return { level: shares(thing) ? 'strong' : score >= SURE_LEAD ? 'weak' : 'none', thing };
   if (s.keywordsTitle.some((k) => distinct(k).length)) return { level: 'strong', thing: null };
   // Nothing named: a post sharing no word with the product may be about something else, unless it scored as a lead.
   const related = score >= 50 || shares(`${item.title} ${item.body.slice(0, 2000)}`);
