@@ -2,7 +2,7 @@
 // (SELF_HOSTED=false) so the tier limits apply.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { normalizeSubreddit } from '../src/projects/projects.input.ts';
+import { normalizeSubreddit, normalizeUrl } from '../src/projects/projects.input.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -53,6 +53,27 @@ describe('subreddit names', () => {
   });
 });
 
+describe('project websites', () => {
+  test('a bare domain is taken as https://, an http(s) address is kept, anything else is refused', () => {
+    const cases: [string, string | null][] = [
+      ['pawledger.example', 'https://pawledger.example'],
+      ['www.pawledger.example/pricing?plan=pro', 'https://www.pawledger.example/pricing?plan=pro'],
+      ['pawledger.example:8080', 'https://pawledger.example:8080'],
+      ['http://pawledger.example', 'http://pawledger.example'],
+      ['HTTPS://PawLedger.example/', 'HTTPS://PawLedger.example/'],
+      ['localhost:3000', 'https://localhost:3000'],
+      ['pawledger', null],
+      ['paw ledger.example', null],
+      ['ftp://pawledger.example', null],
+      ['javascript:alert(1)', null],
+      ['mailto:hi@pawledger.example', null],
+      ['https://', null],
+      ['.example', null],
+    ];
+    for (const [text, url] of cases) assert.equal(normalizeUrl(text), url, text);
+  });
+});
+
 describe('dashboard projects API', () => {
   let t: TestApp;
   let free: Awaited<ReturnType<typeof createAccount>>;
@@ -83,6 +104,7 @@ describe('dashboard projects API', () => {
 
     const edited = await d.paid.call('PUT', `/projects/${p.id}`, {
       name: 'Invoice Buddy Pro',
+      url: ' invoicebuddy.example/pro ',
       pain: '  ',
       keywords: ['overdue invoice'],
       subreddits: ['r/consulting'],
@@ -91,7 +113,8 @@ describe('dashboard projects API', () => {
     assert.equal(edited.status, 200, JSON.stringify(edited.body));
     assert.equal(edited.body.name, 'Invoice Buddy Pro');
     assert.equal(edited.body.pain, null, 'a blank field is cleared');
-    assert.equal(edited.body.url, null, 'a field left out is cleared: the form sends every field');
+    assert.equal(edited.body.url, 'https://invoicebuddy.example/pro', 'a bare domain is stored as https://');
+    assert.equal(edited.body.solution, null, 'a field left out is cleared: the form sends every field');
     assert.deepEqual(edited.body.subreddits, ['consulting']);
     // The public REST API sees the change at once.
     const rest = await fetch(`${t.baseUrl}/api/v1/projects/${p.id}`, {
@@ -108,7 +131,7 @@ describe('dashboard projects API', () => {
         { ...full, name: 'Stable', subreddits: ['r/has space'] },
         /subreddits: "r\/has space" is not a subreddit name/,
       ],
-      [{ ...full, name: 'Stable', url: 'invoicebuddy.example' }, /url: .* http:\/\/ or https:\/\//],
+      [{ ...full, name: 'Stable', url: 'invoice buddy' }, /url: "invoice buddy" is not a web address/],
       [{ ...full, name: '   ' }, /name/],
       [{ ...full, scoreThreshold: 101 }, /scoreThreshold/],
       [{ ...full, keywords: { crm: true } }, /keywords/],
@@ -136,11 +159,11 @@ describe('dashboard projects API', () => {
       [{}, [{ field: 'name', message: 'Name is required.' }]],
       [{ name: '' }, [{ field: 'name', message: 'Name is required.' }]],
       [
-        { name: 'Fine', url: 'invoicebuddy.example', scoreThreshold: 150 },
+        { name: 'Fine', url: 'invoicebuddy', scoreThreshold: 150 },
         [
           {
             field: 'url',
-            message: /^"invoicebuddy.example" is not a web address: .*http:\/\/ or https:\/\//,
+            message: '"invoicebuddy" is not a web address: write it as example.com or https://example.com.',
           },
           { field: 'scoreThreshold', message: 'Score threshold must be a whole number from 0 to 100.' },
         ],
@@ -379,6 +402,16 @@ describe('dashboard projects API', () => {
     );
     assert.equal(again.body.projects[1].webhooks[0].secret, null);
     assert.equal((await b.get('/projects/export')).body.length, 2);
+    const bare = await b.post('/projects/import', [{ name: 'Bare', url: 'bare.example' }]);
+    assert.equal(bare.status, 200, JSON.stringify(bare.body));
+    const bareProject = (await b.get('/projects/export')).body.find(
+      (p: { name: string }) => p.name === 'Bare',
+    );
+    assert.equal(
+      bareProject.url,
+      'https://bare.example',
+      'an imported bare domain is stored as https:// too',
+    );
   });
 
   test('a bad import file is refused whole, with the message setup gives', async () => {

@@ -32,6 +32,19 @@ const cleanText = (v: string | null | undefined) => {
   return t ? t : null;
 };
 
+/**
+ * A website as written by a person: an http(s) address, or a bare domain (`pawledger.example/pricing`) taken as
+ * https://. Null for anything else: another scheme, spaces, or a host that is not a dotted name or an address.
+ */
+export function normalizeUrl(text: string): string | null {
+  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(text) && !/^[^:/]+:\d/.test(text) ? text : `https://${text}`;
+  if (!/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(withScheme) || !URL.canParse(withScheme)) return null;
+  const { hostname } = new URL(withScheme);
+  const dotted = /^(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z][a-z\d-]*[a-z\d]$/i.test(hostname);
+  const address = /^\d{1,3}(?:\.\d{1,3}){3}$|^\[[\da-f:.]+\]$/i.test(hostname);
+  return dotted || address || hostname === 'localhost' ? withScheme : null;
+}
+
 /** The words for each field, as the dashboard's form labels it. */
 const LABELS: Record<string, string> = {
   name: 'Name',
@@ -122,9 +135,9 @@ export function parseProjectInput(data: unknown, at = '', schema: TObject = Proj
   check('name', () => (input.name.trim() ? null : 'Name is required.'));
   check('url', () => {
     const url = cleanText(input.url);
-    return url === null || (/^https?:\/\//i.test(url) && URL.canParse(url))
+    return url === null || normalizeUrl(url)
       ? null
-      : `"${url}" is not a web address: write it with http:// or https:// in front.`;
+      : `"${url}" is not a web address: write it as example.com or https://example.com.`;
   });
   check('subreddits', () => {
     for (const raw of input.subreddits ?? []) {
@@ -146,6 +159,7 @@ export function parseProjectInput(data: unknown, at = '', schema: TObject = Proj
 
 /** The checked input with every field present and normalised. */
 function normalizeProjectInput(input: ProjectInput): CleanProject {
+  const url = cleanText(input.url);
   const subreddits: string[] = [];
   for (const raw of input.subreddits ?? []) {
     const r = raw.trim() ? normalizeSubreddit(raw) : null;
@@ -153,7 +167,7 @@ function normalizeProjectInput(input: ProjectInput): CleanProject {
   }
   return {
     name: input.name.trim().replace(/\s+/g, ' '),
-    url: cleanText(input.url),
+    url: url && normalizeUrl(url),
     pain: cleanText(input.pain),
     solution: cleanText(input.solution),
     targetUsers: cleanText(input.targetUsers),
