@@ -169,6 +169,8 @@ export interface UpstreamConfig extends UpstreamNetworkConfig {
   replayPriceUsd: number;
   /** Simulated latency of each replay call, for demos and crash tests; 0 by default. */
   replayLatencyMs: number;
+  /** True when scans replay the shipped sample corpus: the dashboard says its leads are sample data. */
+  sample: boolean;
   /** UPSTREAM_PRICES_FILE, a JSON object { "<api>": usdPerCall }, overriding src/upstream/prices.ts. */
   priceOverrides: Record<string, number>;
   /** Data another project bought this recently is reused instead of fetched again. */
@@ -487,6 +489,7 @@ function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetworkConfi
     replayWindowDays: readNumber(env, 'REPLAY_WINDOW_DAYS', 7, 0.001, 3650),
     replayPriceUsd: readNumber(env, 'REPLAY_PRICE_USD', 0.001, 0, 100),
     replayLatencyMs: readInt(env, 'REPLAY_LATENCY_MS', 0, 0, 60_000),
+    sample: name === 'replay' && !env.REPLAY_FILE,
     priceOverrides: readPriceOverrides(env.UPSTREAM_PRICES_FILE),
     freshnessMinutes: readInt(env, 'UPSTREAM_FRESHNESS_MINUTES', 15, 0, 10_080),
   };

@@ -41,6 +41,7 @@ describe('dashboard sign-in and session', () => {
       email: me.body.email,
       tier: 'connected',
       selfHosted: true,
+      sampleData: true,
     });
     assert.match(me.body.email, /@example\.com$/);
   });

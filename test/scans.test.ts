@@ -105,6 +105,23 @@ describe('a scan over the sample corpus', () => {
     assert.deepEqual(await usage(t, acct.restKey, project.id), u1);
   });
 
+  test('a scan counts its items per subreddit; a listed subreddit that returned nothing is there with 0', async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, {
+      ...SALON,
+      subreddits: ['Barber', 'doggrooming', 'hairstylist'],
+    });
+    const scan = await scanNow(t, project.id);
+    const counts = Object.fromEntries(scan.subreddits.map((r) => [r.name, r.itemsSeen]));
+    assert.deepEqual(Object.keys(counts), ['barber', 'doggrooming', 'hairstylist']);
+    assert.equal(counts.doggrooming, 0);
+    assert.ok(counts.barber! > 0 && counts.hairstylist! > 0, JSON.stringify(counts));
+    assert.equal(counts.barber! + counts.hairstylist!, scan.itemsSeen, 'the counts add up to the total');
+    // The dashboard's scan history carries them too.
+    const stored = await t.services.scans.getScan(scan.scanId);
+    assert.deepEqual(stored?.subreddits, scan.subreddits);
+  });
+
   test('two triggers while a scan is queued or running get the same scan and the work is done once', async () => {
     const acct = await createAccount(t.services);
     const project = await createProject(t.services, acct.userId, { ...SALON, subreddits: ['Barber'] });

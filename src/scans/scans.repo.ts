@@ -28,12 +28,13 @@ interface ScanRow {
   calls: number;
   cost_usd: number;
   items_seen: number;
+  subreddit_items: Record<string, number>;
   new_leads: number;
   errors: string[];
 }
 
 const SCAN_COLUMNS =
-  'id, project_id, status, trigger, started_at, finished_at, calls, cost_usd, items_seen, new_leads, errors';
+  'id, project_id, status, trigger, started_at, finished_at, calls, cost_usd, items_seen, subreddit_items, new_leads, errors';
 
 function toScan(r: ScanRow): ScanRecord {
   return {
@@ -46,6 +47,9 @@ function toScan(r: ScanRow): ScanRecord {
     calls: r.calls,
     costUsd: Math.round(r.cost_usd * 1e6) / 1e6,
     itemsSeen: r.items_seen,
+    subreddits: Object.entries(r.subreddit_items ?? {})
+      .map(([name, itemsSeen]) => ({ name, itemsSeen }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     newLeads: r.new_leads,
     errors: r.errors,
   };
@@ -232,14 +236,37 @@ export function createScansRepo(db: Queryable) {
     /** Adds a unit's figures; inside the unit's transaction, throws when `owner` no longer holds the scan. */
     async addToScan(
       id: string,
-      d: { calls?: number; costUsd?: number; itemsSeen?: number; newLeads?: number; errors?: string[] },
+      d: {
+        calls?: number;
+        costUsd?: number;
+        itemsSeen?: number;
+        /** Items per subreddit, added to the scan's counts by name. */
+        subreddits?: Map<string, number>;
+        newLeads?: number;
+        errors?: string[];
+      },
       owner?: string,
     ): Promise<void> {
       const rows = await db.query(
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
-                new_leads = new_leads + $5, errors = errors || $6::text[]
+                new_leads = new_leads + $5, errors = errors || $6::text[],
+                subreddit_items = (
+                  SELECT COALESCE(jsonb_object_agg(name, n), '{}'::jsonb)
+                    FROM (SELECT name, SUM(n::integer) AS n
+                            FROM (SELECT key AS name, value AS n FROM jsonb_each_text(subreddit_items)
+                                  UNION ALL SELECT key, value FROM jsonb_each_text($8::jsonb)) counts
+                           GROUP BY name) sums)
           WHERE id = $1 AND ($7::text IS NULL OR owner = $7) RETURNING id`,
-        [id, d.calls ?? 0, d.costUsd ?? 0, d.itemsSeen ?? 0, d.newLeads ?? 0, d.errors ?? [], owner ?? null],
+        [
+          id,
+          d.calls ?? 0,
+          d.costUsd ?? 0,
+          d.itemsSeen ?? 0,
+          d.newLeads ?? 0,
+          d.errors ?? [],
+          owner ?? null,
+          JSON.stringify(Object.fromEntries(d.subreddits ?? [])),
+        ],
       );
       if (!rows.length) throw new ScanTakenOver(id);
     },

@@ -13,6 +13,10 @@ export const ScanResult = Type.Object({
   calls: Type.Integer({ minimum: 0, description: 'Upstream calls the scan made so far.' }),
   costUsd: Type.Number({ minimum: 0, description: 'What those calls cost, in USD.' }),
   itemsSeen: Type.Integer({ minimum: 0 }),
+  subreddits: Type.Array(Type.Object({ name: Type.String(), itemsSeen: Type.Integer({ minimum: 0 }) }), {
+    description:
+      'itemsSeen per subreddit (lower-case name); a listed subreddit that returned nothing is here with 0.',
+  }),
   newLeads: Type.Integer({ minimum: 0, description: 'Leads the scan drafted so far.' }),
   errors: Type.Array(Type.String(), { description: 'Upstream or scoring errors the scan went past.' }),
 });
@@ -30,6 +34,7 @@ export function toScanResult(r: ScanRecord): ScanResult {
     calls: r.calls,
     costUsd: r.costUsd,
     itemsSeen: r.itemsSeen,
+    subreddits: r.subreddits,
     newLeads: r.newLeads,
     errors: r.errors,
   };

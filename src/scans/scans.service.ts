@@ -128,6 +128,18 @@ export function listingsOf(
   return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
 }
 
+/** Items per subreddit (lower-case); a subreddit's own listing is counted at 0 when it returned nothing. */
+function itemsBySubreddit(listing: string, items: readonly RedditItem[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const [kind, name = ''] = listing.split(':', 2);
+  if (kind === 'new' || kind === 'comments') counts.set(name.toLowerCase(), 0);
+  for (const item of items) {
+    const key = item.subreddit.toLowerCase();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
 function summarize(calls: UpstreamCall[]): FetchRow['apis'] {
   const by = new Map<string, { api: string; calls: number; costUsd: number }>();
   for (const c of calls) {
@@ -524,6 +536,7 @@ export function createScansService(deps: {
           calls: calls.length + (model?.calls ?? 0),
           costUsd: model?.costUsd ?? 0,
           itemsSeen: items.length,
+          subreddits: itemsBySubreddit(listing, items),
           newLeads: out.length,
           errors: model?.errors ?? [],
         },
@@ -606,6 +619,7 @@ export function createScansService(deps: {
           {
             calls: reported.length,
             costUsd: reported.reduce((n, call) => n + call.costUsd, 0),
+            subreddits: itemsBySubreddit(listing, []),
             errors: [`${listing}: ${message}`],
           },
           owners.get(scanId),
@@ -697,6 +711,7 @@ export function createScansService(deps: {
           calls: reported.length + (model?.calls ?? 0),
           costUsd: costUsd + (model?.costUsd ?? 0),
           itemsSeen: fetched.items.length,
+          subreddits: itemsBySubreddit(listing, fetched.items),
           newLeads: out.filter((e) => e.projectId === p.id).length,
           errors: model?.errors ?? [],
         },

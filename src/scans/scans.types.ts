@@ -9,6 +9,8 @@ export interface ScanRecord {
   calls: number;
   costUsd: number;
   itemsSeen: number;
+  /** itemsSeen per subreddit (lower-case name), by name; a listed subreddit that returned nothing has 0. */
+  subreddits: { name: string; itemsSeen: number }[];
   newLeads: number;
   /** Upstream or scoring errors the scan met and went past; empty when none. */
   errors: string[];

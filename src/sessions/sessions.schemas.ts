@@ -22,6 +22,8 @@ export const SessionMe = Type.Object({
   email: Nullable(Type.String()),
   tier: StringEnum(TIERS),
   selfHosted: Type.Boolean(),
+  /** Scans read the shipped sample corpus (UPSTREAM unset), not Reddit. */
+  sampleData: Type.Boolean(),
 });
 export type SessionMe = Static<typeof SessionMe>;
 

@@ -60,7 +60,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   app.get('/me', { schema: { response: { 200: SessionMe } } }, async (request) => {
     const { userId, email, tier } = request.account!;
-    return { userId, email, tier, selfHosted: services.config.selfHosted };
+    const { selfHosted, upstream } = services.config;
+    return { userId, email, tier, selfHosted, sampleData: upstream.sample };
   });
 
   app.get(
