@@ -21,6 +21,8 @@ interface PageSpec {
   ready: string;
   /** Something to do before judging (open a dialog, expand a row). */
   act?: (page: Page) => Promise<void>;
+  /** What else must hold on this page, as failure lines. */
+  check?: (page: Page) => Promise<string[]>;
   signedOut?: boolean;
 }
 
@@ -48,7 +50,7 @@ const PAGES: PageSpec[] = [
   },
   { name: 'project webhooks', path: (id) => `/projects/${id}/webhooks`, ready: '.webhook-list' },
   { name: 'scan history', path: (id) => `/projects/${id}/scans`, ready: '.scans-table' },
-  { name: 'project usage', path: (id) => `/projects/${id}/usage`, ready: '.chart-svg' },
+  { name: 'project usage', path: (id) => `/projects/${id}/usage`, ready: '.chart-svg', check: costsShown },
   { name: 'project settings', path: (id) => `/projects/${id}/settings`, ready: '.danger-zone .muted' },
   {
     name: 'delete project dialog',
@@ -79,10 +81,32 @@ const PAGES: PageSpec[] = [
     path: (id) => `/projects/${id}/ai-visibility`,
     ready: 'section[aria-label="AI visibility"]',
   },
-  { name: 'account usage', path: () => '/usage', ready: '.chart-svg' },
-  { name: 'API access', path: () => '/api-access', ready: '.keys-table' },
+  { name: 'account usage', path: () => '/usage', ready: '.chart-svg', check: costsShown },
+  {
+    name: 'API access, a new key shown',
+    path: () => '/api-access',
+    ready: '.keys-table',
+    act: async (p) => {
+      await p.getByRole('button', { name: 'New REST key' }).click();
+      await p.getByTestId('secret').waitFor();
+    },
+  },
   { name: 'not found', path: () => '/no-such-page', ready: 'h1' },
 ];
+
+/** Every cost of the usage tables is in sight, not cut off by its table's box or the screen. */
+async function costsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.usage-table tbody tr')].flatMap((row) => {
+      const cell = row.lastElementChild!;
+      const box = cell.closest('.table-scroll')!.getBoundingClientRect();
+      const r = cell.getBoundingClientRect();
+      return r.right <= Math.min(box.right, innerWidth) + 1
+        ? []
+        : [`the cost "${cell.textContent}" of ${row.firstElementChild?.textContent} is cut off`];
+    }),
+  );
+}
 
 describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip: chromiumMissing }, () => {
   let t: TestApp;
@@ -107,6 +131,13 @@ describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip
     const scan = await t.services.scans.requestScan(projectId, 'dashboard');
     await t.services.scans.waitForScan(scan.scanId, 60_000);
     await insertLeads(t.db, projectId, [{ title: 'Seller-side lead', sellerSide: true, score: 30 }]);
+    // Three weeks of small purchases: the table of days is longer than its box and scrolls.
+    await t.db.query(
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at)
+       SELECT $1, 'replay.subreddit_comments', 0.0005, false, now() - make_interval(days => d)
+         FROM generate_series(1, 21) AS d`,
+      [projectId],
+    );
     await t.db.query(
       `INSERT INTO webhooks (project_id, url, secret) VALUES ($1, 'https://hooks.example.com/a', 's')`,
       [projectId],
@@ -147,6 +178,7 @@ describe('every dashboard page passes axe-core and fits 1280 and 390 px', { skip
     await page.waitForFunction(() => !document.querySelector('.skeleton-list, .skeleton-table, .spinner'));
     await spec.act?.(page);
     for (const v of await axeViolations(page)) failures.push(`${spec.name} @${width}: ${v}`);
+    for (const f of (await spec.check?.(page)) ?? []) failures.push(`${spec.name} @${width}: ${f}`);
     // Wider than the screen, naming the outermost elements that stick out (inside no clipping box).
     const overflow = await page.evaluate((w) => {
       const over = document.documentElement.scrollWidth - Math.max(w, document.documentElement.clientWidth);

@@ -329,7 +329,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     assert.deepEqual(errors, []);
   });
 
-  test('small amounts read alike across the usage report: as many decimals as the smallest needs', async () => {
+  test('an amount reads the same everywhere: two significant digits below a dollar, $0.00 only for nothing', async () => {
     const costs = await createProject(t.services, acct.userId, { name: 'Costs' });
     await t.db.query(
       `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at)
@@ -347,7 +347,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     assert.deepEqual(cells, [
       ['reddit.comments', '$0.018'],
       ['reddit.subreddit_new', '$0.004'],
-      ['seo.search', '$0.000'],
+      ['seo.search', '$0.00'],
     ]);
     assert.equal(await page.getByTestId('usage-cost').innerText(), '$0.022');
     assert.equal(await page.locator('.day-table tbody tr td:last-child').innerText(), '$0.022');
@@ -355,12 +355,14 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await t.db.query(
       `INSERT INTO scans (project_id, trigger, created_at, started_at, finished_at, status, calls, cost_usd)
        VALUES ($1, 'dashboard', now(), now(), now(), 'done', 26, 0.022),
-              ($1, 'schedule', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', 'done', 8, 0.004)`,
+              ($1, 'schedule', now() - interval '1 day', now() - interval '1 day', now() - interval '1 day', 'done', 8, 0.004),
+              ($1, 'schedule', now() - interval '2 day', now() - interval '2 day', now() - interval '2 day', 'done', 4, 0)`,
       [costs.id],
     );
     await page.goto(`${t.baseUrl}/projects/${costs.id}/scans`);
     const cost = page.locator('.scans-table tbody td[data-label="Cost"]');
     await cost.first().waitFor();
-    assert.deepEqual(await cost.allInnerTexts(), ['$0.022', '$0.004']);
+    // A scan that bought nothing reads $0.00 here as in the Run scan banner, not $0.000 beside $0.004.
+    assert.deepEqual(await cost.allInnerTexts(), ['$0.022', '$0.004', '$0.00']);
   });
 });

@@ -25,31 +25,17 @@ export function fullDate(iso: string): string {
   return full.format(new Date(iso));
 }
 
-/** Decimals an amount needs: cents, or below a cent two significant digits ($0.004, $0.0045), at most four. */
-function decimalsOf(value: number): number {
-  if (value === 0 || value >= 0.01) return 2;
-  const fixed = value.toFixed(Math.min(4, 1 - Math.floor(Math.log10(value))));
-  return Math.max(2, fixed.replace(/0+$/, '').split('.')[1]?.length ?? 0);
-}
-
 /**
- * A formatter of US dollars for a set of amounts shown together (a table's column, a chart): one number of
- * decimals for all of them, the most any of them needs, so $0.018 and $0.004 never sit beside $0.02 and $0.0040.
+ * Every amount of money the dashboard shows, wherever it is (banner, tables, totals), so one amount always reads
+ * the same: cents from a dollar up, two significant digits below ($0.50, $0.018, $0.004, $0.00045), and $0.00
+ * only for nothing, never for a cost too small to show in cents.
  */
-export function usdFor(values: readonly number[]): (value: number) => string {
-  const decimals = Math.max(2, ...values.map(decimalsOf));
-  const format = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  return (value) => format.format(value);
-}
-
-/** One amount on its own: cents, or two significant digits below a cent. */
 export function usd(value: number): string {
-  return usdFor([value])(value);
+  const size = Math.abs(value);
+  const decimals = size === 0 || size >= 1 ? 2 : Math.max(2, 1 - Math.floor(Math.log10(size)));
+  const [whole = '0', fraction = ''] = size.toFixed(decimals).split('.');
+  const cents = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${value < 0 ? '-' : ''}$${Number(whole).toLocaleString('en')}.${cents}`;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -74,13 +74,18 @@ export function SecretBox(props: {
   warning: ComponentChildren;
   onDone(): void;
   doneLabel?: string;
+  /** The heading's level where the box sits: 2 directly under a page's h1, else 3. */
+  level?: 2 | 3;
 }) {
   const id = useId();
+  const Heading = props.level === 2 ? 'h2' : 'h3';
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <section class="callout callout-warn" aria-labelledby={id} tabIndex={-1} ref={ref}>
-      <h3 id={id}>{props.title}</h3>
+      <Heading id={id} class={props.level === 2 ? 'label-heading' : undefined}>
+        {props.title}
+      </Heading>
       <div class="secret-row">
         <code class="secret" data-testid="secret">
           {props.value}

@@ -2,7 +2,7 @@
 // beside it (docs/decisions/0068-scan-history-and-usage.md).
 import type { ComponentChildren } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { plural, usdFor } from '../format.ts';
+import { plural, usd } from '../format.ts';
 import type { UsageReport } from '../types.ts';
 import { Link } from './link.tsx';
 
@@ -20,9 +20,7 @@ function niceMax(max: number): number {
   return 10 * step;
 }
 
-type Usd = (value: number) => string;
-
-function DailyChart({ daily, metric, usd }: { daily: Day[]; metric: Metric; usd: Usd }) {
+function DailyChart({ daily, metric }: { daily: Day[]; metric: Metric }) {
   const titleId = useId();
   const W = 600;
   const H = 180;
@@ -113,12 +111,12 @@ interface Row {
   costUsd: number;
 }
 
-function BreakdownTable(props: { caption: string; head: string; rows: Row[]; usd: Usd }) {
-  const { caption, head, rows, usd } = props;
+function BreakdownTable(props: { caption: string; head: string; rows: Row[] }) {
+  const { caption, head, rows } = props;
   const max = Math.max(0, ...rows.map((r) => r.calls));
   return (
     <div class="table-scroll">
-      <table class="usage-table">
+      <table class="usage-table stack-table">
         <caption class="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -149,10 +147,18 @@ function BreakdownTable(props: { caption: string; head: string; rows: Row[]; usd
               <td class="col-bar">
                 <SplitBar fetched={r.fetched} reused={r.reused} max={max} />
               </td>
-              <td class="num">{r.calls.toLocaleString('en')}</td>
-              <td class="num">{r.fetched.toLocaleString('en')}</td>
-              <td class="num">{r.reused.toLocaleString('en')}</td>
-              <td class="num">{usd(r.costUsd)}</td>
+              <td class="num" data-label="Calls">
+                {r.calls.toLocaleString('en')}
+              </td>
+              <td class="num" data-label="Fetched">
+                {r.fetched.toLocaleString('en')}
+              </td>
+              <td class="num" data-label="Reused">
+                {r.reused.toLocaleString('en')}
+              </td>
+              <td class="num" data-label="Cost">
+                {usd(r.costUsd)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -165,13 +171,6 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
   const [metric, setMetric] = useState<Metric>('calls');
   const t = report.totals;
   const days = report.daily.filter((d) => d.calls > 0).reverse();
-  // One precision for every amount of the report, so the rows of a table add up to its total as written.
-  const usd = usdFor([
-    t.costUsd,
-    ...report.daily.map((d) => d.costUsd),
-    ...report.perApi.map((r) => r.costUsd),
-    ...report.perProject.map((r) => r.costUsd),
-  ]);
   const name = useId();
   return (
     <div class="stack usage">
@@ -214,14 +213,20 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
         </div>
         <div class="usage-grid">
           <div>
-            <DailyChart daily={report.daily} metric={metric} usd={usd} />
+            <DailyChart daily={report.daily} metric={metric} />
             {metric === 'calls' && <Legend />}
           </div>
-          <div class="table-scroll day-table">
+          {/* Scrolls when there are many days: a region the keyboard can reach and scroll (WCAG 2.1.1). */}
+          <section
+            class="table-scroll day-table"
+            aria-label="Calls and cost per day"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard
+            tabIndex={0}
+          >
             {days.length === 0 ? (
               <p class="muted">No upstream calls in the last 30 days.</p>
             ) : (
-              <table class="usage-table">
+              <table class="usage-table stack-table">
                 <caption class="sr-only">
                   Upstream calls and cost per day (days with calls), newest first
                 </caption>
@@ -248,16 +253,24 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
                       <th scope="row" class="row-head">
                         <time dateTime={d.day}>{fmtDay(d.day)}</time>
                       </th>
-                      <td class="num">{d.calls.toLocaleString('en')}</td>
-                      <td class="num">{d.fetched.toLocaleString('en')}</td>
-                      <td class="num">{d.reused.toLocaleString('en')}</td>
-                      <td class="num">{usd(d.costUsd)}</td>
+                      <td class="num" data-label="Calls">
+                        {d.calls.toLocaleString('en')}
+                      </td>
+                      <td class="num" data-label="Fetched">
+                        {d.fetched.toLocaleString('en')}
+                      </td>
+                      <td class="num" data-label="Reused">
+                        {d.reused.toLocaleString('en')}
+                      </td>
+                      <td class="num" data-label="Cost">
+                        {usd(d.costUsd)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             )}
-          </div>
+          </section>
         </div>
       </section>
       <section class="card" aria-labelledby={`${name}-api`}>
@@ -269,7 +282,6 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
             <BreakdownTable
               caption="Upstream calls and cost per endpoint, last 30 days"
               head="Endpoint"
-              usd={usd}
               rows={report.perApi.map((r) => ({ ...r, key: r.api, label: <code>{r.api}</code> }))}
             />
             <Legend />
@@ -285,7 +297,6 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
             <BreakdownTable
               caption="Upstream calls and cost per project, last 30 days"
               head="Project"
-              usd={usd}
               rows={report.perProject.map((r) => ({
                 ...r,
                 key: r.projectId ?? '',

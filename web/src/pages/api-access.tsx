@@ -79,6 +79,7 @@ export function ApiAccessPage() {
       <ErrorMessage>{error}</ErrorMessage>
       {created && (
         <SecretBox
+          level={2}
           title={`New ${KIND_LABELS[created.kind]} key`}
           value={created.key}
           warning={

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { ErrorMessage, Time } from '../components/ui.tsx';
-import { plural, usdFor } from '../format.ts';
+import { plural, usd } from '../format.ts';
 import { useResource } from '../resource.ts';
 import type { Scan } from '../types.ts';
 
@@ -39,7 +39,6 @@ export function ScansTab({ projectId, generation }: { projectId: string; generat
     api<ScanPage>('GET', `${path}?limit=${PAGE}&offset=${offset}`, undefined, { signal }),
   );
   const list = scans.data?.scans;
-  const usd = usdFor(list?.map((s) => s.costUsd) ?? []);
   const active = list?.some(isActive) ?? false;
 
   // While a scan is queued or running, ask again every 2 s; the rows show its progress.
