@@ -4,7 +4,7 @@ import { Link } from '../components/link.tsx';
 import { ScanButton } from '../components/scan-button.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
-import type { ProjectDetail } from '../types.ts';
+import type { Me, ProjectDetail } from '../types.ts';
 import { AiTab } from './ai-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
 import { ProjectSettingsTab } from './project-settings.tsx';
@@ -40,6 +40,7 @@ export function ProjectPage({
   // Bumped when a scan ends, so the open tab shows what it found.
   const [scanGeneration, setScanGeneration] = useState(0);
   const p = project.data;
+  const me = useResource('me', (signal) => api<Me>('GET', '/me', undefined, { signal }));
 
   useEffect(() => {
     document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
@@ -113,6 +114,7 @@ export function ProjectPage({
           </Link>
         ))}
       </nav>
+      {(tab === 'leads' || tab === 'scans') && me.data?.sampleData && <SampleDataNotice />}
       {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
       )}
@@ -124,5 +126,19 @@ export function ProjectPage({
       {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
+  );
+}
+
+/** Said where leads and scans are read: the demo's upstream is a fixed sample, not Reddit. */
+function SampleDataNotice() {
+  return (
+    <p class="callout callout-warn sample-notice" role="note">
+      <span>
+        <strong>Sample data, not live Reddit.</strong> This service is running on its built-in sample: a fixed
+        set of a few hundred Reddit posts, mostly from salon and barber owners looking for booking software.
+        Scans read only that set, so a project about anything else will mostly find unrelated posts, or none.
+        To scan Reddit itself, set <code>UPSTREAM</code> (see the README) and restart the service.
+      </span>
+    </p>
   );
 }

@@ -31,6 +31,34 @@ const STATUS_LABEL: Record<Scan['status'], string> = {
   failed: 'Failed',
 };
 
+/**
+ * The scan's items, and per subreddit where it read subreddits: a subreddit that gave nothing is said plainly,
+ * not hidden in the total.
+ */
+function ItemsSeen({ scan }: { scan: Scan }) {
+  const total = scan.itemsSeen.toLocaleString('en');
+  if (scan.subreddits.length === 0) return <>{total}</>;
+  const empty = scan.subreddits.filter((r) => r.itemsSeen === 0);
+  const some = scan.subreddits.filter((r) => r.itemsSeen > 0).sort((a, b) => b.itemsSeen - a.itemsSeen);
+  return (
+    <span class="items-seen">
+      <span>{total}</span>
+      <ul class="sub-counts small" aria-label="Items seen per subreddit">
+        {empty.map((r) => (
+          <li key={r.name} class="warn-text">
+            r/{r.name}: no posts returned
+          </li>
+        ))}
+        {some.map((r) => (
+          <li key={r.name} class="muted">
+            r/{r.name}: {r.itemsSeen.toLocaleString('en')}
+          </li>
+        ))}
+      </ul>
+    </span>
+  );
+}
+
 /** Every scan of the project, newest first; a queued or running one is followed live. */
 export function ScansTab({ projectId, generation }: { projectId: string; generation: number }) {
   const path = `/projects/${encodeURIComponent(projectId)}/scans`;
@@ -112,7 +140,7 @@ export function ScansTab({ projectId, generation }: { projectId: string; generat
                     {duration(s, now)}
                   </td>
                   <td class="num" data-label="Items seen">
-                    {s.itemsSeen.toLocaleString('en')}
+                    <ItemsSeen scan={s} />
                   </td>
                   <td class="num" data-label="Upstream calls">
                     {s.calls.toLocaleString('en')}
