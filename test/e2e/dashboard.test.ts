@@ -145,12 +145,12 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
 
     await p.goto(`${t.baseUrl}/projects/${crm.id}`);
     await p.waitForURL(/\/signed-out$/);
-    // This browser never had a session: nothing may say that one ended.
-    await p.getByRole('heading', { name: 'You are signed out', exact: true }).waitFor();
+    // This browser never had a session: nothing may say that one ended, nor that it was ever signed in.
+    await p.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
     const text = await p.locator('body').innerText();
     assert.match(text, /npm run login/);
     assert.match(text, /The dashboard needs a session: ask for a sign-in link below\./);
-    assert.doesNotMatch(text, /has ended|come back|new sign-in link/);
+    assert.doesNotMatch(text, /has ended|come back|new sign-in link|signed out/i);
     assert.deepEqual(pageErrors, []);
     await p.close();
   });
@@ -160,10 +160,15 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     await page.waitForURL(`${t.baseUrl}/`);
     const card = page.getByRole('link', { name: /Acme CRM/ });
     await card.waitFor();
-    assert.match(await card.innerText(), /3 new leads/);
+    assert.match(await card.innerText(), /3 to review/);
+    assert.doesNotMatch(
+      await card.innerText(),
+      /new/,
+      'one meaning of new: the card says what waits for triage',
+    );
     assert.match(
       await page.getByRole('link', { name: /ChairTime salon booking/ }).innerText(),
-      /0 new leads/,
+      /0 to review/,
     );
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === 'rl_session');
@@ -246,9 +251,9 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     await page.getByRole('button', { name: 'Attempts' }).click();
     await page.getByText('No attempts yet').waitFor();
     await page.getByRole('button', { name: 'Run scan' }).click();
-    await page.getByText(/Scan done: \d+ new leads/).waitFor({ timeout: 60_000 });
+    await page.getByText(/Scan done: \d+ leads found/).waitFor({ timeout: 60_000 });
     const status = await page.locator('.scan-status').innerText();
-    const found = Number(/Scan done: (\d+) new lead/.exec(status)![1]);
+    const found = Number(/Scan done: (\d+) leads? found/.exec(status)![1]);
     assert.ok(found > 0, status);
     await receiver.waitFor(1);
 

@@ -83,19 +83,35 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByText('Nothing was saved: one field needs a change (marked above).').waitFor();
 
     await page.getByLabel('Name').fill('Checked');
-    await page.getByLabel('Website').fill('checked.example');
+    await page.getByLabel('Website').fill('checked website');
     await page.getByLabel('Score threshold (0-100)').fill('150');
+    // A bad subreddit typed but not added is refused beside the other fields, not instead of them.
+    await list('subreddits').getByRole('textbox').fill('not a subreddit');
     await create.click();
-    await page.getByText('Nothing was saved: 2 fields need a change (marked above).').waitFor();
+    await page.getByText('Nothing was saved: 3 fields need a change (marked above).').waitFor();
     const hint =
       'Applies to the next scans: a match scoring below it is not kept. Leads already found stay (after saving you can hide those below it). Empty uses the service default (40).';
+    const urlHint = 'With or without https:// in front.';
     await settlesTo({
       invalid: [
-        ['Website', '"checked.example" is not a web address: write it with http:// or https:// in front.'],
+        [
+          'Website',
+          `"checked website" is not a web address: write it as example.com or https://example.com. | ${urlHint}`,
+        ],
         ['Score threshold (0-100)', `Score threshold must be a whole number from 0 to 100. | ${hint}`],
       ],
       focused: 'Website',
     });
+    assert.match(
+      await list('subreddits').getByRole('alert').innerText(),
+      /"not a subreddit" is not a subreddit name: 3 to 21 letters/,
+    );
+    assert.equal(
+      await list('subreddits').getByRole('textbox').inputValue(),
+      'not a subreddit',
+      'the refused entry stays in its box to be corrected',
+    );
+    await list('subreddits').getByRole('textbox').fill('');
 
     await page.getByLabel('Website').fill('https://checked.example');
     await page.getByLabel('Score threshold (0-100)').fill('-5');
@@ -120,7 +136,11 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByRole('link', { name: 'New project' }).first().click();
     await page.waitForURL(/\/projects\/new$/);
     await page.getByLabel('Name').fill('Invoice Buddy');
-    await page.getByLabel('Website').fill('https://invoicebuddy.example');
+    await page.getByLabel('Website').fill('invoicebuddy.example');
+    assert.match(
+      await page.locator('.field', { has: page.getByLabel('Budget fit') }).innerText(),
+      /What your buyers pay, e\.g\. under \$50 per month/,
+    );
     await page.getByLabel('Pain').fill('Freelancers chase late invoices by hand');
     await page.getByLabel('Solution').fill('Automatic reminders');
     await page.getByLabel('Target users').fill('freelancers');
@@ -188,6 +208,42 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     const { body } = await rest(`/projects/${projectId}`);
     assert.deepEqual(body.project.keywords, ['invoice reminder', 'overdue invoice']);
     assert.equal(body.project.pain, 'Late invoices eat a day a month');
+    assert.equal(await page.getByLabel('Website').inputValue(), 'https://invoicebuddy.example');
+  });
+
+  test('leaving the settings with unsaved edits asks first; staying keeps them', async () => {
+    const settings = page.url();
+    await page.getByLabel('Geography').fill('EU and UK');
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    await page.getByRole('link', { name: 'Scans', exact: true }).click();
+    await page.waitForFunction(() => true);
+    assert.deepEqual(asked, ['confirm: You have unsaved changes on this page. Leave without saving them?']);
+    assert.equal(page.url(), settings, 'stayed on the settings');
+    assert.equal(await page.getByLabel('Geography').inputValue(), 'EU and UK');
+
+    // The browser's own warning on a reload or a closed tab.
+    const beforeUnload = await page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    assert.equal(beforeUnload, true);
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('link', { name: 'Scans', exact: true }).click();
+    await page.waitForURL(/\/scans$/);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    assert.equal(await page.getByLabel('Geography').inputValue(), 'EU', 'left without saving');
+    const clean = await page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    assert.equal(clean, false, 'nothing to lose: no warning');
   });
 
   test('an over-limit save is refused with the plan message and changes nothing', async () => {
@@ -258,7 +314,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     const cells = await row.locator('td').allInnerTexts();
     assert.match(cells[0]!, /dashboard/);
     assert.match(cells[2]!, /\d+(\.\d)? s/, 'how long it took');
-    assert.equal(cells[3], scan!.itemsSeen.toLocaleString('en'));
+    assert.equal(cells[3]!.split('\n')[0], scan!.itemsSeen.toLocaleString('en'));
     assert.equal(cells[4], scan!.calls.toLocaleString('en'));
     assert.equal(cells[6], scan!.newLeads.toLocaleString('en'));
     assert.ok(scan!.calls > 0);
@@ -313,8 +369,9 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
       buffer: Buffer.from(JSON.stringify([{ name: 'X', subreddits: ['no such thing'] }])),
     });
     await page
-      .getByText(/Nothing was imported\. \/0\/subreddits: "no such thing" is not a subreddit name/)
+      .getByText(/Nothing was imported\. Project 1, subreddits: "no such thing" is not a subreddit name/)
       .waitFor();
+    assert.doesNotMatch(await page.locator('.file-actions').innerText(), /\/0\//);
     await page.getByLabel('Import projects from a JSON file').setInputFiles({
       name: 'projects.json',
       mimeType: 'application/json',

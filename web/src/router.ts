@@ -1,18 +1,60 @@
 // A few routes need no library: the History API, one subscription, and links that do not reload the page.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 const listeners = new Set<() => void>();
+const here = () => location.pathname + location.search;
+let current = here();
 
-export function navigate(to: string, opts: { replace?: boolean } = {}) {
-  if (to === location.pathname + location.search) return;
+/** Set while a form holds unsaved edits: whether they are there now (read when leaving). */
+let unsaved: (() => boolean) | null = null;
+const LEAVE = 'You have unsaved changes on this page. Leave without saving them?';
+
+/** Whether the page may be left: no unsaved edits, or the person says to drop them. */
+function mayLeave(): boolean {
+  return !unsaved?.() || confirm(LEAVE);
+}
+
+/** Goes to `to` in the app; false when the person chose to stay with unsaved edits. */
+export function navigate(to: string, opts: { replace?: boolean } = {}): boolean {
+  if (to === here()) return true;
+  if (!mayLeave()) return false;
   if (opts.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
+  current = here();
   for (const l of listeners) l();
+  return true;
 }
 
 addEventListener('popstate', () => {
+  // Back or forward has already changed the address: staying puts the page's own address back.
+  if (!mayLeave()) {
+    history.pushState(null, '', current);
+    return;
+  }
+  current = here();
   for (const l of listeners) l();
 });
+
+/**
+ * While mounted, leaving the page (a link in the app, back or forward, a reload or closing the tab) asks first
+ * when `hasUnsaved()` is true.
+ */
+export function useLeaveGuard(hasUnsaved: () => boolean) {
+  const check = useRef(hasUnsaved);
+  check.current = hasUnsaved;
+  useEffect(() => {
+    const guard = () => check.current();
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (guard()) e.preventDefault();
+    };
+    unsaved = guard;
+    addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      if (unsaved === guard) unsaved = null;
+      removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+}
 
 export interface Location {
   path: string;

@@ -11,7 +11,7 @@ export function Link(props: {
   const onClick = (e: MouseEvent) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    navigate(props.href);
+    if (!navigate(props.href)) return;
     document.getElementById('main')?.focus({ preventScroll: true });
     scrollTo(0, 0);
   };

@@ -11,9 +11,9 @@ function describe(scan: Scan): string {
     case 'queued':
       return 'Scan queued…';
     case 'running':
-      return `Scanning… ${plural(scan.newLeads, 'new lead')} so far`;
+      return `Scanning… ${plural(scan.newLeads, 'lead')} found so far`;
     case 'done':
-      return `Scan done: ${plural(scan.newLeads, 'new lead')}${cost}`;
+      return `Scan done: ${plural(scan.newLeads, 'lead')} found${cost}`;
     case 'failed':
       return `Scan failed${scan.errors.length ? `: ${scan.errors.join('; ')}` : '.'}`;
   }

@@ -8,7 +8,7 @@ import { ApiError, api, messageOf } from '../api.ts';
 import { Link } from '../components/link.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
-import { navigate } from '../router.ts';
+import { navigate, useLeaveGuard } from '../router.ts';
 import type { ProjectDetail, ProjectLimits } from '../types.ts';
 
 type ListField = 'keywords' | 'subreddits' | 'competitors';
@@ -119,10 +119,7 @@ const LISTS: {
 
 /** One new entry, or several separated by commas or new lines; subreddits normalised as the service does. */
 function splitEntries(field: ListField, text: string): { values: string[]; error: string | null } {
-  const parts = text
-    .split(field === 'keywords' ? /\n/ : /[\n,]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const parts = pendingEntries(field, text);
   if (field !== 'subreddits') return { values: parts, error: null };
   const values: string[] = [];
   for (const part of parts) {
@@ -131,6 +128,14 @@ function splitEntries(field: ListField, text: string): { values: string[]; error
     values.push(r.name);
   }
   return { values, error: null };
+}
+
+/** Text typed into a list's box but not yet added, as entries; the service normalises and checks them. */
+function pendingEntries(field: ListField, text: string): string[] {
+  return text
+    .split(field === 'keywords' ? /\n/ : /[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function addUnique(list: string[], values: string[]): string[] {
@@ -353,20 +358,24 @@ export function ProjectForm(props: {
     setRefusals((n) => n + 1);
   };
 
+  // Leaving with edits not saved asks first. The form's state as the guard reads it, set again on a save so that
+  // going on to the saved project does not ask.
+  const initial = useRef(JSON.stringify(props.project ? draftOf(props.project) : EMPTY));
+  const current = useRef({ draft, pending });
+  current.current = { draft, pending };
+  useLeaveGuard(
+    () =>
+      JSON.stringify(current.current.draft) !== initial.current ||
+      Object.values(current.current.pending).some((t) => t.trim()),
+  );
+
   const submit = async (e: Event) => {
     e.preventDefault();
-    // Text typed into a list's box but not yet added is meant to be saved too.
+    // Text typed into a list's box but not yet added is meant to be saved too. It goes as typed: the service
+    // normalises it, or refuses it beside every other field it refuses (not instead of them).
     let next = draft;
-    for (const { field } of LISTS) {
-      const { values, error } = splitEntries(field, pending[field]);
-      if (error) {
-        refuse(null, { [field]: error });
-        return;
-      }
-      next = { ...next, [field]: addUnique(next[field], values) };
-    }
-    setDraft(next);
-    setPending({ keywords: '', subreddits: '', competitors: '' });
+    for (const { field } of LISTS)
+      next = { ...next, [field]: addUnique(next[field], pendingEntries(field, pending[field])) };
     setBusy(true);
     setError(null);
     setFieldErrors({});
@@ -375,7 +384,12 @@ export function ProjectForm(props: {
       const p = props.project
         ? await api<ProjectDetail>('PUT', `/projects/${encodeURIComponent(props.project.id)}`, bodyOf(next))
         : await api<ProjectDetail>('POST', '/projects', bodyOf(next));
-      setDraft(draftOf(p));
+      const savedDraft = draftOf(p);
+      const cleared = { keywords: '', subreddits: '', competitors: '' };
+      initial.current = JSON.stringify(savedDraft);
+      current.current = { draft: savedDraft, pending: cleared };
+      setDraft(savedDraft);
+      setPending(cleared);
       setSaved(true);
       props.onSaved(p);
     } catch (err) {
@@ -410,7 +424,8 @@ export function ProjectForm(props: {
           error={fieldErrors.url}
           onInput={(url) => set({ url })}
           type="url"
-          placeholder="https://"
+          placeholder="e.g. pawledger.com"
+          hint="With or without https:// in front."
         />
         <TextField
           label="Pain"
@@ -446,6 +461,7 @@ export function ProjectForm(props: {
           value={draft.budgetFit}
           error={fieldErrors.budgetFit}
           onInput={(budgetFit) => set({ budgetFit })}
+          hint="What your buyers pay, e.g. under $50 per month."
         />
         <TextField
           label="Score threshold (0-100)"

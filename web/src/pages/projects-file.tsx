@@ -16,6 +16,14 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The service names a file's entry by its place ("/0/subreddits: …"); a person counts from one: "Project 1, subreddits: …". */
+function inPlainWords(message: string): string {
+  return message.replace(
+    /(^|\s)\/(\d+)\/(\w+):/g,
+    (_, space, i, field) => `${space}Project ${Number(i) + 1}, ${field}:`,
+  );
+}
+
 export function ProjectsFileActions({ onImported }: { onImported(): void }) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -56,8 +64,8 @@ export function ProjectsFileActions({ onImported }: { onImported(): void }) {
       const listed = err instanceof ApiError ? err.fields : [];
       if (listed.length > 1) {
         setError(`Nothing was imported: ${listed.length} things in the file to change.`);
-        setProblems(listed.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)));
-      } else setError(`Nothing was imported. ${messageOf(err)}`);
+        setProblems(listed.map((f) => inPlainWords(f.field ? `${f.field}: ${f.message}` : f.message)));
+      } else setError(`Nothing was imported. ${inPlainWords(messageOf(err))}`);
     } finally {
       setBusy(null);
       if (fileInput.current) fileInput.current.value = '';

@@ -48,7 +48,7 @@ export function ProjectsPage() {
                 {p.url && <span class="project-url">{p.url.replace(/^https?:\/\//, '')}</span>}
                 <span class="project-stats">
                   <span class={p.newLeads > 0 ? 'count count-hot' : 'count'}>
-                    {plural(p.newLeads, 'new lead')}
+                    {p.newLeads.toLocaleString('en')} to review
                   </span>
                   <LastScan scan={p.lastScan} />
                 </span>
@@ -75,7 +75,7 @@ function LastScan({ scan }: { scan: Scan | null }) {
   }
   return (
     <span class="muted">
-      Scanned <Time iso={at} /> · {plural(scan.newLeads, 'new lead')} found
+      Scanned <Time iso={at} /> · {plural(scan.newLeads, 'lead')} found
     </span>
   );
 }

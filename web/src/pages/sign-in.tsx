@@ -191,7 +191,7 @@ export function SignedOutPage() {
   return (
     // Reached without a session too (never signed in on this browser, or one that expired): say only what is true
     // in every case.
-    <Card title="You are signed out">
+    <Card title={signedOut ? 'You are signed out' : 'Sign in'}>
       <p>
         {signedOut
           ? 'Your session is closed on this browser. To come back, ask for a new sign-in link below.'
