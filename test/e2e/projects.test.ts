@@ -315,6 +315,16 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     assert.match(cells[0]!, /dashboard/);
     assert.match(cells[2]!, /\d+(\.\d)? s/, 'how long it took');
     assert.equal(cells[3]!.split('\n')[0], scan!.itemsSeen.toLocaleString('en'));
+    // r/freelance is not in the sample corpus: said plainly, beside what the others gave.
+    assert.match(cells[3]!, /r\/freelance: no posts returned/);
+    assert.match(cells[3]!, /r\/smallbusiness: \d+/);
+    const notice = page.getByRole('note');
+    assert.match(await notice.innerText(), /Sample data, not live Reddit\..*salon and barber/s);
+    await page.getByRole('link', { name: 'Leads', exact: true }).click();
+    await page.waitForURL(new RegExp(`/projects/${projectId}$`));
+    await notice.waitFor();
+    await page.getByRole('link', { name: 'Scans', exact: true }).click();
+    await page.waitForURL(/\/scans$/);
     assert.equal(cells[4], scan!.calls.toLocaleString('en'));
     assert.equal(cells[6], scan!.newLeads.toLocaleString('en'));
     assert.ok(scan!.calls > 0);
