@@ -14,6 +14,12 @@ test('defaults give a self-hosted instance on port 3000 with the embedded databa
   assert.deepEqual(c.tierLimits, DEFAULT_TIER_LIMITS);
 });
 
+test('scans replay the shipped sample only when neither UPSTREAM nor REPLAY_FILE is set', () => {
+  assert.equal(loadConfig({}).upstream.sample, true);
+  assert.equal(loadConfig({ REPLAY_FILE: '/tmp/posts.jsonl' }).upstream.sample, false);
+  assert.equal(loadConfig({ UPSTREAM: 'arcticshift' }).upstream.sample, false);
+});
+
 test('a bad value fails fast with a message naming the variable', () => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ PORT: 'eighty' }, /PORT must be an integer/],
