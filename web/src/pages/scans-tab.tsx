@@ -44,11 +44,18 @@ function ItemsSeen({ scan }: { scan: Scan }) {
     <span class="items-seen">
       <span>{total}</span>
       <ul class="sub-counts small" aria-label="Items seen per subreddit">
-        {empty.map((r) => (
-          <li key={r.name} class="warn-text">
-            r/{r.name}: no posts returned
-          </li>
-        ))}
+        {empty.map((r) =>
+          // While the scan runs, a subreddit may simply not have been read yet.
+          isActive(scan) ? (
+            <li key={r.name} class="muted">
+              r/{r.name}: none yet
+            </li>
+          ) : (
+            <li key={r.name} class="warn-text">
+              r/{r.name}: no posts returned
+            </li>
+          ),
+        )}
         {some.map((r) => (
           <li key={r.name} class="muted">
             r/{r.name}: {r.itemsSeen.toLocaleString('en')}
