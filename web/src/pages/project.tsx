@@ -122,7 +122,9 @@ export function ProjectPage({
       {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'seo' && <SeoTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'ai-visibility' && <AiTab projectId={projectId} project={p} generation={scanGeneration} />}
-      {tab === 'scans' && <ScansTab projectId={projectId} generation={scanGeneration} />}
+      {tab === 'scans' && (
+        <ScansTab projectId={projectId} generation={scanGeneration} subreddits={p?.subreddits ?? []} />
+      )}
       {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
     </div>
@@ -134,10 +136,9 @@ function SampleDataNotice() {
   return (
     <p class="callout callout-warn sample-notice" role="note">
       <span>
-        <strong>Sample data, not live Reddit.</strong> This service is running on its built-in sample: a fixed
-        set of a few hundred Reddit posts, mostly from salon and barber owners looking for booking software.
-        Scans read only that set, so a project about anything else will mostly find unrelated posts, or none.
-        To scan Reddit itself, set <code>UPSTREAM</code> (see the README) and restart the service.
+        <strong>Sample data, not live Reddit.</strong> Scans read a fixed sample of a few hundred posts by
+        salon and barber owners, so other products mostly find unrelated posts. To scan Reddit, set{' '}
+        <code>UPSTREAM</code> (README) and restart.
       </span>
     </p>
   );

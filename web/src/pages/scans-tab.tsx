@@ -35,7 +35,7 @@ const STATUS_LABEL: Record<Scan['status'], string> = {
  * The scan's items, and per subreddit where it read subreddits: a subreddit that gave nothing is said plainly,
  * not hidden in the total.
  */
-function ItemsSeen({ scan }: { scan: Scan }) {
+function ItemsSeen({ scan, spelled }: { scan: Scan; spelled: (name: string) => string }) {
   const total = scan.itemsSeen.toLocaleString('en');
   if (scan.subreddits.length === 0) return <>{total}</>;
   const empty = scan.subreddits.filter((r) => r.itemsSeen === 0);
@@ -48,17 +48,17 @@ function ItemsSeen({ scan }: { scan: Scan }) {
           // While the scan runs, a subreddit may simply not have been read yet.
           isActive(scan) ? (
             <li key={r.name} class="muted">
-              r/{r.name}: none yet
+              r/{spelled(r.name)}: none yet
             </li>
           ) : (
             <li key={r.name} class="warn-text">
-              r/{r.name}: no posts returned
+              r/{spelled(r.name)}: no posts returned
             </li>
           ),
         )}
         {some.map((r) => (
           <li key={r.name} class="muted">
-            r/{r.name}: {r.itemsSeen.toLocaleString('en')}
+            r/{spelled(r.name)}: {r.itemsSeen.toLocaleString('en')}
           </li>
         ))}
       </ul>
@@ -67,7 +67,18 @@ function ItemsSeen({ scan }: { scan: Scan }) {
 }
 
 /** Every scan of the project, newest first; a queued or running one is followed live. */
-export function ScansTab({ projectId, generation }: { projectId: string; generation: number }) {
+export function ScansTab({
+  projectId,
+  generation,
+  subreddits,
+}: {
+  projectId: string;
+  generation: number;
+  /** The project's subreddits as the user spelled them: a scan counts them by lower-case name. */
+  subreddits: string[];
+}) {
+  const spelling = new Map(subreddits.map((s) => [s.toLowerCase(), s]));
+  const spelled = (name: string) => spelling.get(name.toLowerCase()) ?? name;
   const path = `/projects/${encodeURIComponent(projectId)}/scans`;
   const [offset, setOffset] = useState(0);
   const scans = useResource(`${path}?${offset}#${generation}`, (signal) =>
@@ -147,7 +158,7 @@ export function ScansTab({ projectId, generation }: { projectId: string; generat
                     {duration(s, now)}
                   </td>
                   <td class="num" data-label="Items seen">
-                    <ItemsSeen scan={s} />
+                    <ItemsSeen scan={s} spelled={spelled} />
                   </td>
                   <td class="num" data-label="Upstream calls">
                     {s.calls.toLocaleString('en')}
