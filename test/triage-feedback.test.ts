@@ -91,13 +91,14 @@ describe('triage feedback', () => {
   });
   after(() => t.close());
 
-  test('a lead marked not a fit lowers its near-duplicates for that project only, and the reason says so', async () => {
+  /** A scan service over twoPages of `sub`, a scan run to its end, and the one lead of a post in a project. */
+  const scanRig = (sub = SUB) => {
     const scans = createScansService({
       db: t.db,
       clock,
       config: t.services.config,
       events: t.services.events,
-      upstream: twoPages(clock.now()),
+      upstream: twoPages(clock.now(), sub),
     });
     const scan = async (projectId: string) => {
       const q = await scans.requestScan(projectId, 'tool');
@@ -107,11 +108,16 @@ describe('triage feedback', () => {
     const lead = async (projectId: string, postId: string) => {
       const rows = await t.db.query<{ id: string; score: number; reason: string }>(
         'SELECT id, score, reason FROM leads WHERE project_id = $1 AND post_id = $2',
-        [projectId, postId],
+        [projectId, sub === SUB ? postId : `${sub}_${postId}`],
       );
       assert.equal(rows.length, 1, `one lead for ${postId}`);
       return rows[0]!;
     };
+    return { scan, lead };
+  };
+
+  test('a lead marked not a fit lowers its near-duplicates for that project only, and the reason says so', async () => {
+    const { scan, lead } = scanRig();
 
     const triaged = await createProject(t.services, (await createAccount(t.services)).userId, PROFILE);
     const other = await createProject(t.services, (await createAccount(t.services)).userId, PROFILE);
@@ -134,26 +140,7 @@ describe('triage feedback', () => {
   });
 
   test('a lead marked replied, or hidden by a raised threshold, teaches nothing: its near-duplicates keep their score', async () => {
-    const scans = createScansService({
-      db: t.db,
-      clock,
-      config: t.services.config,
-      events: t.services.events,
-      upstream: twoPages(clock.now(), 'barbers'),
-    });
-    const scan = async (projectId: string) => {
-      const q = await scans.requestScan(projectId, 'tool');
-      const done = await scans.waitForScan(q.scanId, 60_000);
-      assert.equal(done.status, 'done', JSON.stringify(done));
-    };
-    const lead = async (projectId: string, postId: string) => {
-      const rows = await t.db.query<{ id: string; score: number; reason: string }>(
-        'SELECT id, score, reason FROM leads WHERE project_id = $1 AND post_id = $2',
-        [projectId, `barbers_${postId}`],
-      );
-      assert.equal(rows.length, 1, `one lead for ${postId}`);
-      return rows[0]!;
-    };
+    const { scan, lead } = scanRig('barbers');
     const owners = await Promise.all([1, 2, 3, 4].map(() => createAccount(t.services)));
     const [replied, belowThreshold, hidden, untouched] = await Promise.all(
       owners.map((o) => createProject(t.services, o.userId, { ...PROFILE, subreddits: ['barbers'] })),

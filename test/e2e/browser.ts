@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { TestApp } from '../harness.ts';
 
 /** The machine's Chromium (Debian package `chromium`); the tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -59,4 +60,11 @@ export function watchPageErrors(page: Page): string[] {
     }
   });
   return errors;
+}
+
+/** Signs the page in as a person would: a fresh single-use link opened in the browser, landing on the projects. */
+export async function signIn(page: Page, app: TestApp, userId: string): Promise<void> {
+  const link = await app.services.sessions.mintSignInLink({ userId });
+  await page.goto(`${app.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
+  await page.waitForURL(`${app.baseUrl}/`);
 }

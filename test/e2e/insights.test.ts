@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createDemoAccount } from '../../src/demo.ts';
 import { type JobRunner, startJobs } from '../../src/jobs/jobs.ts';
 import { getJson, startTestApp, type TestApp } from '../harness.ts';
-import { chromiumMissing, launchChromium, screenshotDir, watchPageErrors } from './browser.ts';
+import { chromiumMissing, launchChromium, screenshotDir, signIn, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
 const silent = { info() {}, warn() {} };
@@ -71,9 +71,7 @@ describe('the demo shows pain themes and SEO opportunities', { skip: chromiumMis
   test('the dashboard shows the themes and the SEO table, labelled as sample data', async () => {
     try {
       const errors = watchPageErrors(page);
-      const link = await t.services.sessions.mintSignInLink({ userId: demo.userId });
-      await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
-      await page.waitForURL(`${t.baseUrl}/`);
+      await signIn(page, t, demo.userId);
 
       await page.goto(`${t.baseUrl}/projects/${demo.projectId}/themes`);
       await page.getByRole('link', { name: 'Pain themes' }).waitFor();

@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from '../harness.ts';
 import { axeViolations } from './axe.ts';
-import { chromiumMissing, launchChromium, screenshotDir, watchPageErrors } from './browser.ts';
+import { chromiumMissing, launchChromium, screenshotDir, signIn, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
 describe('lead marks in Chromium', { skip: chromiumMissing, timeout: 300_000 }, () => {
@@ -69,9 +69,7 @@ describe('lead marks in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    const link = await t.services.sessions.mintSignInLink({ userId: acct.userId });
-    await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
-    await page.waitForURL(`${t.baseUrl}/`);
+    await signIn(page, t, acct.userId);
   });
   after(async () => {
     await browser?.close();

@@ -16,7 +16,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../harness.ts';
-import { chromiumMissing, launchChromium, screenshotDir, watchPageErrors } from './browser.ts';
+import { chromiumMissing, launchChromium, screenshotDir, signIn, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
 const HOUR = 3_600_000;
@@ -146,9 +146,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    const link = await t.services.sessions.mintSignInLink({ userId: acct.userId });
-    await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
-    await page.waitForURL(`${t.baseUrl}/`);
+    await signIn(page, t, acct.userId);
   });
 
   after(async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from '../harness.ts';
-import { chromiumMissing, launchChromium, watchPageErrors } from './browser.ts';
+import { chromiumMissing, launchChromium, signIn, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
 
 describe('projects in the dashboard', { skip: chromiumMissing }, () => {
@@ -40,9 +40,7 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     page = await context.newPage();
     errors = watchPageErrors(page);
-    const link = await t.services.sessions.mintSignInLink({ userId: acct.userId });
-    await page.goto(`${t.baseUrl}/sign-in${new URL(link.signInUrl).hash}`);
-    await page.waitForURL(`${t.baseUrl}/`);
+    await signIn(page, t, acct.userId);
   });
   after(async () => {
     await browser?.close();

@@ -147,23 +147,32 @@ function BreakdownTable(props: { caption: string; head: string; rows: Row[] }) {
               <td class="col-bar">
                 <SplitBar fetched={r.fetched} reused={r.reused} max={max} />
               </td>
-              <td class="num" data-label="Calls">
-                {r.calls.toLocaleString('en')}
-              </td>
-              <td class="num" data-label="Fetched">
-                {r.fetched.toLocaleString('en')}
-              </td>
-              <td class="num" data-label="Reused">
-                {r.reused.toLocaleString('en')}
-              </td>
-              <td class="num" data-label="Cost">
-                {usd(r.costUsd)}
-              </td>
+              <FigureCells row={r} />
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A row's calls, items fetched and reused, and cost: the same four cells in every usage table. */
+function FigureCells({ row }: { row: { calls: number; fetched: number; reused: number; costUsd: number } }) {
+  return (
+    <>
+      <td class="num" data-label="Calls">
+        {row.calls.toLocaleString('en')}
+      </td>
+      <td class="num" data-label="Fetched">
+        {row.fetched.toLocaleString('en')}
+      </td>
+      <td class="num" data-label="Reused">
+        {row.reused.toLocaleString('en')}
+      </td>
+      <td class="num" data-label="Cost">
+        {usd(row.costUsd)}
+      </td>
+    </>
   );
 }
 
@@ -253,18 +262,7 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
                       <th scope="row" class="row-head">
                         <time dateTime={d.day}>{fmtDay(d.day)}</time>
                       </th>
-                      <td class="num" data-label="Calls">
-                        {d.calls.toLocaleString('en')}
-                      </td>
-                      <td class="num" data-label="Fetched">
-                        {d.fetched.toLocaleString('en')}
-                      </td>
-                      <td class="num" data-label="Reused">
-                        {d.reused.toLocaleString('en')}
-                      </td>
-                      <td class="num" data-label="Cost">
-                        {usd(d.costUsd)}
-                      </td>
+                      <FigureCells row={d} />
                     </tr>
                   ))}
                 </tbody>
