@@ -85,12 +85,15 @@ if (meaning) {
       console.log(
         `  group ${g}  NDCG@10 ${f(ours.groups[g]!.ndcg10Mean)} -> ${f(meaning.groups[g]!.ndcg10Mean)}  P@10 ${f(ours.groups[g]!.precision10Mean)} -> ${f(meaning.groups[g]!.precision10Mean)}  sellers@10 max ${meaning.groups[g]!.maxSellersInTop10}  stage acc ${f(meaning.groups[g]!.stageAccuracy)}`,
       );
-  const means = (fig: Figures, held: boolean) => {
+  const means = (fig: Figures, held: boolean, of: 'ndcg10Mean' | 'stageAccuracy' = 'ndcg10Mean') => {
     const gs = GROUPS.filter((g) => fig.groups[g] && HELD_OUT.includes(g) === held);
-    return gs.reduce((a, g) => a + fig.groups[g]!.ndcg10Mean, 0) / (gs.length || 1);
+    return gs.reduce((a, g) => a + fig.groups[g]![of], 0) / (gs.length || 1);
   };
   console.log(
     `  held-out groups, mean NDCG@10 ${f(means(ours, true))} -> ${f(means(meaning, true))}; developed groups ${f(means(ours, false))} -> ${f(means(meaning, false))}; all (A+B) ${f(ours.ndcg10Mean)} -> ${f(meaning.ndcg10Mean)}`,
+  );
+  console.log(
+    `  stage accuracy, mean of the held-out groups ${f(means(meaning, true, 'stageAccuracy'))}; developed groups ${f(means(meaning, false, 'stageAccuracy'))}; all (A+B) ${f(meaning.stageAccuracy)}`,
   );
 }
 

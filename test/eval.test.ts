@@ -96,10 +96,12 @@ test('on every graded pair the reason tells the stage shipped: a lead with a sta
   const wrong: string[] = [];
   for (const label of data.labels) {
     const r = scoreItem(toItem(data.posts.get(label.postId)!), byKey.get(label.project)!);
-    // The stage's own words: "Asks for", "Ready to buy", "Compares", "Wants an alternative", "Has the problem".
-    const claims = /^(?:Asks|Ready to buy|Compares|Wants an alternative|Has the problem)/.test(
-      r.reason ?? '',
-    );
+    // The stage's own words: "Asks for", "Ready to buy", "Compares", "Wants an alternative", "Has the problem",
+    // also as a weak lead ("Weak lead: asks for …").
+    const claims =
+      /^(?:Weak lead: )?(?:asks|ready to buy|compares|wants an alternative|has the problem)/i.test(
+        r.reason ?? '',
+      );
     if ((r.stage !== null) !== claims)
       wrong.push(`${label.project}/${label.postId}: ${r.stage} "${r.reason}"`);
     if (r.stage === null && r.score >= 30 && !r.sellerSide)

@@ -98,6 +98,9 @@ describe('meaning stage', () => {
       lifted,
       /^About [^;]+; ranked higher: asks in no usual words, but read as a whole it sounds like a buyer's request$/,
     );
+    // Its stage is the one that reason tells: it seeks a solution (the rules alone found none).
+    assert.equal(scoreItem(topical, booking).stage, null);
+    assert.equal(scoreItem(topical, booking, up).stage, 'solution-seeking');
     // A request the rules already name gains without a second word for it, and a lowered one says why.
     assert.equal(scoreItem(request, booking).stage, 'solution-seeking');
     assert.doesNotMatch(scoreItem(request, booking, up).reason ?? '', /read as a whole/);
@@ -119,7 +122,11 @@ describe('meaning stage', () => {
       const pushed = { post: v.post.map((x) => x * shift), profile };
       const s = scoreItem(request, booking, { ...pushed, post: Float32Array.from(pushed.post) });
       assert.ok(s.score >= 0 && s.score <= 100, String(s.score));
-      if (s.score < 30) assert.equal(s.stage, null);
+      // Below 30 a stage is a weak lead's, as the reason says, and never "ready to buy".
+      if (s.score < 30 && s.stage !== null) {
+        assert.notEqual(s.stage, 'purchase-ready');
+        assert.match(s.reason ?? '', /^Weak lead: /);
+      }
     }
   });
 

@@ -942,18 +942,58 @@ describe('reading the profile: geography, budget, competitors, advice', () => {
     assert.equal(earned.purchase.value, 0);
   });
 
-  test('the stage follows the shipped score: no lead of the sample corpus has one below 30', () => {
+  test('the stage follows the shipped score: below 30 a post is a weak lead, never ready to buy, and says so', () => {
     const corpus = readFileSync(new URL('../sample/corpus.jsonl', import.meta.url), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l) as { title: string; body: string | null; subreddit: string });
     let staged = 0;
+    let weak = 0;
     for (const p of corpus) {
       const s = scoreItem(post(p.title, p.body ?? '', p.subreddit), DEMO_PROJECT);
-      assert.ok(s.score >= 30 || s.stage === null, `${p.title}: ${s.score} ${s.stage}`);
       if (s.stage) staged++;
+      if (s.score >= 30 || s.stage === null) continue;
+      weak++;
+      assert.notEqual(s.stage, 'purchase-ready', `${p.title}: ${s.score}`);
+      assert.match(s.reason ?? '', /^Weak lead: /, `${p.title}: ${s.score} ${s.stage}`);
     }
     assert.ok(staged > 50, `${staged} staged`);
+    assert.ok(weak > 0, 'some weak leads');
+  });
+
+  test('a title tag that files the post as a request asks; money for goods on a trade title is ready to buy', () => {
+    const bags: ScoringProfile = {
+      name: 'Packwell',
+      url: 'https://packwell.example',
+      pain: 'Cheap bags tear within a year',
+      solution: 'Durable backpacks and travel bags with a lifetime warranty',
+      targetUsers: 'Travellers and students who want a bag that lasts',
+      geography: null,
+      budgetFit: '$80-250 per bag',
+      keywords: ['backpack', 'duffel bag'],
+      competitors: [],
+    };
+    // No request in its words: the subreddit's tag is the request.
+    const tagged = scoreItem(
+      post('[BIFL Request] Backpack with a laptop sleeve', 'Mine tore after a year.'),
+      bags,
+    );
+    const untagged = scoreItem(post('Backpack with a laptop sleeve', 'Mine tore after a year.'), bags);
+    assert.equal(tagged.stage, 'solution-seeking', tagged.reason ?? '');
+    assert.notEqual(untagged.stage, 'solution-seeking');
+    // The tag tells the stage, not the score: it barely moves a post, and an off-topic request stays low.
+    assert.ok(Math.abs(tagged.score - untagged.score) <= 3, `${tagged.score} ${untagged.score}`);
+    assert.ok(scoreItem(post('[BIFL Request] French fry cutter', 'Mine broke.'), bags).score < 20);
+    // Money in hand for the goods wanted: ready to buy (the rules alone found no stage in these words).
+    const buying = scoreItem(
+      post('[USA] [H] PayPal [W] Durable backpack', 'My cheap backpack tore within a year.'),
+      bags,
+    );
+    assert.equal(buying.sellerSide, false);
+    assert.equal(buying.stage, 'purchase-ready', buying.reason ?? '');
+    assert.match(buying.reason ?? '', /^Ready to buy: asks for a backpack/);
+    const selling = scoreItem(post('[USA] [H] Durable backpack [W] PayPal', 'Barely used.'), bags);
+    assert.equal(selling.stage, null);
   });
 
   test('strong leads keep their order near the top instead of tying at 100', () => {

@@ -24,6 +24,7 @@ import {
   TAG_BUYER,
   TAG_FOR_HIRE,
   TAG_HIRING,
+  TAG_REQUEST,
 } from './signals.ts';
 import { normalizeText, STOPWORDS, stemWord } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile, Stage } from './types.ts';
@@ -83,6 +84,11 @@ export interface Signals {
   /** Phrases of someone giving advice or a how-to rather than asking. */
   advice: string[];
   adviceInTitle: boolean;
+  /**
+   * Asks by its title's tag ("[BIFL Request] …"), or buys by a trade title ("[H] $45 [W] mechanical keyboard"):
+   * read for the stage only.
+   */
+  taggedAsk: 'request' | 'buys' | null;
   /** Asks for alternatives to, or leaves, a named competitor. */
   leavesCompetitor: boolean;
   /** The product the post names in the profile's terms ("booking software"), for the reason. */
@@ -682,6 +688,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
 
   return {
+    taggedAsk: comment ? null : hw === false ? 'buys' : TAG_REQUEST.test(title) ? 'request' : null,
     keywordsTitle,
     keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
     keywordCount: topic.length,
@@ -888,9 +895,19 @@ export function weigh(s: Signals): Weighed {
   return { score: Math.round(score), base, factor, bonus, stage, sellerSide, fit, intent };
 }
 
-/** A lead's stage: none for a seller, an off-topic post or a score below 30 (docs/scoring.md). */
+/** Below this score a post is a weak lead: the reason says so, and it is never ready to buy. */
+const WEAK = 30;
+
+/**
+ * A post's stage: none for a seller or an off-topic post. Below WEAK, what it asks as a weak lead (never "ready to
+ * buy"), and none when its title is low value or advice; the reason tells the same (docs/scoring.md).
+ */
 function stageAt(s: Signals, fit: number, sellerSide: boolean, score: number): Stage | null {
-  return sellerSide || fit < 0.25 || score < 30 ? null : stageOf(s);
+  if (sellerSide || fit < 0.25) return null;
+  if (score >= WEAK) return stageOf(s);
+  if (s.lowTitle.length || s.adviceInTitle) return null;
+  const asked = stageOf(s);
+  return asked === 'purchase-ready' ? 'solution-seeking' : asked;
 }
 
 /**
@@ -941,7 +958,7 @@ export function stageOf(s: Signals): Stage | null {
   // An on-topic request for advice ("how do I get clients to pay?") seeks a solution too.
   const seeking = seek.value >= 0.6;
   // Any request in the title asks, even one far from the topic words ("Best way to handle this?").
-  const asks = seeking || seek.inTitle;
+  const asks = seeking || seek.inTitle || s.taggedAsk !== null;
   const competitorComplaint = s.ownCompetitors.length > 0 && (strong(pain) || strong(compare));
   // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
   // Asking while naming two of the products it weighs ("Help me pick: Vagaro, Calendly or something smaller").
@@ -952,6 +969,8 @@ export function stageOf(s: Signals): Stage | null {
   // readiness to buy the product.
   // A budget that fits the product's range, called one, is stated by someone shopping, wherever it is written
   // ("we are looking too, budget about $25/mo"); a price paid ("we pay $30 a month for Acuity") is not.
+  // Money in hand for the goods wanted ("[H] PayPal [W] …") is a purchase about to happen.
+  if (s.taggedAsk === 'buys' && !s.otherDevice) return 'purchase-ready';
   if (
     strong(purchase) &&
     (seeking || purchase.inTitle || (s.budget === 'fits' && s.budgetNamed)) &&
@@ -1029,15 +1048,15 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
   const thing =
     (s.asksFor && withArticle(s.asksFor)) ??
     s.personAsked ??
-    (topic[0] ? `help with ${topic[0]}` : 'a recommendation');
+    // A tagged request or a trade title names the thing itself ("[BIFL Request] Backpack").
+    (topic[0] ? (s.taggedAsk ? withArticle(topic[0]) : `help with ${topic[0]}`) : 'a recommendation');
   // "salon software for a salon" says it twice.
   const who = s.who && !thing.includes(s.who) ? ` for ${withArticle(s.who)}` : '';
   const parts: string[] = [];
   const competitor = s.ownCompetitorNames[0] ?? null;
-  // A post that ranks too low for a stage still says what it does ask, as a weak lead (never "ready to buy").
-  const weak =
-    w.stage === null && w.fit >= 0.25 && !s.lowTitle.length && !s.adviceInTitle ? stageOf(s) : null;
-  const stage = weak === 'purchase-ready' ? 'solution-seeking' : (weak ?? w.stage);
+  // A post that ranks low still says what it does ask, as a weak lead (its stage is never "ready to buy").
+  const stage = w.stage;
+  const weak = stage !== null && w.score < WEAK;
   if (stage === 'comparing')
     parts.push(
       s.leavesCompetitor && competitor
@@ -1204,7 +1223,7 @@ function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: Mean
   }
   // Like the model, the stage was trained on posts; a seller stays where the rules put it, at the bottom.
   let moved = 0;
-  const asked = stage !== null && stage !== 'problem-aware';
+  const asked = stage !== null && stage !== 'problem-aware' && score >= WEAK;
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
     moved = meaningPoints(meaning);
     score = moveBy(score, moved);
@@ -1213,10 +1232,14 @@ function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: Mean
   // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage that it does not
   // already explain (a lift of a post the rules read as a request needs no second word).
   const lift = moved >= MOVE_TOLD && !asked ? 'up' : moved <= -MOVE_TOLD ? 'down' : null;
+  const reason = describe(s, { ...w, stage, score }, lift);
+  // Lifted as a buyer's request that the rules found no stage in ("asks in no usual words, but read as a whole it
+  // sounds like a buyer's request"): it seeks a solution, the stage of most leads.
+  if (lift === 'up' && stage === null && w.fit >= 0.25 && score >= WEAK) stage = 'solution-seeking';
   return {
     score,
     stage,
-    reason: describe(s, { ...w, stage }, lift),
+    reason,
     sellerSide: w.sellerSide,
     matchedPhrase: s.keywordsTitle[0] ?? s.keywordsBody[0] ?? s.competitors[0] ?? s.concepts[0] ?? null,
   };

@@ -697,6 +697,13 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
 /** Title tags of trading and job subreddits. */
 export const TAG_FOR_HIRE =
   /\[\s*for[\s-]*hire\s*\]|^\s*for hire\b|\[\s*(?:fs|wts|for sale|selling|offer|offering)\s*\]/;
+/**
+ * A title tag that files the post as a request, as buying subreddits ask ("[BIFL Request] Winter boots", "[Request]
+ * Gym bag", "[WTB] Thinkpad"): the subreddit's own word for asking for something to buy. It tells the stage, not
+ * the score: read as a request it lifted off-topic requests as much as on-topic ones (docs/scoring.md).
+ */
+export const TAG_REQUEST =
+  /\[\s*(?:(?:bifl|bi4l|bil)\s+)?(?:requests?|req|wtb|want to buy|buying|looking for)\s*\]/;
 /** "[Hiring]": the author pays for the work, whatever their own trade. */
 export const TAG_HIRING = /\[\s*hiring\s*\]/;
 export const TAG_BUYER = /\[\s*(?:hiring|task|wtb|buying|looking|request)\s*\]/;
