@@ -553,4 +553,53 @@ describe('dashboard projects API', () => {
     assert.deepEqual(project.totals, { calls: 3, fetched: 2, reused: 1, costUsd: 0.03 });
     assert.deepEqual(project.perProject, []);
   });
+
+  test("a deleted project's upstream spend stays in the account's usage, named as deleted", async () => {
+    const acct = await createAccount(t.services, 'connected');
+    const a = dashboardClient(t);
+    await a.signIn(acct.userId);
+    const gone = await createProject(t.services, acct.userId, { name: 'Trial run', keywords: ['crm'] });
+    const kept = await createProject(t.services, acct.userId, { name: 'Kept', keywords: ['crm'] });
+    for (const [projectId, cost] of [
+      [gone.id, 0.4],
+      [gone.id, 0.2],
+      [kept.id, 0.1],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at)
+         VALUES ($1, 'reddit.subreddit_new', $2, false, now())`,
+        [projectId, cost],
+      );
+    }
+    const before = (await a.get('/usage')).body;
+    assert.deepEqual(before.totals, { calls: 3, fetched: 3, reused: 0, costUsd: 0.7 });
+
+    assert.equal((await a.del(`/projects/${gone.id}`)).status, 204);
+    const after = (await a.get('/usage')).body;
+    assert.deepEqual(
+      after.totals,
+      before.totals,
+      'the money was spent; deleting the project does not unspend it',
+    );
+    assert.deepEqual(after.daily.at(-1), before.daily.at(-1));
+    assert.deepEqual(
+      after.perProject.map((r: { projectId: string | null; name: string; costUsd: number }) => [
+        r.projectId,
+        r.name,
+        r.costUsd,
+      ]),
+      [
+        [null, 'Trial run (deleted)', 0.6],
+        [kept.id, 'Kept', 0.1],
+      ],
+    );
+    // Another account sees none of it.
+    const other = dashboardClient(t);
+    await other.signIn(paid.userId);
+    assert.ok(
+      !(await other.get('/usage')).body.perProject.some((r: { name: string }) =>
+        r.name.includes('Trial run'),
+      ),
+    );
+  });
 });

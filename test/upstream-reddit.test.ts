@@ -352,6 +352,38 @@ test('a hanging Reddit times out with a clear error', async () => {
   );
 });
 
+test('a subreddit Reddit will not list is named with the reason, at once, not retried as a network error', async () => {
+  const { src, calls, report, waits } = source();
+  const cases: [string, object, RegExp][] = [
+    [
+      'nosuchsub',
+      { status: 302, headers: { location: 'https://oauth.reddit.com/subreddits/search.json?q=nosuchsub' } },
+      /reddit\.subreddit_new: r\/nosuchsub does not exist on Reddit/,
+    ],
+    [
+      'secretclub',
+      { status: 403, body: '{"reason": "private", "message": "Forbidden", "error": 403}' },
+      /r\/secretclub is private on Reddit/,
+    ],
+    [
+      'bannedsub',
+      { status: 404, body: '{"reason": "banned", "message": "Not Found", "error": 404}' },
+      /r\/bannedsub is banned on Reddit/,
+    ],
+  ];
+  for (const [sub, reply, message] of cases) {
+    fake.requests.length = 0;
+    fake.script({ ...reply, path: new RegExp(`^/r/${sub}/new`) });
+    await assert.rejects(src.subredditNew(sub, null, report), message);
+    assert.equal(apiRequests().length, 1, `${sub}: one request, no retries`);
+  }
+  assert.deepEqual(waits, []);
+  assert.deepEqual(
+    calls.map((c) => c.ok),
+    [false, false, false],
+  );
+});
+
 test('malformed JSON is a clear error, not retried', async () => {
   const { src, calls, report } = source();
   fake.script({ status: 200, body: '{"kind": "Listing", "data": {"children": [', path: /^\/r\// });

@@ -180,9 +180,17 @@ export function createProjectsRepo(db: Queryable) {
       const r = rows[0];
       return r && { leads: r.leads, webhooks: r.webhooks, scans: r.scans, activeScans: r.active_scans };
     },
-    /** Deletes the project; its leads, webhooks, scans and insights go with it (ON DELETE CASCADE). */
+    /**
+     * Deletes the project; its leads, webhooks, scans and insights go with it (ON DELETE CASCADE). Its upstream
+     * calls were paid: they keep the account and the project's name, and stay in the account's usage.
+     */
     async delete(userId: string, projectId: string): Promise<boolean> {
       if (!isProjectId(projectId)) return false;
+      await db.query(
+        `UPDATE upstream_calls c SET user_id = p.user_id, project_name = p.name
+           FROM projects p WHERE p.id = $2 AND p.user_id = $1 AND c.project_id = p.id`,
+        [userId, projectId],
+      );
       const rows = await db.query('DELETE FROM projects WHERE user_id = $1 AND id = $2 RETURNING id', [
         userId,
         projectId,

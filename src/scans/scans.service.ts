@@ -45,6 +45,13 @@ const FIRST_SCAN_LOOKBACK_MS = 7 * 86_400_000;
 const THREAD_BATCH = 100;
 /** About how many items a listing reaches (Reddit: ~1,000); a fetch that full may have skipped some. */
 const LISTING_REACH = 1000;
+/** A Run scan (dashboard, run_scan) asks for what is new now: it reuses only data bought this recently. */
+const MANUAL_FRESHNESS_MS = 60_000;
+/**
+ * Reddit's search indexes new posts hours late: each search reaches back this far before its previous one, so a
+ * post indexed after that search is still found (leads are unique, a post seen twice is one lead).
+ */
+export const SEARCH_INDEX_LAG_MS = 24 * 3_600_000;
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
 export interface ScanQueue {
@@ -190,6 +197,19 @@ export function createScansService(deps: {
   /** When this process last re-sent each orphaned scan's job, so a busy queue is not flooded with copies. */
   const resent = new Map<string, number>();
   const listingLocks = new Map<string, Promise<unknown>>();
+
+  const intervalOf = (p: WatchingProject) =>
+    p.limits ? p.limits.scanIntervalHours * 3_600_000 : config.scanIntervalMinutes * 60_000;
+
+  /**
+   * How recent a listing's last fetch must be for this scan to reuse it instead of buying: never more than half
+   * the project's interval (else a scheduled scan finds its own previous fetch fresh and buys nothing new), and
+   * a minute for a Run scan (docs/decisions/0100-fresh-scans.md).
+   */
+  function freshnessOf(p: WatchingProject, trigger: ScanRecord['trigger']): number {
+    const manual = trigger === 'dashboard' || trigger === 'tool';
+    return Math.min(freshnessMs, manual ? MANUAL_FRESHNESS_MS : intervalOf(p) / 2);
+  }
 
   /** All projects' keywords in one matcher, compiled again only when a project changed. */
   async function compile(): Promise<Compiled> {
@@ -566,7 +586,11 @@ export function createScansService(deps: {
       case 'comments':
         return upstream.subredditComments(arg, cursor, report);
       case 'search':
-        return upstream.search(arg, last ? { since: last.fetched_at } : {}, report);
+        return upstream.search(
+          arg,
+          last ? { since: new Date(last.fetched_at.getTime() - SEARCH_INDEX_LAG_MS) } : {},
+          report,
+        );
       case 'thread':
         return upstream.commentTree(arg, report).then((items) => ({ items, cursor: null }));
       default:
@@ -584,6 +608,7 @@ export function createScansService(deps: {
     c: Compiled,
     p: WatchingProject,
     listing: string,
+    freshMs: number,
   ): Promise<void> {
     const state = await repo.listingState(listing);
     const wm = await repo.watermark(p.id, listing);
@@ -591,7 +616,7 @@ export function createScansService(deps: {
       await catchUp(scanId, c, p, listing, wm, state.last.id);
     }
     const now = clock.now();
-    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) return;
+    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshMs) return;
 
     const reported: UpstreamCall[] = [];
     let fetched: Fetched;
@@ -767,15 +792,17 @@ export function createScansService(deps: {
     };
     const serve = (listing: string) =>
       withListingLock(listing, () =>
-        guard.withListing(listing, () => serveListing(scanId, c, project, listing)),
+        guard.withListing(listing, () => serveListing(scanId, c, project, listing, freshMs)),
       );
     let c: Compiled;
     let project: WatchingProject;
+    let freshMs = freshnessMs;
     try {
       c = await compile();
       const found = c.projects.get(scan.projectId);
       if (!found) throw new Error('the project no longer exists');
       project = found;
+      freshMs = freshnessOf(project, scan.trigger);
       if (!project.keywords.some((k) => !k.trim().startsWith('-'))) {
         // Nothing could match: buying data for it would be money spent on nothing.
         await repo.finish(scanId, owner, 'done', clock.now(), 'the project has no keywords to match');
@@ -907,9 +934,7 @@ export function createScansService(deps: {
       let queued = 0;
       for (const p of (await compile()).projects.values()) {
         if (!p.keywords.length) continue;
-        const intervalMs = p.limits
-          ? p.limits.scanIntervalHours * 3_600_000
-          : config.scanIntervalMinutes * 60_000;
+        const intervalMs = intervalOf(p);
         const at = last.get(p.id);
         if (at && at.getTime() > now - intervalMs) continue;
         if (await queueScan(p.id, 'schedule', new Date(now - intervalMs))) queued++;

@@ -133,7 +133,8 @@ export async function requestJson(
         headers,
         body: req.body,
         signal: AbortSignal.timeout(policy.timeoutMs),
-        redirect: 'error',
+        // Followed nowhere, and not a network error to retry: Reddit redirects a subreddit that does not exist.
+        redirect: 'manual',
       });
     } catch (err) {
       const name = (err as Error)?.name;
@@ -180,6 +181,10 @@ export async function requestJson(
       }
       await policy.sleep(wait);
       continue;
+    }
+    if (res.status >= 300 && res.status < 400) {
+      const to = res.headers.get('location');
+      throw new UpstreamError(req.api, `HTTP ${res.status} redirect${to ? ` to ${to}` : ''}`);
     }
     if (res.status < 200 || res.status >= 300) {
       throw new UpstreamError(req.api, `HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`);

@@ -56,6 +56,32 @@ export interface RedditSourceOptions extends SourceHttpOptions {
 }
 
 const MAX_QUERY = 512;
+
+/**
+ * Reddit's answers for a subreddit it will not list, in words a person can act on: a name that does not exist
+ * redirects to the subreddit search, a private or quarantined one is 403, a banned one 404, each with a reason.
+ */
+async function explainSubreddit<T>(api: string, subreddit: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    const text = err.message;
+    const why = /HTTP 3\d\d redirect.*subreddits\/search/.test(text)
+      ? 'does not exist'
+      : /HTTP 403\b.*"reason":\s*"private"/.test(text)
+        ? 'is private'
+        : /HTTP 403\b.*"reason":\s*"quarantined"/.test(text)
+          ? 'is quarantined (needs an opted-in account)'
+          : /HTTP 404\b.*"reason":\s*"banned"/.test(text)
+            ? 'is banned'
+            : /HTTP 404\b/.test(text)
+              ? 'was not found'
+              : null;
+    if (!why) throw err;
+    throw new UpstreamError(api, `r/${subreddit} ${why} on Reddit; remove it from the project's subreddits`);
+  }
+}
 const PAGE = 100;
 const MORE_BATCH = 100;
 
@@ -273,11 +299,13 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     name: 'reddit',
     async subredditNew(subreddit, cursor, report) {
       const api = 'reddit.subreddit_new';
-      return incremental(api, `/r/${validateSubreddit(api, subreddit)}/new`, cursor, report);
+      const path = `/r/${validateSubreddit(api, subreddit)}/new`;
+      return explainSubreddit(api, subreddit, () => incremental(api, path, cursor, report));
     },
     async subredditComments(subreddit, cursor, report) {
       const api = 'reddit.subreddit_comments';
-      return incremental(api, `/r/${validateSubreddit(api, subreddit)}/comments`, cursor, report);
+      const path = `/r/${validateSubreddit(api, subreddit)}/comments`;
+      return explainSubreddit(api, subreddit, () => incremental(api, path, cursor, report));
     },
     async search(query, opts, report) {
       const api = 'reddit.search';

@@ -39,7 +39,7 @@ export const UsageReport = Type.Object({
     Type.Object({
       projectId: Type.Union([Type.String(), Type.Null()], {
         description:
-          'null for the calls made for the account but no project (AI-visibility checks without one).',
+          "null for the calls made for the account but no project (AI-visibility checks without one) and for a deleted project's calls (named '<name> (deleted)').",
       }),
       name: Type.String(),
       ...Totals,

@@ -16,6 +16,8 @@ const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** The perProject row of calls made for the account but no project. */
 export const NO_PROJECT = 'No project (AI visibility checks without a project)';
+/** The perProject row of a deleted project's calls, which were paid and stay in the account's usage. */
+export const deletedProject = (name: string) => `${name} (deleted)`;
 
 interface GroupRow {
   /** null only in the per-project grouping, for calls of no project. */
@@ -113,7 +115,7 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
       const [byDay, byApi, byProject] = await Promise.all([
         group(`to_char(c.called_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`),
         group('c.api'),
-        projectId ? Promise.resolve([]) : group('p.id', 'p.name'),
+        projectId ? Promise.resolve([]) : group('p.id', 'coalesce(p.name, c.project_name)'),
       ]);
       const dayRows = new Map(byDay.map((r) => [r.key, r]));
       const daily = Array.from({ length: days }, (_, i) => {
@@ -132,7 +134,7 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
         perProject: byProject
           .map((r) => ({
             projectId: r.key,
-            name: r.key === null ? NO_PROJECT : (r.name ?? ''),
+            name: r.key !== null ? (r.name ?? '') : r.name === null ? NO_PROJECT : deletedProject(r.name),
             ...totalsOf(r),
           }))
           .sort((a, b) => b.costUsd - a.costUsd || b.calls - a.calls || a.name.localeCompare(b.name)),

@@ -297,7 +297,7 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
               head="Project"
               rows={report.perProject.map((r) => ({
                 ...r,
-                key: r.projectId ?? '',
+                key: r.projectId ?? r.name,
                 label: r.projectId ? (
                   <Link href={`/projects/${encodeURIComponent(r.projectId)}/usage`}>{r.name}</Link>
                 ) : (
