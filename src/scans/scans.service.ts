@@ -7,6 +7,7 @@ import {
   excludeContext,
   type Matcher,
   matchText,
+  parseKeyword,
 } from '../domain/matching.ts';
 import { TRIAGE_MEMORY_LIMIT } from '../domain/scoring/triage.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
@@ -61,6 +62,10 @@ export interface ScanLogger {
 
 interface WatchingProject extends ScanProject {
   listings: Set<string>;
+  /** The keywords that match (not exclusions), as the project spells them: a scan counts each one's matches. */
+  matchKeywords: string[];
+  /** Each of those by the text the matcher reports for it (of two that read the same, the first). */
+  spelling: Map<string, string>;
   threshold: number;
   limits: TierLimits | null;
   profile: ScoringProfile;
@@ -126,6 +131,29 @@ export function listingsOf(
   // Comments first: what they cover decides which matched posts' threads still need a read.
   if (subs.length) return subs.flatMap((s) => [`comments:${s}`, `new:${s}`]);
   return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
+}
+
+/** The keywords that match, as the project spells them, and each by the text the matcher reports for it. */
+function keywordSpelling(keywords: readonly string[]) {
+  const matchKeywords: string[] = [];
+  const spelling = new Map<string, string>();
+  for (const raw of keywords) {
+    const kw = parseKeyword(raw);
+    if (!kw || kw.exclude) continue;
+    matchKeywords.push(raw);
+    if (!spelling.has(kw.text)) spelling.set(kw.text, raw);
+  }
+  return { matchKeywords, spelling };
+}
+
+/** Matches per keyword of one project as it spells them; every keyword it matches against is there, 0 or more. */
+function keywordCounts(p: WatchingProject, matched: Map<string, number> | undefined): Map<string, number> {
+  const counts = new Map(p.matchKeywords.map((k) => [k, 0]));
+  for (const [text, n] of matched ?? []) {
+    const k = p.spelling.get(text) ?? text;
+    counts.set(k, (counts.get(k) ?? 0) + n);
+  }
+  return counts;
 }
 
 /** Items per subreddit (lower-case); a subreddit's own listing is counted at 0 when it returned nothing. */
@@ -202,6 +230,7 @@ export function createScansService(deps: {
       projects.set(p.id, {
         ...p,
         keywords,
+        ...keywordSpelling(keywords),
         listings: new Set(listingsOf(p, limits)),
         threshold: p.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD,
         limits,
@@ -254,7 +283,8 @@ export function createScansService(deps: {
 
   /**
    * Matches items against the served projects, scores the matches (lowered where a project's triage rejected
-   * similar leads) and returns leads and threads to read.
+   * similar leads) and returns leads, threads to read, and each project's matches per keyword (matcher text),
+   * those below the threshold included.
    */
   function matchItems(
     c: Compiled,
@@ -265,9 +295,10 @@ export function createScansService(deps: {
     triage: Map<string, TriageMemory | null>,
     meaningOf: MeaningOf,
     refined?: Map<string, Refined>,
-  ): { leads: NewLead[]; threads: ThreadToRead[] } {
+  ): { leads: NewLead[]; threads: ThreadToRead[]; matched: Map<string, Map<string, number>> } {
     const leads: NewLead[] = [];
     const threads: ThreadToRead[] = [];
+    const matched = new Map<string, Map<string, number>>();
     for (const item of items) {
       const scoring = {
         kind: item.kind,
@@ -281,6 +312,8 @@ export function createScansService(deps: {
         (projectId, keyword) => {
           if (!served.has(projectId)) return;
           const p = c.projects.get(projectId)!;
+          const counts = matched.get(projectId) ?? new Map<string, number>();
+          matched.set(projectId, counts.set(keyword, (counts.get(keyword) ?? 0) + 1));
           if (item.kind === 'post') {
             threads.push({
               projectId,
@@ -313,7 +346,7 @@ export function createScansService(deps: {
         excludeContext(item),
       );
     }
-    return { leads, threads };
+    return { leads, threads, matched };
   }
 
   /**
@@ -524,7 +557,16 @@ export function createScansService(deps: {
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const triage = await loadTriage(repo, c, served);
     const meaningOf = await readMeaning(c, items, served);
-    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, meaningOf, phase?.refined);
+    const { leads, threads, matched } = matchItems(
+      c,
+      items,
+      served,
+      () => 0,
+      now,
+      triage,
+      meaningOf,
+      phase?.refined,
+    );
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
@@ -537,6 +579,7 @@ export function createScansService(deps: {
           costUsd: model?.costUsd ?? 0,
           itemsSeen: items.length,
           subreddits: itemsBySubreddit(listing, items),
+          keywords: keywordCounts(p, matched.get(p.id)),
           newLeads: out.length,
           errors: model?.errors ?? [],
         },
@@ -693,7 +736,7 @@ export function createScansService(deps: {
       if (model) calls.push(...model.rows);
       await r.insertCalls(calls);
       const served = new Set([p.id, ...others]);
-      const { leads, threads } = matchItems(
+      const { leads, threads, matched } = matchItems(
         c,
         fetched.items,
         served,
@@ -712,6 +755,7 @@ export function createScansService(deps: {
           costUsd: costUsd + (model?.costUsd ?? 0),
           itemsSeen: fetched.items.length,
           subreddits: itemsBySubreddit(listing, fetched.items),
+          keywords: keywordCounts(p, matched.get(p.id)),
           newLeads: out.filter((e) => e.projectId === p.id).length,
           errors: model?.errors ?? [],
         },
