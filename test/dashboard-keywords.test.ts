@@ -2,7 +2,7 @@
 // (SELF_HOSTED=false) so a keyword past the plan shows as not scanned.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { KeywordStat } from '../src/keywords/keywords.schemas.ts';
+import type { KeywordStat, KeywordStats } from '../src/keywords/keywords.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -18,8 +18,9 @@ describe('dashboard keyword performance', () => {
   /** A finished scan of the project, created daysAgo, with its matches per keyword. */
   const insertScan = (daysAgo: number, matches: Record<string, number>) =>
     t.db.query(
-      `INSERT INTO scans (project_id, trigger, created_at, started_at, finished_at, status, keyword_matches)
-       VALUES ($1, 'schedule', $2, $2, $2, 'done', $3::jsonb)`,
+      `INSERT INTO scans (project_id, trigger, created_at, started_at, finished_at, status, items_seen,
+                          keyword_matches)
+       VALUES ($1, 'schedule', $2, $2, $2, 'done', 250, $3::jsonb)`,
       [projectId, new Date(Date.now() - daysAgo * DAY_MS), JSON.stringify(matches)],
     );
 
@@ -73,7 +74,7 @@ describe('dashboard keyword performance', () => {
   const statsOf = async (query = '') => {
     const res = await d.owner.get(`/projects/${projectId}/keywords${query}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    return res.body as { days: number; since: string; scans: number; keywords: KeywordStat[] };
+    return res.body as KeywordStats;
   };
   const byKeyword = (stats: { keywords: KeywordStat[] }) =>
     new Map(stats.keywords.map((k) => [k.keyword, k]));
@@ -82,6 +83,7 @@ describe('dashboard keyword performance', () => {
     const stats = await statsOf();
     assert.equal(stats.days, 30);
     assert.equal(stats.scans, 2, 'the scan 40 days ago is outside the window');
+    assert.equal(stats.itemsSeen, 500);
     assert.deepEqual(
       stats.keywords.map((k) => k.keyword),
       (await d.owner.get(`/projects/${projectId}`)).body.keywords,

@@ -4,7 +4,8 @@ import { tokenize } from './matching.ts';
 
 /**
  * ok: nothing to say; noisy: many matches and (almost) no leads; rejected: most of its leads were marked not a fit
- * or hidden; dead: counted, matched nothing and found no lead; uncounted: no scan in the window counted it yet.
+ * or hidden; dead: counted, matched nothing and found no lead; uncounted: no scan in the window has read an item since it was
+ * added.
  */
 export type KeywordVerdict = 'ok' | 'noisy' | 'rejected' | 'dead' | 'uncounted';
 

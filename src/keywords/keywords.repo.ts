@@ -27,12 +27,14 @@ export function createKeywordsRepo(db: Queryable) {
       return rows[0]?.keywords;
     },
 
-    async scansSince(projectId: string, since: Date): Promise<number> {
-      const rows = await db.query<{ n: number }>(
-        'SELECT count(*)::integer AS n FROM scans WHERE project_id = $1 AND created_at >= $2',
+    /** How many scans of the project were created since then, and the items they read. */
+    async scansSince(projectId: string, since: Date): Promise<{ scans: number; itemsSeen: number }> {
+      const rows = await db.query<{ scans: number; items_seen: number }>(
+        `SELECT count(*)::integer AS scans, coalesce(sum(items_seen), 0)::integer AS items_seen
+           FROM scans WHERE project_id = $1 AND created_at >= $2`,
         [projectId, since],
       );
-      return rows[0]?.n ?? 0;
+      return { scans: rows[0]?.scans ?? 0, itemsSeen: rows[0]?.items_seen ?? 0 };
     },
 
     /** Items matched per keyword spelling, summed over the project's scans created since then. */

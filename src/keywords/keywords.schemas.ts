@@ -13,7 +13,10 @@ export const KeywordStat = Type.Object({
    * scanned; the others from src/domain/keyword-health.ts.
    */
   verdict: StringEnum(['ok', 'noisy', 'rejected', 'dead', 'uncounted', 'over-limit', 'exclusion']),
-  /** Items it matched in the window's scans, below the threshold too; null when no scan counted it. */
+  /**
+   * Items it matched in the window's scans, below the threshold too; null when no scan counted it (none has read
+   * an item since it was added).
+   */
   matched: Nullable(Count),
   /** Leads it found that were scored in the window, whatever their status now. */
   leads: Count,
@@ -28,8 +31,9 @@ export type KeywordStat = Static<typeof KeywordStat>;
 export const KeywordStats = Type.Object({
   days: Type.Integer({ minimum: 1 }),
   since: DateTime,
-  /** The project's scans created in the window. */
+  /** The project's scans created in the window, and the posts and comments they read. */
   scans: Count,
+  itemsSeen: Count,
   /** Every keyword of the project, in its order. */
   keywords: Type.Array(KeywordStat),
 });

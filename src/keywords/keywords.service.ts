@@ -30,7 +30,7 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
       const keywords = await repo.keywordsOf(owner.userId, projectId);
       if (!keywords) throw notFound();
       const since = new Date(deps.clock.now().getTime() - days * DAY_MS);
-      const [scans, matchRows, leadRows] = await Promise.all([
+      const [read, matchRows, leadRows] = await Promise.all([
         repo.scansSince(projectId, since),
         repo.matchesSince(projectId, since),
         repo.leadsSince(projectId, since),
@@ -77,7 +77,7 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
           replied: l.replied,
         };
       };
-      return { days, since: since.toISOString(), scans, keywords: keywords.map(stat) };
+      return { days, since: since.toISOString(), ...read, keywords: keywords.map(stat) };
     },
   };
 }

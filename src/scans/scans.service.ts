@@ -146,7 +146,10 @@ function keywordSpelling(keywords: readonly string[]) {
   return { matchKeywords, spelling };
 }
 
-/** Matches per keyword of one project as it spells them; every keyword it matches against is there, 0 or more. */
+/**
+ * Matches per keyword of one project as it spells them; every keyword it matches against is there, 0 or more.
+ * Counted only where a unit read items: a keyword tried on nothing has not matched nothing.
+ */
 function keywordCounts(p: WatchingProject, matched: Map<string, number> | undefined): Map<string, number> {
   const counts = new Map(p.matchKeywords.map((k) => [k, 0]));
   for (const [text, n] of matched ?? []) {
@@ -579,7 +582,7 @@ export function createScansService(deps: {
           costUsd: model?.costUsd ?? 0,
           itemsSeen: items.length,
           subreddits: itemsBySubreddit(listing, items),
-          keywords: keywordCounts(p, matched.get(p.id)),
+          keywords: items.length ? keywordCounts(p, matched.get(p.id)) : undefined,
           newLeads: out.length,
           errors: model?.errors ?? [],
         },
@@ -755,7 +758,7 @@ export function createScansService(deps: {
           costUsd: costUsd + (model?.costUsd ?? 0),
           itemsSeen: fetched.items.length,
           subreddits: itemsBySubreddit(listing, fetched.items),
-          keywords: keywordCounts(p, matched.get(p.id)),
+          keywords: fetched.items.length ? keywordCounts(p, matched.get(p.id)) : undefined,
           newLeads: out.filter((e) => e.projectId === p.id).length,
           errors: model?.errors ?? [],
         },

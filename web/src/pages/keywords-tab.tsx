@@ -13,7 +13,7 @@ import { projectBody } from './project-form.tsx';
 const WINDOWS = [7, 30, 90] as const;
 
 /** The hint beside a keyword, and whether it calls for attention. */
-function hintOf(k: KeywordStat, days: number): { text: string; warn: boolean } {
+function hintOf(k: KeywordStat, s: KeywordStats): { text: string; warn: boolean } {
   const leads = plural(k.leads, 'lead');
   switch (k.verdict) {
     case 'noisy':
@@ -27,9 +27,12 @@ function hintOf(k: KeywordStat, days: number): { text: string; warn: boolean } {
         warn: true,
       };
     case 'dead':
-      return { text: `Dead: matched nothing in ${days} days.`, warn: true };
+      return {
+        text: `Dead: matched none of the ${plural(s.itemsSeen, 'post or comment', 'posts and comments')} read in ${s.days} days.`,
+        warn: true,
+      };
     case 'uncounted':
-      return { text: 'Not counted yet: no scan since it was added.', warn: false };
+      return { text: 'Not counted yet: no scan has read new posts since it was added.', warn: false };
     case 'over-limit':
       return { text: 'Not scanned: past the plan’s number of keywords.', warn: true };
     case 'exclusion':
@@ -107,7 +110,7 @@ export function KeywordsTab(props: {
 
   const s = stats.data;
   const threshold = props.project?.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD;
-  const noisy = s?.keywords.filter((k) => hintOf(k, s.days).warn).length ?? 0;
+  const noisy = s?.keywords.filter((k) => hintOf(k, s).warn).length ?? 0;
   return (
     <section aria-labelledby="keywords-title" class="stack">
       <div class="section-head">
@@ -152,7 +155,9 @@ export function KeywordsTab(props: {
         <>
           <p class="muted small">
             {plural(s.scans, 'scan')} in the last {s.days} days
-            {s.scans === 0 ? ': Run scan (above) to count what each keyword finds.' : '.'}
+            {s.scans === 0
+              ? ': Run scan (above) to count what each keyword finds.'
+              : `, ${plural(s.itemsSeen, 'post or comment', 'posts and comments')} read.`}
             {noisy > 0 && ` ${plural(noisy, 'keyword')} to look at.`}
           </p>
           <div class="table-scroll">
@@ -187,7 +192,7 @@ export function KeywordsTab(props: {
               </thead>
               <tbody>
                 {s.keywords.map((k) => {
-                  const hint = hintOf(k, s.days);
+                  const hint = hintOf(k, s);
                   const shown = counted(k);
                   return (
                     <tr key={k.keyword} data-keyword={k.keyword} data-verdict={k.verdict}>
