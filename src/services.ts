@@ -8,6 +8,7 @@ import { createAiVisibilityService } from './insights/ai-visibility.service.ts';
 import { createInsightsService } from './insights/insights.service.ts';
 import { createPainThemesService } from './insights/pain-themes.service.ts';
 import { createSeoService } from './insights/seo/seo.service.ts';
+import { createKeywordsService } from './keywords/keywords.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScanHistory } from './scans/scans.history.ts';
@@ -39,6 +40,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     sessions: createSessionsService({ ...deps, accounts }),
     projects: createProjectsService(deps),
     leads: createLeadsService(deps),
+    keywords: createKeywordsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream, llm, embedder }),

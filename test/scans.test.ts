@@ -122,6 +122,40 @@ describe('a scan over the sample corpus', () => {
     assert.deepEqual(stored?.subreddits, scan.subreddits);
   });
 
+  test('a scan counts the items each keyword matched, below the threshold too, as the project spells it', async () => {
+    const acct = await createAccount(t.services);
+    const keywords = [
+      'Booking Software',
+      '"no-shows"',
+      'appointment scheduling',
+      'zebra crossing',
+      '-hiring',
+    ];
+    const project = await createProject(t.services, acct.userId, { ...SALON, keywords, scoreThreshold: 60 });
+    const scan = await scanNow(t, project.id);
+    const [row] = await t.db.query<{ keyword_matches: Record<string, number> }>(
+      'SELECT keyword_matches FROM scans WHERE id = $1',
+      [scan.scanId],
+    );
+    const counts = row!.keyword_matches;
+    // Every keyword that matches is there in the project's spelling, one that found nothing at 0; not the exclusion.
+    assert.deepEqual(Object.keys(counts).sort(), keywords.filter((k) => k !== '-hiring').sort());
+    assert.equal(counts['zebra crossing'], 0);
+    const leads = await leadsOf(t, project.id);
+    const leadsBy = (phrase: string) => leads.filter((l) => l.matched_phrase === phrase).length;
+    for (const [keyword, phrase] of [
+      ['Booking Software', 'Booking Software'],
+      ['"no-shows"', 'no-shows'],
+      ['appointment scheduling', 'appointment scheduling'],
+    ] as const) {
+      assert.ok(counts[keyword]! > 0, `${keyword}: ${JSON.stringify(counts)}`);
+      assert.ok(counts[keyword]! >= leadsBy(phrase), `${keyword} matched at least its leads`);
+    }
+    // Matches below the threshold of 60 are counted though they were not stored as leads.
+    const total = Object.values(counts).reduce((n, c) => n + c, 0);
+    assert.ok(total > leads.length, `${total} matches, ${leads.length} leads`);
+  });
+
   test('two triggers while a scan is queued or running get the same scan and the work is done once', async () => {
     const acct = await createAccount(t.services);
     const project = await createProject(t.services, acct.userId, { ...SALON, subreddits: ['Barber'] });

@@ -55,6 +55,14 @@ function toScan(r: ScanRow): ScanRecord {
   };
 }
 
+/** SQL: a jsonb column of counts by name with a jsonb parameter's counts added, name by name. */
+const addCounts = (column: string, param: string) => `(
+  SELECT COALESCE(jsonb_object_agg(name, n), '{}'::jsonb)
+    FROM (SELECT name, SUM(n::integer) AS n
+            FROM (SELECT key AS name, value AS n FROM jsonb_each_text(${column})
+                  UNION ALL SELECT key, value FROM jsonb_each_text(${param}::jsonb)) counts
+           GROUP BY name) sums)`;
+
 /** A project as the scanner needs it: profile, watch list, threshold and its owner's tier. */
 export type ScanProject = ProjectProfile & { tier: Tier };
 
@@ -242,6 +250,8 @@ export function createScansRepo(db: Queryable) {
         itemsSeen?: number;
         /** Items per subreddit, added to the scan's counts by name. */
         subreddits?: Map<string, number>;
+        /** Items matched per keyword of the scan's project, added to the scan's counts by keyword. */
+        keywords?: Map<string, number>;
         newLeads?: number;
         errors?: string[];
       },
@@ -250,12 +260,8 @@ export function createScansRepo(db: Queryable) {
       const rows = await db.query(
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
                 new_leads = new_leads + $5, errors = errors || $6::text[],
-                subreddit_items = (
-                  SELECT COALESCE(jsonb_object_agg(name, n), '{}'::jsonb)
-                    FROM (SELECT name, SUM(n::integer) AS n
-                            FROM (SELECT key AS name, value AS n FROM jsonb_each_text(subreddit_items)
-                                  UNION ALL SELECT key, value FROM jsonb_each_text($8::jsonb)) counts
-                           GROUP BY name) sums)
+                subreddit_items = ${addCounts('subreddit_items', '$8')},
+                keyword_matches = ${addCounts('keyword_matches', '$9')}
           WHERE id = $1 AND ($7::text IS NULL OR owner = $7) RETURNING id`,
         [
           id,
@@ -266,6 +272,7 @@ export function createScansRepo(db: Queryable) {
           d.errors ?? [],
           owner ?? null,
           JSON.stringify(Object.fromEntries(d.subreddits ?? [])),
+          JSON.stringify(Object.fromEntries(d.keywords ?? [])),
         ],
       );
       if (!rows.length) throw new ScanTakenOver(id);
@@ -471,8 +478,6 @@ export function createScansRepo(db: Queryable) {
       );
     },
 
-    /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
-    /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
     /**
      * Each project's newest hidden and not-a-fit leads (at most `perProject`): what its triage taught. A lead
      * hidden because the person replied to it, or because a raised threshold hid it, was no rejection (ADR 0098).
@@ -493,6 +498,7 @@ export function createScansRepo(db: Queryable) {
         [projectIds, perProject],
       );
     },
+    /** Keys (`project/post/comment`) of the given items that are already leads of the given projects. */
     async existingLeads(projectIds: string[], postIds: string[]): Promise<Set<string>> {
       if (!projectIds.length || !postIds.length) return new Set();
       const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(
@@ -502,6 +508,7 @@ export function createScansRepo(db: Queryable) {
       );
       return new Set(rows.map((r) => `${r.project_id}/${r.post_id}/${r.comment_id ?? ''}`));
     },
+    /** Inserts the leads not already there (one per project, post and comment); returns the new ones' ids. */
     async insertLeads(leads: NewLead[]): Promise<Map<NewLead, string>> {
       const created = new Map<NewLead, string>();
       const key = (projectId: string, postId: string, commentId: string | null) =>

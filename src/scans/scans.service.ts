@@ -7,6 +7,7 @@ import {
   excludeContext,
   type Matcher,
   matchText,
+  parseKeyword,
 } from '../domain/matching.ts';
 import { TRIAGE_MEMORY_LIMIT } from '../domain/scoring/triage.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
@@ -68,6 +69,10 @@ export interface ScanLogger {
 
 interface WatchingProject extends ScanProject {
   listings: Set<string>;
+  /** The keywords that match (not exclusions), as the project spells them: a scan counts each one's matches. */
+  matchKeywords: string[];
+  /** Each of those by the text the matcher reports for it (of two that read the same, the first). */
+  spelling: Map<string, string>;
   threshold: number;
   limits: TierLimits | null;
   profile: ScoringProfile;
@@ -133,6 +138,32 @@ export function listingsOf(
   // Comments first: what they cover decides which matched posts' threads still need a read.
   if (subs.length) return subs.flatMap((s) => [`comments:${s}`, `new:${s}`]);
   return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
+}
+
+/** The keywords that match, as the project spells them, and each by the text the matcher reports for it. */
+function keywordSpelling(keywords: readonly string[]) {
+  const matchKeywords: string[] = [];
+  const spelling = new Map<string, string>();
+  for (const raw of keywords) {
+    const kw = parseKeyword(raw);
+    if (!kw || kw.exclude) continue;
+    matchKeywords.push(raw);
+    if (!spelling.has(kw.text)) spelling.set(kw.text, raw);
+  }
+  return { matchKeywords, spelling };
+}
+
+/**
+ * Matches per keyword of one project as it spells them; every keyword it matches against is there, 0 or more.
+ * Counted only where a unit read items: a keyword tried on nothing has not matched nothing.
+ */
+function keywordCounts(p: WatchingProject, matched: Map<string, number> | undefined): Map<string, number> {
+  const counts = new Map(p.matchKeywords.map((k) => [k, 0]));
+  for (const [text, n] of matched ?? []) {
+    const k = p.spelling.get(text) ?? text;
+    counts.set(k, (counts.get(k) ?? 0) + n);
+  }
+  return counts;
 }
 
 /** Items per subreddit (lower-case); a subreddit's own listing is counted at 0 when it returned nothing. */
@@ -222,6 +253,7 @@ export function createScansService(deps: {
       projects.set(p.id, {
         ...p,
         keywords,
+        ...keywordSpelling(keywords),
         listings: new Set(listingsOf(p, limits)),
         threshold: p.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD,
         limits,
@@ -274,7 +306,8 @@ export function createScansService(deps: {
 
   /**
    * Matches items against the served projects, scores the matches (lowered where a project's triage rejected
-   * similar leads) and returns leads and threads to read.
+   * similar leads) and returns leads, threads to read, and each project's matches per keyword (matcher text),
+   * those below the threshold included.
    */
   function matchItems(
     c: Compiled,
@@ -285,9 +318,10 @@ export function createScansService(deps: {
     triage: Map<string, TriageMemory | null>,
     meaningOf: MeaningOf,
     refined?: Map<string, Refined>,
-  ): { leads: NewLead[]; threads: ThreadToRead[] } {
+  ): { leads: NewLead[]; threads: ThreadToRead[]; matched: Map<string, Map<string, number>> } {
     const leads: NewLead[] = [];
     const threads: ThreadToRead[] = [];
+    const matched = new Map<string, Map<string, number>>();
     for (const item of items) {
       const scoring = {
         kind: item.kind,
@@ -301,6 +335,8 @@ export function createScansService(deps: {
         (projectId, keyword) => {
           if (!served.has(projectId)) return;
           const p = c.projects.get(projectId)!;
+          const counts = matched.get(projectId) ?? new Map<string, number>();
+          matched.set(projectId, counts.set(keyword, (counts.get(keyword) ?? 0) + 1));
           if (item.kind === 'post') {
             threads.push({
               projectId,
@@ -333,7 +369,7 @@ export function createScansService(deps: {
         excludeContext(item),
       );
     }
-    return { leads, threads };
+    return { leads, threads, matched };
   }
 
   /**
@@ -544,7 +580,16 @@ export function createScansService(deps: {
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const triage = await loadTriage(repo, c, served);
     const meaningOf = await readMeaning(c, items, served);
-    const { leads, threads } = matchItems(c, items, served, () => 0, now, triage, meaningOf, phase?.refined);
+    const { leads, threads, matched } = matchItems(
+      c,
+      items,
+      served,
+      () => 0,
+      now,
+      triage,
+      meaningOf,
+      phase?.refined,
+    );
     const created = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
@@ -557,6 +602,7 @@ export function createScansService(deps: {
           costUsd: model?.costUsd ?? 0,
           itemsSeen: items.length,
           subreddits: itemsBySubreddit(listing, items),
+          keywords: items.length ? keywordCounts(p, matched.get(p.id)) : undefined,
           newLeads: out.length,
           errors: model?.errors ?? [],
         },
@@ -718,7 +764,7 @@ export function createScansService(deps: {
       if (model) calls.push(...model.rows);
       await r.insertCalls(calls);
       const served = new Set([p.id, ...others]);
-      const { leads, threads } = matchItems(
+      const { leads, threads, matched } = matchItems(
         c,
         fetched.items,
         served,
@@ -737,6 +783,7 @@ export function createScansService(deps: {
           costUsd: costUsd + (model?.costUsd ?? 0),
           itemsSeen: fetched.items.length,
           subreddits: itemsBySubreddit(listing, fetched.items),
+          keywords: fetched.items.length ? keywordCounts(p, matched.get(p.id)) : undefined,
           newLeads: out.filter((e) => e.projectId === p.id).length,
           errors: model?.errors ?? [],
         },

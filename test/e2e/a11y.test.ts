@@ -48,6 +48,7 @@ const PAGES: PageSpec[] = [
         .getByRole('button', { name: /Details of/ })
         .click(),
   },
+  { name: 'keyword performance', path: (id) => `/projects/${id}/keywords`, ready: '.keywords-table' },
   { name: 'project webhooks', path: (id) => `/projects/${id}/webhooks`, ready: '.webhook-list' },
   { name: 'scan history', path: (id) => `/projects/${id}/scans`, ready: '.scans-table' },
   { name: 'project usage', path: (id) => `/projects/${id}/usage`, ready: '.chart-svg', check: costsShown },

@@ -29,7 +29,7 @@ function Shell({ path, query }: { path: string; query: URLSearchParams }) {
   }, []);
 
   const project =
-    /^\/projects\/([^/]+)(?:\/(leads|webhooks|themes|seo|ai-visibility|scans|usage|settings))?\/?$/.exec(
+    /^\/projects\/([^/]+)(?:\/(leads|keywords|webhooks|themes|seo|ai-visibility|scans|usage|settings))?\/?$/.exec(
       path,
     );
   let page = <NotFound />;

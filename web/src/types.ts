@@ -25,6 +25,7 @@ export type {
   DashboardSeo,
 } from '../../src/insights/insights.dashboard.schemas.ts';
 export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
+export type { KeywordStat, KeywordStats } from '../../src/keywords/keywords.schemas.ts';
 export type {
   BelowThreshold,
   LeadReply,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { KeywordStats } from '../../keywords/keywords.schemas.ts';
 import {
   DeletionImpact,
   ImportResult,
@@ -15,16 +16,19 @@ const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLe
 /** An import file may be larger than the dashboard's usual 64 KiB of JSON. */
 const IMPORT_BODY_LIMIT = 2 * 1024 * 1024;
 const USAGE_DAYS = 30;
+/** Keyword performance looks back this many days unless asked for another window (1 to 90). */
+const KEYWORD_DAYS = 30;
 
 /**
- * The dashboard's project editing, import and export, scan history and usage (docs/decisions/0067, 0068):
+ * The dashboard's project editing, import and export, scan history, usage and keyword performance
+ * (docs/decisions/0067, 0068, 0099):
  * registered inside dashboardRoutes, so its session guard and cross-site rules apply.
  */
 export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
   app,
   { services },
 ) => {
-  const { projects, scanHistory, usage } = services;
+  const { projects, scanHistory, usage, keywords } = services;
   const owner = (request: { account?: { userId: string; tier: 'free' | 'connected' } }) => {
     const { userId, tier } = request.account!;
     return { userId, tier };
@@ -103,6 +107,21 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Servi
       const { limit = 25, offset = 0 } = request.query;
       return scanHistory.listScans(request.params.projectId, { limit, offset });
     },
+  );
+
+  app.get(
+    '/projects/:projectId/keywords',
+    {
+      schema: {
+        params: ProjectParams,
+        querystring: Type.Object({
+          days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: KEYWORD_DAYS })),
+        }),
+        response: { 200: KeywordStats },
+      },
+    },
+    async (request) =>
+      keywords.keywordStats(owner(request), request.params.projectId, request.query.days ?? KEYWORD_DAYS),
   );
 
   app.get('/usage', { schema: { response: { 200: UsageReport } } }, async (request) =>

@@ -79,6 +79,9 @@ function bodyOf(d: ProjectDraft) {
   };
 }
 
+/** The project as the body of its PUT: every field, as the form would send it unchanged. */
+export const projectBody = (p: ProjectDetail) => bodyOf(draftOf(p));
+
 export function useLimits() {
   return useResource('limits', (signal) => api<ProjectLimits>('GET', '/limits', undefined, { signal }));
 }

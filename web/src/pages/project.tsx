@@ -6,6 +6,7 @@ import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { Me, ProjectDetail } from '../types.ts';
 import { AiTab } from './ai-tab.tsx';
+import { KeywordsTab } from './keywords-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
 import { ProjectSettingsTab } from './project-settings.tsx';
 import { ScansTab } from './scans-tab.tsx';
@@ -16,6 +17,7 @@ import { WebhooksTab } from './webhooks-tab.tsx';
 
 export const PROJECT_TABS = {
   leads: 'Leads',
+  keywords: 'Keywords',
   webhooks: 'Webhooks',
   themes: 'Pain themes',
   seo: 'SEO',
@@ -96,6 +98,9 @@ export function ProjectPage({
         <Link href={base} class="tab" current={tab === 'leads'}>
           Leads
         </Link>
+        <Link href={`${base}/keywords`} class="tab" current={tab === 'keywords'}>
+          Keywords
+        </Link>
         <Link href={`${base}/webhooks`} class="tab" current={tab === 'webhooks'}>
           Webhooks
         </Link>
@@ -117,6 +122,14 @@ export function ProjectPage({
       {(tab === 'leads' || tab === 'scans') && me.data?.sampleData && <SampleDataNotice />}
       {tab === 'leads' && (
         <LeadsTab projectId={projectId} base={base} query={query} generation={scanGeneration} />
+      )}
+      {tab === 'keywords' && (
+        <KeywordsTab
+          projectId={projectId}
+          project={p}
+          generation={scanGeneration}
+          onSaved={(saved) => project.set(() => saved)}
+        />
       )}
       {tab === 'webhooks' && <WebhooksTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'themes' && <ThemesTab projectId={projectId} generation={scanGeneration} />}
