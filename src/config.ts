@@ -175,6 +175,11 @@ export interface UpstreamConfig extends UpstreamNetworkConfig {
   priceOverrides: Record<string, number>;
   /** Data another project bought this recently is reused instead of fetched again. */
   freshnessMinutes: number;
+  /**
+   * DELETION_RECHECK_DAYS: leads whose post or comment is at most this many days old are asked about again, to
+   * learn deletions (docs/decisions/0103-deleted-items.md); 0 turns the re-check off.
+   */
+  deletionRecheckDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -492,6 +497,7 @@ function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetworkConfi
     sample: name === 'replay' && !env.REPLAY_FILE,
     priceOverrides: readPriceOverrides(env.UPSTREAM_PRICES_FILE),
     freshnessMinutes: readInt(env, 'UPSTREAM_FRESHNESS_MINUTES', 15, 0, 10_080),
+    deletionRecheckDays: readInt(env, 'DELETION_RECHECK_DAYS', 30, 0, 365),
   };
 }
 

@@ -13,8 +13,14 @@ export interface LeadCreatedEvent {
   draftedAt: Date;
 }
 
+/** Leads whose post or comment was found deleted or removed on Reddit (docs/decisions/0103-deleted-items.md). */
+export interface LeadsDeletedEvent {
+  leadIds: string[];
+}
+
 export interface AppEvents {
   'lead.created': [LeadCreatedEvent];
+  'leads.deleted': [LeadsDeletedEvent];
 }
 
 /** In-process events between capabilities (scans -> webhooks); listeners must not throw or block. */

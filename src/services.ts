@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { createDbHealth } from './db/health.ts';
+import { createDeletionsService } from './deletions/deletions.service.ts';
 import { createEventBus } from './events.ts';
 import { createAiVisibilityService } from './insights/ai-visibility.service.ts';
 import { createInsightsService } from './insights/insights.service.ts';
@@ -44,6 +45,13 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
     scans: createScansService({ ...deps, events, upstream, llm, embedder }),
+    deletions: createDeletionsService({
+      db: deps.db,
+      clock: deps.clock,
+      config: deps.config,
+      events,
+      upstream,
+    }),
     webhooks: createWebhooksService({ ...deps, events }),
     health: createDbHealth(deps),
     scanHistory: createScanHistory(deps),

@@ -174,3 +174,45 @@ describe('price table', () => {
     assert.throws(() => p('unknown.api'), /no price/);
   });
 });
+
+test('a line with deletedUtc is deleted from then on: listings report it gone, lookup says so (ADR 0103)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-del-'));
+  const corpus = join(dir, 'corpus.jsonl');
+  const t0 = 1_300_000_000;
+  const line = (id: string, createdUtc: number, extra: object = {}) =>
+    JSON.stringify({
+      id,
+      subreddit: 'salons',
+      author: 'a',
+      createdUtc,
+      title: `Post ${id}`,
+      body: 'b',
+      ...extra,
+    });
+  // The file spans [t0, t0 + 1000]: a deletion at t0 + 2000 comes after the clock's now, one window later.
+  writeFileSync(corpus, [line('p1', t0), line('p2', t0 + 1000, { deletedUtc: t0 + 2000 })].join('\n'));
+  const clock = fixedClock(NOW);
+  const src = createReplaySource({ file: corpus, windowDays: 1, clock, priceOf });
+  const calls: UpstreamCall[] = [];
+  const gone: string[] = [];
+  const report = Object.assign((c: UpstreamCall) => calls.push(c), {
+    gone: (n: string[]) => gone.push(...n),
+  });
+  assert.deepEqual((await src.subredditNew('salons', null, report)).items.map((i) => i.id).sort(), [
+    'p1',
+    'p2',
+  ]);
+  assert.deepEqual(await src.lookup!(['t3_p1', 't3_p2', 't3_nope'], report), {
+    items: (await src.subredditNew('salons', null, () => {})).items.sort((a, b) => (a.id < b.id ? -1 : 1)),
+    gone: [],
+  });
+  clock.advance(DAY + 1000);
+  assert.deepEqual(
+    (await src.subredditNew('salons', null, report)).items.map((i) => i.id),
+    ['p1'],
+  );
+  assert.deepEqual(gone, ['t3_p2']);
+  const looked = await src.lookup!(['t3_p1', 't3_p2'], report);
+  assert.deepEqual([looked.items.map((i) => i.id), looked.gone], [['p1'], ['t3_p2']]);
+  assert.equal(calls.filter((c) => c.api === 'replay.info').length, 2);
+});

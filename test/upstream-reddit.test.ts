@@ -12,6 +12,7 @@ const PRICES: Record<string, number> = {
   'reddit.search': 0.00026,
   'reddit.comments': 0.00027,
   'reddit.morechildren': 0.00028,
+  'reddit.info': 0.00029,
 };
 
 let fake: RedditFake;
@@ -435,4 +436,51 @@ test('bad arguments are clear errors before any request', async () => {
   await assert.rejects(src.commentTree('../etc', report), /invalid post id/);
   await assert.rejects(src.search('   ', {}, report), /query is empty/);
   assert.equal(apiRequests().length, 0);
+});
+
+test('a tree tells which of its comments were deleted or removed, without a call more (ADR 0103)', async () => {
+  const { src, calls, report } = source();
+  const seen: string[] = [];
+  const items = await src.commentTree(
+    't3_3hahrw',
+    Object.assign(report, { gone: (n: string[]) => seen.push(...n) }),
+  );
+  const body = recorded('comments-large-tree-with-more').body;
+  const expanded = recorded('morechildren').body.json.data.things.map((t: any) => t.data);
+  const deleted = [...walk(body[1].data.children).comments, ...expanded].filter((c) => gone(c.body));
+  assert.ok(deleted.length > 0, 'the recording has deleted comments');
+  assert.deepEqual(new Set(seen), new Set(deleted.map((c) => `t1_${c.id}`)));
+  assert.ok(items.every((i) => !seen.includes(`t1_${i.id}`)));
+  assert.ok(calls.every((c) => c.api !== 'reddit.info'));
+});
+
+test('lookup asks /api/info 100 fullnames a call; deleted, removed and live items told apart, unknown ones left out', async () => {
+  const children = recorded('subreddit-new')
+    .body.data.children.slice(0, 3)
+    .map((c: any, i: number) => ({
+      ...c,
+      data: { ...c.data, id: `lk${i}`, name: `t3_lk${i}`, removed_by_category: null },
+    }));
+  fake.setListing('/r/lookups/new', children);
+  fake.deleteThing('t3_lk0', 'author');
+  fake.deleteThing('t3_lk1', 'moderator');
+  const { src, calls, report } = source();
+  const unknown = Array.from({ length: 147 }, (_, i) => `t3_none${i}`);
+  const looked = await src.lookup!(['t3_lk0', 't3_lk1', 't3_lk2', ...unknown], report);
+  assert.deepEqual(looked.gone.sort(), ['t3_lk0', 't3_lk1']);
+  assert.deepEqual(
+    looked.items.map((i) => i.id),
+    ['lk2'],
+  );
+  const asked = apiRequests().filter((r) => r.path === '/api/info');
+  assert.deepEqual(
+    asked.map((r) => r.query.get('id')!.split(',').length),
+    [100, 50],
+  );
+  assert.ok(asked.every((r) => r.query.get('raw_json') === '1'));
+  assert.deepEqual(calls, [
+    { api: 'reddit.info', costUsd: 0.00029, ok: true },
+    { api: 'reddit.info', costUsd: 0.00029, ok: true },
+  ]);
+  await assert.rejects(src.lookup!(['t3_../x'], report), /invalid cursor/);
 });

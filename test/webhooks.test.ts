@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { systemClock } from '../src/clock.ts';
 import type { Config } from '../src/config.ts';
+import { createDeletionsRepo } from '../src/deletions/deletions.repo.ts';
 import { toLeadScore } from '../src/domain/scoring.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -377,6 +378,30 @@ describe('delivery', () => {
     const attempts = await retrying.webhooks.listAttempts(userId, hook.id);
     assert.deepEqual(attempts.map((a) => a.attempt).sort(), [1, 2, 3]);
     assert.deepEqual(new Set(failing.received.map((r) => r.headers['webhook-id'])).size, 1);
+  });
+
+  test('a lead whose post is deleted on Reddit before its retry is not sent again, nor redelivered', async () => {
+    const retrying = servicesWith({ allowPrivate: true, retries: 2, retryBackoffMs: 400 });
+    const { userId, project, events } = await projectWithLeads(1, retrying);
+    const failing = await receiver({ kind: 'status', status: 503 });
+    const hook = await retrying.webhooks.register(userId, project.id, failing.url);
+    retrying.events.emit('lead.created', events[0]!);
+    while (failing.received.length === 0) await new Promise((r) => setTimeout(r, 10));
+    // Another worker's re-check learns the deletion: only the database knows (docs/decisions/0103-deleted-items.md).
+    const [lead] = await t.db.query<{ post_id: string }>('SELECT post_id FROM leads WHERE id = $1', [
+      events[0]!.leadId,
+    ]);
+    await createDeletionsRepo(t.db).forget([`t3_${lead!.post_id}`], new Date());
+    await retrying.webhooks.idle();
+    assert.equal(failing.received.length, 1, 'the retry was not sent');
+    const attempts = await retrying.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(attempts.map((a) => [a.attempt, a.outcome]).sort(), [
+      [1, 'http_error'],
+      [2, 'dropped'],
+    ]);
+    assert.match(attempts.find((a) => a.attempt === 2)!.error ?? '', /deleted or removed on Reddit/);
+    await assert.rejects(retrying.webhooks.redeliver(userId, hook.id, events[0]!.leadId), /No such lead/);
+    assert.equal(failing.received.length, 1);
   });
 
   test('an http URL or a private address already stored is refused at delivery and recorded as blocked', async () => {

@@ -15,7 +15,8 @@ const KEEP_RUNS = 10;
 const AFTER_SCAN_MS = 3_600_000;
 const DAILY_MS = 86_400_000;
 /** The leads a clustering reads ($1 the project, $2 the window's start): buyers' leads not marked "not a fit". */
-const TO_CLUSTER = "project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2";
+const TO_CLUSTER =
+  "project_id = $1 AND NOT seller_side AND status <> 'not_fit' AND posted_at >= $2 AND deleted_at IS NULL";
 const windowStart = (now: Date) => new Date(now.getTime() - WINDOW_DAYS * DAILY_MS);
 
 export type ThemeTrigger = 'scan' | 'schedule' | 'dashboard' | 'tool';
@@ -251,7 +252,7 @@ export function createPainThemesService(deps: {
         comment: string | null;
       }>(
         `SELECT id, title, url, subreddit, score, CASE WHEN comment_id IS NULL THEN NULL ELSE left(body, 140) END AS comment
-           FROM leads WHERE project_id = $1 AND id = ANY($2::text[])`,
+           FROM leads WHERE project_id = $1 AND id = ANY($2::text[]) AND deleted_at IS NULL`,
         [projectId, ids],
       );
     },

@@ -17,6 +17,8 @@ export const JOBS = {
   seoAfterScan: 'seo-after-scan',
   /** Hourly: pain themes a day old, SEO opportunities past seoRefreshDays, saved AI questions a day old. */
   scheduleInsights: 'insights-schedule',
+  /** Hourly: asks the upstream about the items behind recent leads whose turn has come (deletions, ADR 0103). */
+  recheckDeletions: 'deletions-recheck',
 } as const;
 
 /** A job about one project (pain themes, SEO after a scan). */
@@ -101,6 +103,7 @@ export async function startJobs(
   await boss.createQueue(JOBS.painThemes, { retryLimit: 2, retryDelay: 30 });
   await boss.createQueue(JOBS.seoAfterScan, { retryLimit: 2, retryDelay: 30 });
   await boss.createQueue(JOBS.scheduleInsights);
+  await boss.createQueue(JOBS.recheckDeletions);
 
   services.scans.setLogger(opts.log);
   services.scans.attachQueue({
@@ -151,6 +154,11 @@ export async function startJobs(
     await insightHandlers.scheduleInsights(services, services.clock.now());
   });
   await boss.schedule(JOBS.scheduleInsights, '23 * * * *');
+  await boss.work(JOBS.recheckDeletions, async () => {
+    const r = await services.deletions.recheck(services.clock.now());
+    if (r.calls > 0 || r.errors.length > 0) opts.log.info({ ...r }, 'deletion re-check done');
+  });
+  await boss.schedule(JOBS.recheckDeletions, '41 * * * *');
   await boss.work(JOBS.scheduleScans, async () => {
     await services.scans.recoverScans();
     await services.scans.scheduleDueScans();

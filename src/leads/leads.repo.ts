@@ -46,7 +46,8 @@ export function likePattern(text: string): string {
  * "$n IS NULL OR ..." condition would defeat a generic plan). $1 must already hold the project id.
  */
 function whereOf(c: LeadConditions, params: unknown[]): string {
-  const conditions = ['project_id = $1'];
+  // A lead on a post or comment deleted or removed on Reddit is shown nowhere (docs/decisions/0103-deleted-items.md).
+  const conditions = ['project_id = $1', 'deleted_at IS NULL'];
   const filter = (condition: string, value: unknown) => {
     params.push(value);
     conditions.push(condition.replaceAll('?', `$${params.length}`));
@@ -191,7 +192,7 @@ export function createLeadsRepo(db: Queryable) {
     async subredditCounts(projectId: string, postedAfter: Date): Promise<{ name: string; count: number }[]> {
       return db.query<{ name: string; count: number }>(
         `SELECT (array_agg(subreddit ORDER BY posted_at DESC, id))[1] AS name, count(*)::int AS count FROM leads
-          WHERE project_id = $1 AND posted_at >= $2
+          WHERE project_id = $1 AND posted_at >= $2 AND deleted_at IS NULL
           GROUP BY lower(subreddit) ORDER BY count(*) DESC, lower(subreddit)`,
         [projectId, postedAfter],
       );
@@ -219,7 +220,7 @@ export function createLeadsRepo(db: Queryable) {
         below_threshold: number | null;
       }>(
         `SELECT id, status, ${isoUtc('replied_at')} AS replied_at, below_threshold FROM leads
-          WHERE project_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+          WHERE project_id = $1 AND id = ANY($2::text[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
         [projectId, ids],
       );
       return new Map(
@@ -268,7 +269,7 @@ export function createLeadsRepo(db: Queryable) {
       const rows = await db.query<{ id: string; reply: string | null; reply_edited_at: string | null }>(
         `UPDATE leads l SET ${set}
            FROM projects p
-          WHERE p.id = $1 AND p.user_id = $2 AND l.project_id = p.id AND l.id = $3
+          WHERE p.id = $1 AND p.user_id = $2 AND l.project_id = p.id AND l.id = $3 AND l.deleted_at IS NULL
           RETURNING l.id, l.reply, ${isoUtc('l.reply_edited_at')} AS reply_edited_at`,
         text === null ? [projectId, userId, leadId] : [projectId, userId, leadId, text, at],
       );
@@ -287,7 +288,7 @@ export function createLeadsRepo(db: Queryable) {
       const rows = await db.query<{ threshold: number; count: number }>(
         `SELECT t.threshold, (SELECT count(*)::int FROM leads
                                 WHERE project_id = $1 AND status = 'new' AND posted_at >= $4
-                                  AND score < t.threshold) AS count
+                                  AND score < t.threshold AND deleted_at IS NULL) AS count
            FROM projects p, LATERAL (SELECT coalesce(p.score_threshold, $3)::int AS threshold) t
           WHERE p.id = $1 AND p.user_id = $2`,
         [projectId, userId, defaultThreshold, postedAfter],
@@ -307,6 +308,7 @@ export function createLeadsRepo(db: Queryable) {
            UPDATE leads SET status = 'hidden', below_threshold = $2
             WHERE id IN (SELECT id FROM leads
                           WHERE project_id = $1 AND status = 'new' AND posted_at >= $3 AND score < $2
+                            AND deleted_at IS NULL
                           ORDER BY score DESC, id LIMIT $4 FOR UPDATE)
             RETURNING id, score)
          SELECT id FROM hidden ORDER BY score DESC, id`,

@@ -53,7 +53,7 @@ interface ProjectRow extends ProfileRow {
 
 /** The project's new leads in the lead list's default window; $2 is the window start. */
 const NEW_LEADS = `(SELECT count(*)::int FROM leads l
-    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2) AS new_leads`;
+    WHERE l.project_id = p.id AND l.status = 'new' AND l.posted_at >= $2 AND l.deleted_at IS NULL) AS new_leads`;
 
 const COLUMNS = `${PROFILE_COLUMNS}, p.created_at, ${NEW_LEADS}`;
 
@@ -169,7 +169,7 @@ export function createProjectsRepo(db: Queryable) {
     async dependentsOf(userId: string, projectId: string) {
       if (!isProjectId(projectId)) return undefined;
       const rows = await db.query<{ leads: number; webhooks: number; scans: number; active_scans: number }>(
-        `SELECT (SELECT count(*)::int FROM leads WHERE project_id = p.id) AS leads,
+        `SELECT (SELECT count(*)::int FROM leads WHERE project_id = p.id AND deleted_at IS NULL) AS leads,
                 (SELECT count(*)::int FROM webhooks WHERE project_id = p.id AND deleted_at IS NULL) AS webhooks,
                 (SELECT count(*)::int FROM scans WHERE project_id = p.id) AS scans,
                 (SELECT count(*)::int FROM scans WHERE project_id = p.id AND status IN ('queued', 'running'))

@@ -381,7 +381,7 @@ export function createScansRepo(db: Queryable) {
         `SELECT DISTINCT ON (i.id) i.id, i.kind, i.post_id, i.subreddit, i.title, i.body, i.author, i.url,
                 i.parent_id, i.created_at, fi.fetch_id
            FROM upstream_fetch_items fi JOIN upstream_items i ON i.id = fi.item_id
-          WHERE fi.fetch_id = ANY($1::bigint[]) ORDER BY i.id, fi.fetch_id`,
+          WHERE fi.fetch_id = ANY($1::bigint[]) AND i.deleted_at IS NULL ORDER BY i.id, fi.fetch_id`,
         [fetches.map((f) => f.id)],
       );
       const items = rows.map((r) => ({
@@ -492,7 +492,7 @@ export function createScansRepo(db: Queryable) {
            SELECT project_id, title, body,
                   row_number() OVER (PARTITION BY project_id ORDER BY scored_at DESC, id) AS n
              FROM leads
-            WHERE project_id = ANY($1::text[])
+            WHERE project_id = ANY($1::text[]) AND deleted_at IS NULL
               AND (status = 'not_fit' OR (status = 'hidden' AND replied_at IS NULL AND below_threshold IS NULL))
          ) r WHERE n <= $2`,
         [projectIds, perProject],

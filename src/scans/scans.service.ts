@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { createDeletionsRepo, type ForgottenLead } from '../deletions/deletions.repo.ts';
 import {
   buildSearchQueries,
   compileMatcher,
@@ -28,7 +29,7 @@ import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
-import type { Fetched, RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import type { Fetched, RedditItem, ReportCall, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
 import { guardProject, type ScanGuard } from './scan-guard.ts';
 import {
   type CallRow,
@@ -531,6 +532,15 @@ export function createScansService(deps: {
     }));
   }
 
+  function announceDeleted(forgotten: ForgottenLead[]) {
+    if (!forgotten.length) return;
+    try {
+      events.emit('leads.deleted', { leadIds: forgotten.map((l) => l.id) });
+    } catch (err) {
+      log.warn({ err }, 'a leads.deleted listener threw');
+    }
+  }
+
   function emitCreated(created: LeadCreatedEvent[]) {
     for (const e of created) {
       try {
@@ -621,7 +631,7 @@ export function createScansService(deps: {
     listing: string,
     cursor: string | null,
     last: FetchRow | null,
-    report: (c: UpstreamCall) => void,
+    report: ReportCall,
   ): Promise<Fetched> {
     const colon = listing.indexOf(':');
     const kind = listing.slice(0, colon);
@@ -665,13 +675,18 @@ export function createScansService(deps: {
     if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshMs) return;
 
     const reported: UpstreamCall[] = [];
+    // Items the answers showed deleted or removed: forgotten with the fetch, at no extra cost (ADR 0103).
+    const gone: string[] = [];
+    const report: ReportCall = Object.assign((call: UpstreamCall) => void reported.push(call), {
+      gone: (names: string[]) => void gone.push(...names),
+    });
     let fetched: Fetched;
     try {
-      fetched = await fetchListing(listing, state.cursor, state.last, (call) => reported.push(call));
+      fetched = await fetchListing(listing, state.cursor, state.last, report);
     } catch (err) {
       const at = clock.now();
       const message = (err as Error).message;
-      await db.transaction(async (tx) => {
+      const forgotten = await db.transaction(async (tx) => {
         const r = createScansRepo(tx);
         await r.insertCalls(
           reported.map((call) => ({
@@ -695,7 +710,9 @@ export function createScansService(deps: {
           },
           owners.get(scanId),
         );
+        return createDeletionsRepo(tx).forget(gone, at);
       });
+      announceDeleted(forgotten);
       log.warn({ scanId, listing, err: message }, 'upstream fetch failed; the scan goes on');
       return;
     }
@@ -718,8 +735,9 @@ export function createScansService(deps: {
     if (scorer) phase = await askModel(c, fetched.items, likely);
     const meaningOf = await readMeaning(c, fetched.items, likely);
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
-    const created = await db.transaction(async (tx) => {
+    const { created, forgotten } = await db.transaction(async (tx) => {
       const r = createScansRepo(tx);
+      const forgotten = await createDeletionsRepo(tx).forget(gone, at);
       const others = othersServed(await r.upToDate(listing, state.last?.id ?? null));
       const fetchId = await r.insertFetch({
         listing,
@@ -789,12 +807,20 @@ export function createScansService(deps: {
         },
         owners.get(scanId),
       );
-      return out;
+      return { created: out, forgotten };
     });
     log.info(
-      { scanId, listing, calls: reported.length, items: fetched.items.length, newLeads: created.length },
+      {
+        scanId,
+        listing,
+        calls: reported.length,
+        items: fetched.items.length,
+        newLeads: created.length,
+        deletedLeads: forgotten.length,
+      },
       'scan unit committed',
     );
+    announceDeleted(forgotten);
     emitCreated(created);
   }
 

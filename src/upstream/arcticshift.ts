@@ -7,9 +7,18 @@ import {
   requestJson,
   type SourceHttpOptions,
 } from './http.ts';
-import { asThing, normalize, stripPrefix, type Thing, validateSubreddit } from './normalize.ts';
+import {
+  asThing,
+  isGone,
+  normalize,
+  reportGone,
+  stripPrefix,
+  type Thing,
+  validateSubreddit,
+} from './normalize.ts';
 import {
   type Fetched,
+  type Looked,
   type RedditItem,
   type ReportCall,
   UpstreamError,
@@ -114,6 +123,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
   }
 
   async function withTitles(things: Thing[], report: ReportCall): Promise<RedditItem[]> {
+    reportGone(things, report);
     const missing = [...new Set(things.map((t) => stripPrefix(String(t.data.link_id ?? ''), 't3_')))].filter(
       Boolean,
     );
@@ -131,6 +141,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     name: 'arcticshift',
     async subredditNew(subreddit, cursor, report): Promise<Fetched> {
       const got = await since('t3', subreddit, cursor, report);
+      reportGone(got.things, report);
       return {
         items: got.things.map(normalize).filter((i): i is RedditItem => i !== null),
         cursor: got.cursor,
@@ -161,6 +172,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
         report,
       );
       const things = rows.filter(isRecord).map((r) => asThing('t3', r));
+      reportGone(things, report);
       const items = things.map(normalize).filter((i): i is RedditItem => i !== null);
       return { items, cursor: things.length ? encodeCursor([...things].reverse()) : null };
     },
@@ -185,12 +197,42 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
         for (const r of rows) if (isRecord(r)) flatten([{ kind: 't1', data: r }], byId, []);
       }
       const title = (await titles([id], report)).get(id) ?? '';
+      reportGone(byId.values(), report);
       const items: RedditItem[] = [];
       for (const t of byId.values()) {
         const item = normalize({ ...t, data: { ...t.data, link_title: title, link_id: `t3_${id}` } });
         if (item) items.push(item);
       }
       return items;
+    },
+    /**
+     * Posts and comments by id (/api/posts/ids, /api/comments/ids, 500 a call). The archive reads an item shortly
+     * after it is posted and again while its score still moves (about 36 hours): a later deletion is not seen.
+     */
+    async lookup(fullnames, report): Promise<Looked> {
+      const out: Looked = { items: [], gone: [] };
+      for (const [kind, path] of [
+        ['t3', '/api/posts/ids'],
+        ['t1', '/api/comments/ids'],
+      ] as const) {
+        const api = kind === 't3' ? 'arcticshift.posts_ids' : 'arcticshift.comments_ids';
+        const ids = fullnames.filter((f) => f.startsWith(`${kind}_`)).map((f) => f.slice(3));
+        for (const id of ids) {
+          if (!/^[a-z0-9]{1,12}$/.test(id)) throw new UpstreamError(api, `invalid id "${kind}_${id}"`);
+        }
+        for (let i = 0; i < ids.length; i += IDS_BATCH) {
+          const rows = await get(api, path, { ids: ids.slice(i, i + IDS_BATCH).join(',') }, report);
+          const things = rows.filter(isRecord).map((r) => asThing(kind, r));
+          for (const t of things) {
+            if (isGone(t)) out.gone.push(`${kind}_${t.id}`);
+            else {
+              const item = normalize(t);
+              if (item) out.items.push(item);
+            }
+          }
+        }
+      }
+      return out;
     },
   };
 }

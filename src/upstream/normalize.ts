@@ -1,4 +1,4 @@
-import { type RedditItem, UpstreamError } from './source.ts';
+import { type RedditItem, type ReportCall, UpstreamError } from './source.ts';
 
 /** One Reddit thing as the Data API (and the archives that copy its shape) serve it. */
 export interface Thing {
@@ -26,16 +26,28 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * Whether Reddit shows the thing as deleted by its author or removed (by a moderator, Reddit or a filter): the
+ * text replaced by [deleted]/[removed], or `removed_by_category` set (a deleted link post keeps an empty
+ * selftext and says so only there). An author alone shown as [deleted] is a deleted account: the text stays up.
+ */
+export function isGone(thing: Thing): boolean {
+  const d = thing.data;
+  if (thing.kind !== 't3' && thing.kind !== 't1') return false;
+  if (typeof d.removed_by_category === 'string' && d.removed_by_category !== '') return true;
+  if (thing.kind === 't1') return GONE.has(text(d.body));
+  return GONE.has(text(d.selftext)) || (GONE.has(text(d.author)) && GONE.has(text(d.title)));
+}
+
 /** One Reddit thing as a RedditItem; null for removed or deleted content, which must not be shown. */
 export function normalize(thing: Thing): RedditItem | null {
   const d = thing.data;
   const author = text(d.author);
   const created = createdSeconds(d);
-  if (!thing.id || !Number.isFinite(created)) return null;
+  if (!thing.id || !Number.isFinite(created) || isGone(thing)) return null;
   const subreddit = subredditName(d.subreddit);
   if (thing.kind === 't3') {
     const body = text(d.selftext);
-    if (GONE.has(body) || (GONE.has(author) && GONE.has(text(d.title)))) return null;
     return {
       kind: 'post',
       id: thing.id,
@@ -50,7 +62,7 @@ export function normalize(thing: Thing): RedditItem | null {
   }
   if (thing.kind === 't1') {
     const body = text(d.body);
-    if (body === '' || GONE.has(body)) return null;
+    if (body === '') return null;
     const postId = stripPrefix(text(d.link_id), 't3_');
     return {
       kind: 'comment',
@@ -77,8 +89,18 @@ export function permalink(value: unknown, fallback: string, url?: unknown): stri
   return full.split(/[?#]/)[0]!;
 }
 
-export function normalizeAll(things: Thing[]): RedditItem[] {
+/** The things as RedditItems; those shown deleted or removed are left out and, when report listens, reported gone. */
+export function normalizeAll(things: Thing[], report?: ReportCall): RedditItem[] {
+  reportGone(things, report);
   return things.map(normalize).filter((i): i is RedditItem => i !== null);
+}
+
+/** Tells report which of the things are deleted or removed (nothing when it does not listen). */
+export function reportGone(things: Iterable<Thing>, report?: ReportCall): void {
+  if (!report?.gone) return;
+  const gone: string[] = [];
+  for (const t of things) if (t.id && isGone(t)) gone.push(`${t.kind}_${t.id}`);
+  if (gone.length) report.gone(gone);
 }
 
 /** created_utc in seconds, or an ISO created_at / created_at_iso when that is all there is; NaN when none. */

@@ -37,7 +37,10 @@ export function listingChildren(api: string, body: unknown): Thing[] {
   return body.data.children.map(toThing).filter((t): t is Thing => t !== null && t.id !== '');
 }
 
-export function parseTree(api: string, body: unknown): { post: { title: string }; comments: unknown[] } {
+export function parseTree(
+  api: string,
+  body: unknown,
+): { post: Thing & { title: string }; comments: unknown[] } {
   if (!Array.isArray(body) || body.length < 2) {
     throw new UpstreamError(api, 'unexpected response: not a [post, comments] pair');
   }
@@ -51,7 +54,7 @@ export function parseTree(api: string, body: unknown): { post: { title: string }
   ) {
     throw new UpstreamError(api, 'unexpected response: comments are not a Listing');
   }
-  return { post: { title: String(post.data.title ?? '') }, comments: commentListing.data.children };
+  return { post: { ...post, title: String(post.data.title ?? '') }, comments: commentListing.data.children };
 }
 
 export function parseMoreChildren(body: unknown): unknown[] {

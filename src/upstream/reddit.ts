@@ -11,8 +11,10 @@ import {
   type SourceHttpOptions,
 } from './http.ts';
 import {
+  isGone,
   normalize,
   normalizeAll,
+  reportGone,
   stripPrefix,
   type Thing,
   timeWindow,
@@ -28,6 +30,7 @@ import {
 } from './reddit-wire.ts';
 import {
   type Fetched,
+  type Looked,
   type RedditItem,
   type ReportCall,
   UpstreamError,
@@ -192,7 +195,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
   ): Promise<Fetched> {
     if (cursor === null) {
       const things = await listingPage(api, path, {}, report);
-      return { items: normalizeAll(things), cursor: things[0]?.name ?? null };
+      return { items: normalizeAll(things, report), cursor: things[0]?.name ?? null };
     }
     validateFullname(api, cursor);
     const pages: Thing[][] = [];
@@ -206,14 +209,15 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     }
     if (pages.length === 0) {
       // An empty answer also comes when the cursor item was deleted; the newest page, cut at the cursor's id, tells.
+      // The deletions the whole page shows are news too, at no extra cost.
       const cursorId = cursor.slice(3);
-      const things = (await listingPage(api, path, {}, report)).filter(
-        (t) => compareBase36(t.id, cursorId) > 0,
-      );
+      const newest = await listingPage(api, path, {}, report);
+      reportGone(newest, report);
+      const things = newest.filter((t) => compareBase36(t.id, cursorId) > 0);
       return { items: normalizeAll(things), cursor: things[0]?.name ?? cursor };
     }
     const things = pages.flat();
-    return { items: normalizeAll(things), cursor: things[0]?.name ?? cursor };
+    return { items: normalizeAll(things, report), cursor: things[0]?.name ?? cursor };
   }
 
   // Reddit asks clients to run one morechildren request at a time; this chain serialises them.
@@ -287,6 +291,8 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
         collect(things, byId, stubs);
       }
     }
+    // The thread's answer carries its post too: a deleted post is told here, whatever its comments.
+    reportGone([first.post, ...byId.values()], report);
     const items: RedditItem[] = [];
     for (const thing of byId.values()) {
       const item = normalize({ ...thing, data: { ...thing.data, link_title: post.title } });
@@ -330,9 +336,27 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
         report,
       );
       const since = opts.since?.getTime() ?? Number.NEGATIVE_INFINITY;
-      const items = normalizeAll(things).filter((i) => i.createdAt.getTime() > since);
+      const items = normalizeAll(things, report).filter((i) => i.createdAt.getTime() > since);
       return { items, cursor: things[0]?.name ?? null };
     },
     commentTree,
+    /** GET /api/info, 100 fullnames a call: each item as Reddit shows it now, deleted and removed ones too. */
+    async lookup(fullnames, report): Promise<Looked> {
+      const api = 'reddit.info';
+      const out: Looked = { items: [], gone: [] };
+      for (const name of fullnames) validateFullname(api, name);
+      for (let i = 0; i < fullnames.length; i += PAGE) {
+        const ids = fullnames.slice(i, i + PAGE).join(',');
+        const things = await listingPage(api, '/api/info', { id: ids }, report);
+        for (const thing of things) {
+          if (isGone(thing)) out.gone.push(`${thing.kind}_${thing.id}`);
+          else {
+            const item = normalize(thing);
+            if (item) out.items.push(item);
+          }
+        }
+      }
+      return out;
+    },
   };
 }

@@ -5,6 +5,7 @@ import { compileMatcher, matchText, parseSearchQuery } from '../domain/matching.
 import type { PriceOf } from './prices.ts';
 import {
   type Fetched,
+  type Looked,
   type RedditItem,
   type ReportCall,
   UpstreamError,
@@ -24,6 +25,8 @@ interface ReplayLine {
   parentId?: string;
   /** Comments only, optional: the post's id when the parent is another comment. */
   postId?: string;
+  /** Optional: when its author deleted it (on the file's time scale); from then on it is shown deleted. */
+  deletedUtc?: number;
 }
 
 const PAGE = 100;
@@ -33,12 +36,15 @@ const MAX_PAGES = 10;
 const TREE_FIRST = 200;
 
 const stripPrefix = (id: string) => id.replace(/^t[13]_/, '');
+const fullnameOf = (item: RedditItem) => `${item.kind === 'post' ? 't3' : 't1'}_${item.id}`;
 
 interface Indexed {
   items: RedditItem[];
   /** Oldest first, by (createdAt, id): the order cursors follow. */
   bySubreddit: Map<string, { posts: RedditItem[]; comments: RedditItem[] }>;
   commentsByPost: Map<string, RedditItem[]>;
+  /** When each item the file deletes is deleted, by fullname. */
+  deletedAt: Map<string, number>;
 }
 
 function parseLines(text: string, file: string): ReplayLine[] {
@@ -81,8 +87,12 @@ function indexLines(lines: ReplayLine[], now: Date, windowDays: number): Indexed
   for (const l of lines) if (!l.parentId) posts.set(stripPrefix(l.id), l);
   const postOf = new Map<string, string>();
   const items: RedditItem[] = [];
+  const deletedAt = new Map<string, number>();
   for (const l of lines) {
     const id = stripPrefix(l.id);
+    if (Number.isFinite(l.deletedUtc)) {
+      deletedAt.set(`${l.parentId ? 't1' : 't3'}_${id}`, mapTime(l.deletedUtc!).getTime());
+    }
     let postId = id;
     if (l.parentId) {
       const parent = stripPrefix(l.parentId);
@@ -126,7 +136,7 @@ function indexLines(lines: ReplayLine[], now: Date, windowDays: number): Indexed
       else commentsByPost.set(item.postId, [item]);
     }
   }
-  return { items, bySubreddit, commentsByPost };
+  return { items, bySubreddit, commentsByPost, deletedAt };
 }
 
 function compareItems(a: RedditItem, b: RedditItem): number {
@@ -187,6 +197,7 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
     cursor: string | null,
     report: ReportCall,
   ): Promise<Fetched> {
+    const { deletedAt } = await load();
     let after: CursorValue | null = null;
     if (cursor) {
       try {
@@ -206,7 +217,15 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
     }
     const calls = Math.max(1, Math.ceil(fresh.length / PAGE));
     for (let i = 0; i < calls; i++) await call(api, report);
-    return { items: fresh, cursor: fresh[0] ? encodeCursor(fresh[0]) : cursor };
+    // Like Reddit, a listing still carries a deleted item, shown deleted: it is reported gone, not returned.
+    const isDeleted = (item: RedditItem) =>
+      (deletedAt.get(fullnameOf(item)) ?? Number.POSITIVE_INFINITY) <= now;
+    const gone = fresh.filter(isDeleted).map(fullnameOf);
+    if (gone.length) report.gone?.(gone);
+    return {
+      items: gone.length ? fresh.filter((i) => !isDeleted(i)) : fresh,
+      cursor: fresh[0] ? encodeCursor(fresh[0]) : cursor,
+    };
   }
 
   return {
@@ -252,7 +271,26 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
       );
       await call('replay.comments', report);
       for (let i = TREE_FIRST; i < comments.length; i += PAGE) await call('replay.morechildren', report);
-      return comments;
+      const isDeleted = (c: RedditItem) =>
+        (data.deletedAt.get(fullnameOf(c)) ?? Number.POSITIVE_INFINITY) <= now;
+      const gone = comments.filter(isDeleted).map(fullnameOf);
+      if (gone.length) report.gone?.(gone);
+      return gone.length ? comments.filter((c) => !isDeleted(c)) : comments;
+    },
+    /** Like Reddit's /api/info: 100 fullnames a call; an item the file deletes is gone once the clock passes it. */
+    async lookup(fullnames, report) {
+      const data = await load();
+      const now = opts.clock.now().getTime();
+      const byName = new Map(data.items.map((i) => [fullnameOf(i), i]));
+      for (let i = 0; i < fullnames.length; i += PAGE) await call('replay.info', report);
+      const out: Looked = { items: [], gone: [] };
+      for (const name of fullnames) {
+        const item = byName.get(name);
+        if (!item || item.createdAt.getTime() > now) continue;
+        if ((data.deletedAt.get(name) ?? Number.POSITIVE_INFINITY) <= now) out.gone.push(name);
+        else out.items.push(item);
+      }
+      return out;
     },
   };
 }

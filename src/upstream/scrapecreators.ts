@@ -7,7 +7,15 @@ import {
   requestJson,
   type SourceHttpOptions,
 } from './http.ts';
-import { asThing, normalize, stripPrefix, timeWindow, validateSubreddit } from './normalize.ts';
+import {
+  asThing,
+  normalize,
+  reportGone,
+  stripPrefix,
+  type Thing,
+  timeWindow,
+  validateSubreddit,
+} from './normalize.ts';
 import {
   type Fetched,
   type RedditItem,
@@ -81,13 +89,12 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
     );
   }
 
-  function posts(api: string, body: Record<string, unknown>): RedditItem[] {
+  function posts(api: string, body: Record<string, unknown>, report: ReportCall): RedditItem[] {
     const list = body.posts ?? body.data;
     if (!Array.isArray(list)) throw new UpstreamError(api, 'unexpected response: no posts list');
-    return list
-      .filter(isRecord)
-      .map((p) => normalize(asThing('t3', isRecord(p.data) ? p.data : p)))
-      .filter((i): i is RedditItem => i !== null);
+    const things = list.filter(isRecord).map((p) => asThing('t3', isRecord(p.data) ? p.data : p));
+    reportGone(things, report);
+    return things.map(normalize).filter((i): i is RedditItem => i !== null);
   }
 
   async function commentTree(postId: string, report: ReportCall): Promise<RedditItem[]> {
@@ -99,6 +106,7 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
     const post = isRecord(first.post) ? first.post : {};
     const title = String(post.title ?? '');
     const byId = new Map<string, RedditItem>();
+    const seen: Thing[] = [];
     const cursors: { cursor: string; parentId: string }[] = [];
     const walk = (list: unknown, parentId: string) => {
       if (!Array.isArray(list)) return;
@@ -110,7 +118,9 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
           parent_id: typeof c.parent_id === 'string' ? c.parent_id : parentId,
           subreddit: c.subreddit ?? post.subreddit,
         };
-        const item = normalize(asThing('t1', data));
+        const thing = asThing('t1', data);
+        seen.push(thing);
+        const item = normalize(thing);
         if (item && !byId.has(item.id)) byId.set(item.id, item);
         const replies = isRecord(c.replies) ? c.replies : {};
         walk(replies.items, `t1_${stripPrefix(String(c.id ?? ''), 't1_')}`);
@@ -134,6 +144,7 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
       walk(page.comments, next.parentId);
       queueMore(page.more, next.parentId);
     }
+    reportGone(seen, report);
     return [...byId.values()];
   }
 
@@ -151,7 +162,7 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
       let after: string | undefined;
       for (let page = 0; page < (cursor === null ? 1 : maxPages); page++) {
         const body = await get(api, '/v1/reddit/subreddit', { subreddit: sub, sort: 'new', after }, report);
-        const got = posts(api, body);
+        const got = posts(api, body, report);
         const fresh = cursorId === null ? got : got.filter((p) => compareBase36(p.id, cursorId) > 0);
         items.push(...fresh);
         const nextAfter = typeof body.after === 'string' && body.after ? body.after : undefined;
@@ -182,7 +193,7 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
           )
         : await get(api, '/v1/reddit/search', { query, sort: 'new', timeframe }, report);
       const since = opts.since?.getTime() ?? Number.NEGATIVE_INFINITY;
-      const items = posts(api, body).filter((p) => p.createdAt.getTime() > since);
+      const items = posts(api, body, report).filter((p) => p.createdAt.getTime() > since);
       const newest = items.reduce<RedditItem | null>(
         (b, p) => (!b || p.createdAt > b.createdAt ? p : b),
         null,

@@ -26,7 +26,23 @@ export interface UpstreamCall {
   error?: string;
 }
 
-export type ReportCall = (call: UpstreamCall) => void;
+/**
+ * Where an adapter reports each call it makes and, when the caller listens (`gone`), the items an answer carried
+ * as deleted by their author or removed: those are left out of the items, and the caller can forget its copies
+ * at no extra cost (docs/decisions/0103-deleted-items.md).
+ */
+export interface ReportCall {
+  (call: UpstreamCall): void;
+  /** Fullnames (t3_…, t1_…) an answer showed deleted or removed. */
+  gone?: (fullnames: string[]) => void;
+}
+
+/** What a lookup by id told: the items still there, and those deleted or removed; the rest were not answered. */
+export interface Looked {
+  items: RedditItem[];
+  /** Fullnames of the asked items the provider showed deleted or removed. */
+  gone: string[];
+}
 
 /** A page of items and the opaque cursor to pass next time; the adapter pages internally and reports every call. */
 export interface Fetched {
@@ -50,6 +66,11 @@ export interface UpstreamSource {
   search(query: string, opts: { subreddit?: string; since?: Date }, report: ReportCall): Promise<Fetched>;
   /** Every comment of one post, truncated branches expanded. */
   commentTree(postId: string, report: ReportCall): Promise<RedditItem[]>;
+  /**
+   * The current state of items by fullname (t3_…, t1_…), for the deletion re-check; absent when the provider has
+   * no lookup by id (ScrapeCreators). An item the answer leaves out is neither live nor gone: unknown.
+   */
+  lookup?(fullnames: string[], report: ReportCall): Promise<Looked>;
 }
 
 export class UpstreamError extends Error {

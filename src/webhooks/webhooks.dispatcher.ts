@@ -44,6 +44,9 @@ const INTAKE_LIMIT = 20_000;
 const INTAKE_BATCH = 500;
 const RECORD_BATCH = 500;
 const RECORD_DELAY_MS = 100;
+/** Leads remembered as deleted on Reddit, so that their queued and retried deliveries are not sent. */
+const DELETED_MEMORY = 10_000;
+const DELETED = 'not sent: the post or comment was deleted or removed on Reddit';
 
 function retryable(r: AttemptResult): boolean {
   if (r.outcome === 'timeout' || r.outcome === 'network_error') return true;
@@ -71,6 +74,8 @@ export function createDispatcher(deps: {
   let draining: Promise<void> | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
+  /** Insertion-ordered, bounded: the oldest are forgotten first. */
+  const deletedLeads = new Set<string>();
 
   // Attempt rows are buffered and written in multi-row inserts, one insert at a time.
   let pendingRows: NewAttempt[] = [];
@@ -184,7 +189,19 @@ export function createDispatcher(deps: {
     return keys;
   }
 
+  /**
+   * Whether the lead's post or comment is gone (docs/decisions/0103-deleted-items.md): known in this process at
+   * once; a retry, minutes later, also asks the database, where another worker may have learned it.
+   */
+  async function deleted(job: Job): Promise<boolean> {
+    const leadId = job.delivery.lead.leadId;
+    if (deletedLeads.has(leadId)) return true;
+    if (job.attempt === 1 || job.redelivery) return false;
+    return repo.isLeadDeleted(leadId).catch(() => false);
+  }
+
   async function attempt(job: Job) {
+    if (await deleted(job)) return record(job, clock.now(), notSent('dropped', DELETED));
     const sentAt = clock.now();
     const timestamp = Math.floor(sentAt.getTime() / 1000);
     const delivery = job.delivery;
@@ -265,6 +282,18 @@ export function createDispatcher(deps: {
         draining = null;
         checkIdle();
       });
+    },
+
+    /** Leads deleted on Reddit: their deliveries still queued or waiting to retry are dropped, not sent. */
+    forgetLeads(leadIds: string[]) {
+      for (const id of leadIds) {
+        deletedLeads.delete(id);
+        deletedLeads.add(id);
+      }
+      for (const id of deletedLeads) {
+        if (deletedLeads.size <= DELETED_MEMORY) break;
+        deletedLeads.delete(id);
+      }
     },
 
     /** Sends one lead to one webhook now (through its lane) and resolves with the recorded attempt. */

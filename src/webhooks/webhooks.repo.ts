@@ -207,13 +207,21 @@ export function createWebhooksRepo(db: Queryable) {
       return rows[0]!.n;
     },
 
-    /** The lead as a delivery carries it; undefined when it is not in this project. */
+    /** Whether the lead's post or comment was found deleted or removed on Reddit. */
+    async isLeadDeleted(leadId: string): Promise<boolean> {
+      if (!isRowId(leadId)) return false;
+      const rows = await db.query('SELECT 1 FROM leads WHERE id = $1 AND deleted_at IS NOT NULL', [leadId]);
+      return rows.length > 0;
+    },
+
+    /** The lead as a delivery carries it; undefined when it is not in this project (or its post was deleted). */
     async findLeadEvent(projectId: string, leadId: string): Promise<LeadEventData | undefined> {
       if (!isRowId(leadId)) return undefined;
       const rows = await db.query<LeadEventData>(
         `SELECT l.id AS "leadId", l.project_id AS "projectId", p.name AS "projectName", l.subreddit, l.title,
                 l.url, l.score, coalesce(l.reply, '') AS reply
-           FROM leads l JOIN projects p ON p.id = l.project_id WHERE l.project_id = $1 AND l.id = $2`,
+           FROM leads l JOIN projects p ON p.id = l.project_id
+          WHERE l.project_id = $1 AND l.id = $2 AND l.deleted_at IS NULL`,
         [projectId, leadId],
       );
       return rows[0];

@@ -75,6 +75,8 @@ export function createWebhooksService(deps: {
     }),
   );
 
+  deps.events.on('leads.deleted', (e) => dispatcher.forgetLeads(e.leadIds));
+
   async function ownedActive(userId: string, webhookId: string) {
     const hook = await repo.findForUser(userId, webhookId);
     if (!hook || hook.deleted_at) throw notFound('webhook');

@@ -30,6 +30,12 @@ export interface RedditFake extends FakeServer {
   /** Rate-limit headers to add to every API answer, e.g. { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' }. */
   rateLimitHeaders: Record<string, string>;
   tokensIssued(): number;
+  /**
+   * Deletes a post or comment (by its author) or removes it (a moderator) as Reddit then shows it in every answer
+   * that carries it (listings, threads, /api/info): the text replaced by [deleted]/[removed], a post's
+   * removed_by_category set, an author's deletion hiding the author too.
+   */
+  deleteThing(fullname: string, by: 'author' | 'moderator'): void;
 }
 
 function page(children: any[], query: URLSearchParams): any {
@@ -77,6 +83,17 @@ function findComment(children: any[], id: string): any | null {
   return null;
 }
 
+/** Every post and comment a thread or listing holds, replies included. */
+function everyThing(children: any[], out: any[] = []): any[] {
+  for (const c of children) {
+    if (c?.kind !== 't1' && c?.kind !== 't3') continue;
+    out.push(c);
+    const r = c.data.replies;
+    if (r && typeof r === 'object') everyThing(r.data.children, out);
+  }
+  return out;
+}
+
 /** A local Reddit (OAuth token endpoint and Data API on one origin) that replays the recorded responses. */
 export async function startRedditFake(): Promise<RedditFake> {
   const listings = new Map<string, any[]>();
@@ -97,6 +114,11 @@ export async function startRedditFake(): Promise<RedditFake> {
     const r = recorded(name);
     return api({ status: r.status, headers: r.headers, json: r.body });
   };
+
+  const known = () => [
+    ...[...listings.values()].flatMap((children) => everyThing(children)),
+    ...[...threads.values()].flatMap((t) => everyThing([...t[0].data.children, ...t[1].data.children])),
+  ];
 
   const handler = async (req: SeenRequest): Promise<Reply> => {
     if (req.path === '/api/v1/access_token') {
@@ -125,6 +147,19 @@ export async function startRedditFake(): Promise<RedditFake> {
       return api({ json: page(children, req.query) });
     }
     if (/^(\/r\/[^/]+)?\/search\/?$/.test(req.path)) return fromRecording('search-r-all');
+    if (req.path.replace(/\/$/, '') === '/api/info') {
+      // Reddit answers the fullnames it knows, deleted ones included, and leaves out the rest; 100 at most.
+      const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
+      if (ids.length > 100) return api({ status: 400, json: { message: 'Bad Request', error: 400 } });
+      const byName = new Map(known().map((c) => [`${c.kind}_${c.data.id}`, c]));
+      const children = [...new Set(ids)].map((id) => byName.get(id)).filter(Boolean);
+      return api({
+        json: {
+          kind: 'Listing',
+          data: { after: null, before: null, dist: children.length, modhash: '', children },
+        },
+      });
+    }
 
     const thread = /^\/comments\/([a-z0-9]+)\/?$/.exec(req.path);
     if (thread) {
@@ -158,6 +193,16 @@ export async function startRedditFake(): Promise<RedditFake> {
     hidden,
     rateLimitHeaders: {} as Record<string, string>,
     tokensIssued: () => tokens,
+    deleteThing: (fullname: string, by: 'author' | 'moderator') => {
+      const gone = by === 'author' ? '[deleted]' : '[removed]';
+      for (const c of known().filter((t) => `${t.kind}_${t.data.id}` === fullname)) {
+        if (by === 'author') c.data.author = '[deleted]';
+        if (c.kind === 't3') {
+          c.data.selftext = gone;
+          c.data.removed_by_category = by === 'author' ? 'deleted' : 'moderator';
+        } else c.data.body = gone;
+      }
+    },
   });
   return fake;
 }

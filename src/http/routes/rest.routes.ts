@@ -111,7 +111,8 @@ export const restRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
           'Without filters: the untriaged queue (status=new) over posts from the last 30 days. ' +
           '`since` filters on scoredAt only, for incremental sync. Ties are broken by id, so paging is stable. ' +
           'Each parameter is given at most once, integers are plain decimal digits (not 0x10 or 1e1), and a ' +
-          'parameter not listed here (minscore, minScore[]) is 400.',
+          'parameter not listed here (minscore, minScore[]) is 400. A lead whose post or comment was deleted ' +
+          'by its author or removed on Reddit is no longer listed, under any filter.',
         params: ProjectIdParams,
         querystring: LeadListQuery,
         response: { 200: LeadList, ...errorResponses('not_found') },

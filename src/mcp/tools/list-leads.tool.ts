@@ -10,7 +10,8 @@ export const listLeadsTool = defineTool({
     "A project's scored buyer-intent leads, highest score first, with the REST API's filters, rules and " +
     'defaults: without filters the untriaged queue (status new) over posts from the last 30 days. ' +
     'To reconcile missed webhook events, pass since = your last sync time (it filters on scoredAt) and page ' +
-    'with offset while pagination.hasMore is true.',
+    'with offset while pagination.hasMore is true. A lead whose post or comment was deleted or removed on ' +
+    'Reddit is no longer listed.',
   // The REST query schema itself, so rules, defaults and validation messages cannot drift apart.
   inputSchema: Type.Object(
     { ...ProjectArgs.properties, ...LeadListQuery.properties },
