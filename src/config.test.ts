@@ -194,3 +194,17 @@ test('WORKER_NICE: 10 unless set, 0 to 19', () => {
     /WORKER_NICE must be an integer from 0 to 19/,
   );
 });
+
+test('UPSTREAM_DAILY_CAP_USD: a number of USD, off, or the $5 default; anything else stops the start', () => {
+  assert.equal(loadConfig({}).upstream.dailyCapUsd, 5);
+  assert.equal(loadConfig({ UPSTREAM_DAILY_CAP_USD: '0.5' }).upstream.dailyCapUsd, 0.5);
+  assert.equal(loadConfig({ UPSTREAM_DAILY_CAP_USD: '0' }).upstream.dailyCapUsd, 0);
+  assert.equal(loadConfig({ UPSTREAM_DAILY_CAP_USD: 'off' }).upstream.dailyCapUsd, null);
+  for (const bad of ['-1', 'abc', '1e3', '5 USD', '2000000']) {
+    assert.throws(
+      () => loadConfig({ UPSTREAM_DAILY_CAP_USD: bad }),
+      /UPSTREAM_DAILY_CAP_USD must be a number of USD from 0 to 1000000, or off/,
+      bad,
+    );
+  }
+});

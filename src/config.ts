@@ -23,6 +23,8 @@ export interface TierLimits {
   apiRequestsPerDay: number;
   /** Active keys of each kind (REST, tool) an account may hold: the daily allowance is per key. */
   apiKeys: number | null;
+  /** USD of upstream data an account may buy per UTC day, and the most its own cap may be (ADR 0102). */
+  dailySpendCapUsd: number | null;
 }
 
 export { TIERS, type Tier };
@@ -44,6 +46,7 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
     competitors: 2,
     apiRequestsPerDay: 100,
     apiKeys: 2,
+    dailySpendCapUsd: 0.5,
   },
   connected: {
     projects: 10,
@@ -60,6 +63,7 @@ export const DEFAULT_TIER_LIMITS: Record<Tier, TierLimits> = {
     competitors: 10,
     apiRequestsPerDay: 10_000,
     apiKeys: 10,
+    dailySpendCapUsd: 20,
   },
 };
 
@@ -180,6 +184,11 @@ export interface UpstreamConfig extends UpstreamNetworkConfig {
    * learn deletions (docs/decisions/0103-deleted-items.md); 0 turns the re-check off.
    */
   deletionRecheckDays: number;
+  /**
+   * UPSTREAM_DAILY_CAP_USD: self-hosted accounts' default daily spend cap in USD (an account may set its own);
+   * null (`off`): no cap. Hosted accounts use their tier's dailySpendCapUsd.
+   */
+  dailyCapUsd: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -314,7 +323,7 @@ function readWebhooks(env: Env): WebhooksConfig {
 const LIMIT_KEYS = Object.keys(DEFAULT_TIER_LIMITS.free) as (keyof TierLimits)[];
 
 /** Limits added after files were written: a file without them gets the tier's default. */
-const LATER_LIMIT_KEYS: (keyof TierLimits)[] = ['apiKeys'];
+const LATER_LIMIT_KEYS: (keyof TierLimits)[] = ['apiKeys', 'dailySpendCapUsd'];
 
 function validateTierLimits(tier: Tier, value: unknown): TierLimits {
   if (typeof value !== 'object' || value === null)
@@ -329,6 +338,9 @@ function validateTierLimits(tier: Tier, value: unknown): TierLimits {
         throw new ConfigError(`${where} must be "daily" or "hourly"`);
     } else if (key === 'seoSearchVolume') {
       if (typeof field !== 'boolean') throw new ConfigError(`${where} must be true or false`);
+    } else if (key === 'dailySpendCapUsd') {
+      if (field !== null && !(typeof field === 'number' && Number.isFinite(field) && field >= 0))
+        throw new ConfigError(`${where} must be a non-negative number of USD or null`);
     } else {
       const nullable = ![
         'scanIntervalHours',
@@ -481,6 +493,21 @@ function readPriceOverrides(file: string | undefined): Record<string, number> {
   return parsed as Record<string, number>;
 }
 
+/** Self-hosted accounts' default daily spend cap (ADR 0102): a safe default a person raises, not a surprise bill. */
+export const DEFAULT_DAILY_CAP_USD = 5;
+
+function readDailyCap(env: Env): number | null {
+  const raw = env.UPSTREAM_DAILY_CAP_USD?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_DAILY_CAP_USD;
+  if (raw.toLowerCase() === 'off') return null;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) > 1_000_000) {
+    throw new ConfigError(
+      `UPSTREAM_DAILY_CAP_USD must be a number of USD from 0 to 1000000, or off for no cap (got "${raw}")`,
+    );
+  }
+  return Number(raw);
+}
+
 const SAMPLE_CORPUS = resolve(import.meta.dirname, '../sample/corpus.jsonl');
 
 function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetworkConfig> {
@@ -498,6 +525,7 @@ function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetworkConfi
     priceOverrides: readPriceOverrides(env.UPSTREAM_PRICES_FILE),
     freshnessMinutes: readInt(env, 'UPSTREAM_FRESHNESS_MINUTES', 15, 0, 10_080),
     deletionRecheckDays: readInt(env, 'DELETION_RECHECK_DAYS', 30, 0, 365),
+    dailyCapUsd: readDailyCap(env),
   };
 }
 

@@ -1,5 +1,5 @@
 import { setPriority } from 'node:os';
-import { runCommand, UsageError } from './cli/commands.ts';
+import { answerServiceRequest } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { controlSocketPath, serveControl } from './control/control.socket.ts';
@@ -110,14 +110,14 @@ async function main() {
   if (config.role === 'all')
     control = await serveControl(socket, async (request) => {
       try {
-        const result = await runCommand({ db, clock: systemClock, config }, request);
-        app.log.info(
-          { command: (request as { command: string }).command },
-          'ran a command from the local socket',
-        );
-        return { ok: true, result };
+        const answer = await answerServiceRequest({ db, clock: systemClock, config }, request);
+        if (answer.ok)
+          app.log.info(
+            { command: (request as { command: string }).command },
+            'ran a command from the local socket',
+          );
+        return answer;
       } catch (err) {
-        if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
         app.log.error({ err }, 'a command from the local socket failed');
         return { ok: false, kind: 'failed', error: (err as Error).message };
       }

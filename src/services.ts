@@ -20,6 +20,7 @@ import { createVectorsRepo } from './scoring/vectors.repo.ts';
 import type { OperatorLog } from './sessions/link-delivery.ts';
 import { createSessionsService } from './sessions/sessions.service.ts';
 import { createUpstreamSource } from './upstream/index.ts';
+import { createSpendCapService } from './usage/spend-cap.service.ts';
 import { createUsageService } from './usage/usage.service.ts';
 import { createWebhooksService } from './webhooks/webhooks.service.ts';
 
@@ -32,6 +33,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   const embedder = deps.config.meaning ? createEmbedder({ store: createVectorsRepo(deps.db) }) : null;
   const accounts = createAccountsService(deps);
   const upstream = createUpstreamSource(deps.config, deps);
+  const spendCap = createSpendCapService(deps);
   return {
     config: deps.config,
     clock: deps.clock,
@@ -44,7 +46,8 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     keywords: createKeywordsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
-    scans: createScansService({ ...deps, events, upstream, llm, embedder }),
+    spendCap,
+    scans: createScansService({ ...deps, events, upstream, llm, embedder, spendCap }),
     deletions: createDeletionsService({
       db: deps.db,
       clock: deps.clock,
@@ -56,7 +59,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     health: createDbHealth(deps),
     scanHistory: createScanHistory(deps),
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
-    seo: createSeoService({ ...deps, upstream }),
+    seo: createSeoService({ ...deps, upstream, spendCap }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
   };
 }

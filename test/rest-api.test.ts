@@ -647,7 +647,7 @@ describe('daily allowance with tier limits (SELF_HOSTED=false)', () => {
     const me = await get('/api/v1/me', acct.restKey);
     assert.equal(me.body.tier, 'free');
     assert.equal(me.body.requestsPerDay, DEFAULT_TIER_LIMITS.free.apiRequestsPerDay);
-    const { apiKeys: _dashboardOnly, ...contractLimits } = DEFAULT_TIER_LIMITS.free;
+    const { apiKeys: _keys, dailySpendCapUsd: _cap, ...contractLimits } = DEFAULT_TIER_LIMITS.free;
     assert.deepEqual(me.body.limits, contractLimits);
   });
 

@@ -30,10 +30,15 @@ export const TierLimits = Type.Object(
 );
 export type TierLimits = Static<typeof TierLimits>;
 
-/** The configured limits as the contract's TierLimits: apiKeys is the dashboard's (ADR 0096), not the API's. */
-export function toApiTierLimits(limits: (TierLimits & { apiKeys: number | null }) | null): TierLimits | null {
+/**
+ * The configured limits as the contract's TierLimits: apiKeys (ADR 0096) and dailySpendCapUsd (ADR 0102) are the
+ * dashboard's, not the API's.
+ */
+export function toApiTierLimits(
+  limits: (TierLimits & { apiKeys: number | null; dailySpendCapUsd: number | null }) | null,
+): TierLimits | null {
   if (!limits) return null;
-  const { apiKeys: _dashboardOnly, ...api } = limits;
+  const { apiKeys: _keys, dailySpendCapUsd: _cap, ...api } = limits;
   return api;
 }
 

@@ -5,7 +5,9 @@ import { Value } from 'typebox/value';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, TIERS } from '../config.ts';
+import type { ControlAnswer } from '../control/control.socket.ts';
 import type { Db } from '../db/client.ts';
+import { databaseIdentity, describeDatabase } from '../db/identity.ts';
 import { AppError } from '../errors.ts';
 import { StringEnum } from '../http/common.schemas.ts';
 import { readProjectsFile, writeProjects } from '../projects/projects.import.ts';
@@ -107,4 +109,28 @@ export async function runCommand(deps: CommandDeps, request: unknown): Promise<S
     throw new UsageError(`not a command: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim());
   }
   return request.command === 'setup' ? setup(deps, request) : login(deps, request.email);
+}
+
+/** A command as the CLI sends it over the socket: with the identity of the database it was asked to use. */
+export const toServiceRequest = (config: Config, command: Command) => ({
+  ...command,
+  database: databaseIdentity(config),
+});
+
+/**
+ * The service's side of the socket: runs the command only when it names the database this service uses, so a
+ * CLI pointed at another database never writes into the service's (docs/decisions/0063).
+ */
+export async function answerServiceRequest(deps: CommandDeps, request: unknown): Promise<ControlAnswer> {
+  const { database, ...command } = (typeof request === 'object' && request !== null ? request : {}) as {
+    database?: unknown;
+  };
+  if (database !== databaseIdentity(deps.config))
+    return { ok: false, kind: 'elsewhere', error: describeDatabase(deps.config) };
+  try {
+    return { ok: true, result: await runCommand(deps, command) };
+  } catch (err) {
+    if (err instanceof UsageError) return { ok: false, kind: 'usage', error: err.message };
+    throw err;
+  }
 }

@@ -7,8 +7,11 @@ export const controlSocketPath = (dataDir: string) => join(dataDir, 'run', 'serv
 
 export type ControlAnswer =
   | { ok: true; result: unknown }
-  /** usage: the person's input was refused (exit 2); failed: something broke (exit 1). */
-  | { ok: false; kind: 'usage' | 'failed'; error: string };
+  /**
+   * usage: the person's input was refused (exit 2); failed: something broke (exit 1); elsewhere: the command
+   * names another database than the service's, which `error` describes (nothing was run).
+   */
+  | { ok: false; kind: 'usage' | 'failed' | 'elsewhere'; error: string };
 
 /** A request is one line of JSON; an import of 1,000 projects fits easily. */
 const MAX_REQUEST_BYTES = 16 * 1024 * 1024;

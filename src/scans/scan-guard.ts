@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 /** First keys of the two-key advisory locks (docs/decisions/0086-scan-guard.md); the second is hashtext(name). */
 export const PROJECT_LOCK = 7301;
 const LISTING_LOCK = 7302;
+const SPEND_LOCK = 7303;
 
 /** A project's scan slot, held on a database session of its own for as long as the scan runs. */
 export interface ScanGuard {
@@ -16,6 +17,8 @@ export interface ScanGuard {
   readonly lost: boolean;
   /** Runs fn holding the listing across processes, so two workers never buy the same page at once. */
   withListing<T>(listing: string, fn: () => Promise<T>): Promise<T>;
+  /** Runs fn holding the account's spend across processes: one buying unit at a time under a cap (ADR 0102). */
+  withAccount<T>(userId: string, fn: () => Promise<T>): Promise<T>;
   release(): Promise<void>;
 }
 
@@ -23,6 +26,7 @@ const embedded: ScanGuard = {
   exclusive: false,
   lost: false,
   withListing: (_listing, fn) => fn(),
+  withAccount: (_userId, fn) => fn(),
   release: async () => {},
 };
 
@@ -56,21 +60,21 @@ export async function guardProject(db: Db, projectId: string): Promise<ScanGuard
     done();
     throw err;
   }
+  const holding = async <T>(key: number, name: string, fn: () => Promise<T>): Promise<T> => {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [key, name]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [key, name]).catch(() => {});
+    }
+  };
   return {
     exclusive: true,
     get lost() {
       return lost;
     },
-    async withListing(listing, fn) {
-      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LISTING_LOCK, listing]);
-      try {
-        return await fn();
-      } finally {
-        await client
-          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [LISTING_LOCK, listing])
-          .catch(() => {});
-      }
-    },
+    withListing: (listing, fn) => holding(LISTING_LOCK, listing, fn),
+    withAccount: (userId, fn) => holding(SPEND_LOCK, userId, fn),
     async release() {
       done();
     },

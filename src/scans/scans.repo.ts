@@ -8,6 +8,7 @@ import {
   toProfile,
 } from '../projects/projects.repo.ts';
 import type { RedditItem } from '../upstream/source.ts';
+import { spendCapReached } from '../usage/spend-cap.schemas.ts';
 import { PROJECT_UNLOCKED } from './scan-guard.ts';
 import type { ScanRecord } from './scans.types.ts';
 
@@ -31,10 +32,11 @@ interface ScanRow {
   subreddit_items: Record<string, number>;
   new_leads: number;
   errors: string[];
+  spend_capped: { capUsd: number; spentUsd: number; at: string } | null;
 }
 
 const SCAN_COLUMNS =
-  'id, project_id, status, trigger, started_at, finished_at, calls, cost_usd, items_seen, subreddit_items, new_leads, errors';
+  'id, project_id, status, trigger, started_at, finished_at, calls, cost_usd, items_seen, subreddit_items, new_leads, errors, spend_capped';
 
 function toScan(r: ScanRow): ScanRecord {
   return {
@@ -52,6 +54,9 @@ function toScan(r: ScanRow): ScanRecord {
       .sort((a, b) => a.name.localeCompare(b.name)),
     newLeads: r.new_leads,
     errors: r.errors,
+    spendCapReached: r.spend_capped
+      ? spendCapReached(r.spend_capped.capUsd, r.spend_capped.spentUsd, new Date(r.spend_capped.at))
+      : null,
   };
 }
 
@@ -63,10 +68,14 @@ const addCounts = (column: string, param: string) => `(
                   UNION ALL SELECT key, value FROM jsonb_each_text(${param}::jsonb)) counts
            GROUP BY name) sums)`;
 
-/** A project as the scanner needs it: profile, watch list, threshold and its owner's tier. */
-export type ScanProject = ProjectProfile & { tier: Tier };
+/** A project as the scanner needs it: profile, watch list, threshold, its owner and the owner's tier. */
+export type ScanProject = ProjectProfile & { tier: Tier; userId: string };
 
-const toProject = (r: ProfileRow & { tier: Tier }): ScanProject => ({ ...toProfile(r), tier: r.tier });
+const toProject = (r: ProfileRow & { tier: Tier; owner_id: string }): ScanProject => ({
+  ...toProfile(r),
+  tier: r.tier,
+  userId: r.owner_id,
+});
 
 export interface FetchRow {
   id: string;
@@ -232,6 +241,15 @@ export function createScansRepo(db: Queryable) {
       );
     },
 
+    /** Records that the daily spend cap stopped the scan buying (the first time only), unless taken over. */
+    async markCapped(id: string, owner: string | undefined, capUsd: number, spentUsd: number, at: Date) {
+      await db.query(
+        `UPDATE scans SET spend_capped = coalesce(spend_capped, $3::jsonb)
+          WHERE id = $1 AND ($2::text IS NULL OR owner = $2)`,
+        [id, owner ?? null, JSON.stringify({ capUsd, spentUsd, at: at.toISOString() })],
+      );
+    },
+
     /** Puts a running scan back in the queue for another runner to resume (shutdown). */
     async requeue(id: string, owner: string): Promise<boolean> {
       const rows = await db.query(
@@ -310,8 +328,8 @@ export function createScansRepo(db: Queryable) {
     },
 
     async allProjects(): Promise<ScanProject[]> {
-      const rows = await db.query<ProfileRow & { tier: Tier }>(
-        `SELECT ${PROFILE_COLUMNS}, u.tier
+      const rows = await db.query<ProfileRow & { tier: Tier; owner_id: string }>(
+        `SELECT ${PROFILE_COLUMNS}, u.tier, u.id AS owner_id
            FROM projects p JOIN users u ON u.id = p.user_id ORDER BY p.created_at, p.id`,
       );
       return rows.map(toProject);

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { SpendCapReached } from '../usage/spend-cap.schemas.ts';
 import type { ScanRecord } from './scans.types.ts';
 
 /** A scan as every surface reports it (the run_scan tool, the dashboard). */
@@ -19,6 +20,7 @@ export const ScanResult = Type.Object({
   }),
   newLeads: Type.Integer({ minimum: 0, description: 'Leads the scan drafted so far.' }),
   errors: Type.Array(Type.String(), { description: 'Upstream or scoring errors the scan went past.' }),
+  spendCapReached: Nullable(SpendCapReached),
 });
 export type ScanResult = Static<typeof ScanResult>;
 
@@ -37,5 +39,6 @@ export function toScanResult(r: ScanRecord): ScanResult {
     subreddits: r.subreddits,
     newLeads: r.newLeads,
     errors: r.errors,
+    spendCapReached: r.spendCapReached,
   };
 }

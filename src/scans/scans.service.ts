@@ -30,6 +30,7 @@ import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { Fetched, RedditItem, ReportCall, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import type { SpendCapService, SpendCheck } from '../usage/spend-cap.service.ts';
 import { guardProject, type ScanGuard } from './scan-guard.ts';
 import {
   type CallRow,
@@ -90,6 +91,15 @@ interface ThreadToRead {
   postId: string;
   postedAt: Date;
   subreddit: string;
+}
+
+/** A scan's standing against its account's daily spend cap (docs/decisions/0102-daily-spend-cap.md). */
+interface Budget {
+  userId: string;
+  /** A cap is in force: a unit holds the account's spend lock, so units that may buy run one at a time. */
+  capped: boolean;
+  /** Set once the cap stopped this scan buying: from then on it only uses data already bought (free). */
+  reached: SpendCheck | null;
 }
 
 /** A served project's model answer for one matched item: the score, and the reply when it makes a new lead. */
@@ -211,11 +221,14 @@ export function createScansService(deps: {
   llm?: LlmScorer | null;
   /** The meaning stage's encoder (MEANING, on by default); null or absent: the local score is not moved. */
   embedder?: Embedder | null;
+  /** The daily spend cap (ADR 0102); null or absent: scans buy without one. */
+  spendCap?: SpendCapService | null;
 }) {
   const { db, clock, config, events, upstream } = deps;
   const repo = createScansRepo(db);
   const scorer = deps.llm ? createLeadScorer({ llm: deps.llm }) : null;
   const embedder = deps.embedder ?? null;
+  const spendCap = deps.spendCap ?? null;
   const modelConcurrency = config.llm?.concurrency ?? 1;
   const freshnessMs = config.upstream.freshnessMinutes * 60_000;
   const staleMs = config.scanStaleSeconds * 1000;
@@ -229,6 +242,7 @@ export function createScansService(deps: {
   /** When this process last re-sent each orphaned scan's job, so a busy queue is not flooded with copies. */
   const resent = new Map<string, number>();
   const listingLocks = new Map<string, Promise<unknown>>();
+  const spendLocks = new Map<string, Promise<unknown>>();
 
   const intervalOf = (p: WatchingProject) =>
     p.limits ? p.limits.scanIntervalHours * 3_600_000 : config.scanIntervalMinutes * 60_000;
@@ -276,16 +290,34 @@ export function createScansService(deps: {
     return compiled;
   }
 
-  /** One fetch of a listing at a time in this process, so two scans never buy the same page twice. */
-  function withListingLock<T>(listing: string, fn: () => Promise<T>): Promise<T> {
-    const prev = listingLocks.get(listing) ?? Promise.resolve();
+  /** Runs fn after every earlier fn of the same key in this process has settled. */
+  function serially<T>(locks: Map<string, Promise<unknown>>, key: string, fn: () => Promise<T>): Promise<T> {
+    const prev = locks.get(key) ?? Promise.resolve();
     const next = prev.then(fn, fn);
     const settled = next.catch(() => {});
-    listingLocks.set(listing, settled);
+    locks.set(key, settled);
     void settled.then(() => {
-      if (listingLocks.get(listing) === settled) listingLocks.delete(listing);
+      if (locks.get(key) === settled) locks.delete(key);
     });
     return next;
+  }
+
+  /** One fetch of a listing at a time in this process, so two scans never buy the same page twice. */
+  const withListingLock = <T>(listing: string, fn: () => Promise<T>) => serially(listingLocks, listing, fn);
+
+  /**
+   * Whether the scan may pay for upstream data or model calls now: the account's spend today leaves at least the
+   * dearest call under its cap. The first refusal is written on the scan record; the scan then stops paying.
+   */
+  async function mayPay(scanId: string, budget: Budget): Promise<boolean> {
+    if (!spendCap || !budget.capped) return true;
+    if (budget.reached) return false;
+    const check = await spendCap.check(budget.userId);
+    if (check.canBuy) return true;
+    budget.reached = check;
+    await repo.markCapped(scanId, owners.get(scanId), check.capUsd ?? 0, check.spentUsd, clock.now());
+    log.info({ scanId, ...check }, 'daily spend cap reached; the scan uses data already bought');
+    return false;
   }
 
   /** The served projects' triage memories: what their hidden and not-a-fit leads look like. */
@@ -559,6 +591,7 @@ export function createScansService(deps: {
     listing: string,
     wm: string | null,
     upTo: string,
+    pay: boolean,
   ) {
     const now = clock.now();
     const { fetches, items } = await repo.fetchesAfter(
@@ -586,7 +619,7 @@ export function createScansService(deps: {
       }
     }
     const served = new Set([p.id]);
-    const phase = scorer ? await askModel(c, items, served) : null;
+    const phase = scorer && pay ? await askModel(c, items, served) : null;
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const triage = await loadTriage(repo, c, served);
     const meaningOf = await readMeaning(c, items, served);
@@ -658,6 +691,7 @@ export function createScansService(deps: {
    * Brings one project up to date on one listing: first what others already bought (reused, free), then,
    * when the last fetch is older than the freshness window, one incremental fetch that also serves every
    * other project up to date on the listing. Each step commits its items, cursor, calls and leads together.
+   * False when the daily spend cap kept it from buying (the listing waits for tomorrow).
    */
   async function serveListing(
     scanId: string,
@@ -665,14 +699,17 @@ export function createScansService(deps: {
     p: WatchingProject,
     listing: string,
     freshMs: number,
-  ): Promise<void> {
+    budget: Budget,
+  ): Promise<boolean> {
     const state = await repo.listingState(listing);
     const wm = await repo.watermark(p.id, listing);
     if (state.last && (wm === null || Number(wm) < Number(state.last.id))) {
-      await catchUp(scanId, c, p, listing, wm, state.last.id);
+      const pay = scorer ? await mayPay(scanId, budget) : true;
+      await catchUp(scanId, c, p, listing, wm, state.last.id, pay);
     }
     const now = clock.now();
-    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshMs) return;
+    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshMs) return true;
+    if (!(await mayPay(scanId, budget))) return false;
 
     const reported: UpstreamCall[] = [];
     // Items the answers showed deleted or removed: forgotten with the fetch, at no extra cost (ADR 0103).
@@ -714,7 +751,7 @@ export function createScansService(deps: {
       });
       announceDeleted(forgotten);
       log.warn({ scanId, listing, err: message }, 'upstream fetch failed; the scan goes on');
-      return;
+      return true;
     }
 
     const at = clock.now();
@@ -822,6 +859,7 @@ export function createScansService(deps: {
     );
     announceDeleted(forgotten);
     emitCreated(created);
+    return true;
   }
 
   async function runScan(scanId: string): Promise<void> {
@@ -863,19 +901,28 @@ export function createScansService(deps: {
       if (guard.lost) throw new Error('database connection lost');
       return draining;
     };
+    const unit = (listing: string) => () => serveListing(scanId, c, project, listing, freshMs, budget);
+    // Under a cap, a unit holds the account's spend (here and across processes) from its check to its commit.
     const serve = (listing: string) =>
       withListingLock(listing, () =>
-        guard.withListing(listing, () => serveListing(scanId, c, project, listing, freshMs)),
+        guard.withListing(listing, () =>
+          budget.capped
+            ? serially(spendLocks, budget.userId, () => guard.withAccount(budget.userId, unit(listing)))
+            : unit(listing)(),
+        ),
       );
     let c: Compiled;
     let project: WatchingProject;
     let freshMs = freshnessMs;
+    let budget: Budget = { userId: '', capped: false, reached: null };
     try {
       c = await compile();
       const found = c.projects.get(scan.projectId);
       if (!found) throw new Error('the project no longer exists');
       project = found;
       freshMs = freshnessOf(project, scan.trigger);
+      const capUsd = spendCap ? (await spendCap.capOf(project.userId)).capUsd : null;
+      budget = { userId: project.userId, capped: capUsd !== null, reached: null };
       if (!project.keywords.some((k) => !k.trim().startsWith('-'))) {
         // Nothing could match: buying data for it would be money spent on nothing.
         await repo.finish(scanId, owner, 'done', clock.now(), 'the project has no keywords to match');
@@ -891,8 +938,8 @@ export function createScansService(deps: {
         stopping() || threadLimit === 0 ? [] : await repo.pendingThreads(project.id, threadLimit);
       for (const postId of threads) {
         if (stopping()) break;
-        await serve(`thread:${postId}`);
-        await repo.threadDone(project.id, postId, clock.now());
+        // A thread the cap kept from being read stays pending for the next scan that may buy.
+        if (await serve(`thread:${postId}`)) await repo.threadDone(project.id, postId, clock.now());
       }
       if (draining) {
         // Everything done so far is committed; another worker (or the next start) resumes the rest.

@@ -1,3 +1,5 @@
+import type { SpendCapReached } from '../usage/spend-cap.schemas.ts';
+
 /** The scan record every surface shows (run_scan tool, dashboard). */
 export interface ScanRecord {
   scanId: string;
@@ -14,6 +16,8 @@ export interface ScanRecord {
   newLeads: number;
   /** Upstream or scoring errors the scan met and went past; empty when none. */
   errors: string[];
+  /** Set when the account's daily spend cap stopped the scan buying (ADR 0102). */
+  spendCapReached: SpendCapReached | null;
 }
 
 /** The verbs the scanner offers to transports (tool endpoint, dashboard). Implemented by src/scans/scans.service.ts. */

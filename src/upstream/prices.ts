@@ -22,13 +22,28 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
 
 export type PriceOf = (api: string) => number;
 
+type PriceConfig = Pick<UpstreamConfig, 'replayPriceUsd' | 'priceOverrides'>;
+
+const tableOf = (config: PriceConfig): Record<string, number> => ({
+  ...DEFAULT_PRICES,
+  'replay.*': config.replayPriceUsd,
+  ...config.priceOverrides,
+});
+
+/**
+ * The dearest call of a provider (one credit for ScrapeCreators): what a scan must still have left under the daily
+ * spend cap before it buys (docs/decisions/0102-daily-spend-cap.md).
+ */
+export function dearestCallOf(config: PriceConfig, provider: string): number {
+  const prices = Object.entries(tableOf(config))
+    .filter(([api]) => api.startsWith(`${provider}.`))
+    .map(([, usd]) => usd);
+  return prices.length ? Math.max(...prices) : 0;
+}
+
 /** The price table in force: defaults, then the replay price, then the operator's overrides. */
-export function createPriceTable(config: Pick<UpstreamConfig, 'replayPriceUsd' | 'priceOverrides'>): PriceOf {
-  const table: Record<string, number> = {
-    ...DEFAULT_PRICES,
-    'replay.*': config.replayPriceUsd,
-    ...config.priceOverrides,
-  };
+export function createPriceTable(config: PriceConfig): PriceOf {
+  const table = tableOf(config);
   return (api) => {
     const exact = table[api];
     if (exact !== undefined) return exact;

@@ -41,4 +41,5 @@ export type {
   ProjectLimits,
   ProjectsFile,
 } from '../../src/projects/projects.schemas.ts';
+export type { SpendCap } from '../../src/usage/spend-cap.schemas.ts';
 export type { UsageReport } from '../../src/usage/usage.schemas.ts';

@@ -10,6 +10,7 @@ import {
 } from '../../projects/projects.schemas.ts';
 import { ScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
+import { SpendCap } from '../../usage/spend-cap.schemas.ts';
 import { UsageReport } from '../../usage/usage.schemas.ts';
 
 const ProjectParams = Type.Object({ projectId: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -28,7 +29,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Servi
   app,
   { services },
 ) => {
-  const { projects, scanHistory, usage, keywords } = services;
+  const { projects, scanHistory, usage, keywords, spendCap } = services;
   const owner = (request: { account?: { userId: string; tier: 'free' | 'connected' } }) => {
     const { userId, tier } = request.account!;
     return { userId, tier };
@@ -136,5 +137,21 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Servi
       await projects.assertOwned(userId, request.params.projectId);
       return usage.usageReport(userId, request.params.projectId, USAGE_DAYS);
     },
+  );
+
+  app.get('/spend-cap', { schema: { response: { 200: SpendCap } } }, async (request) =>
+    spendCap.state(owner(request).userId),
+  );
+
+  // The value is checked by the service, so a string or a negative number gets its words, not a schema's.
+  app.put(
+    '/spend-cap',
+    {
+      schema: {
+        body: Type.Object({ dailyCapUsd: Type.Unknown() }, { additionalProperties: false }),
+        response: { 200: SpendCap },
+      },
+    },
+    async (request) => spendCap.setOwnCap(owner(request).userId, request.body.dailyCapUsd),
   );
 };

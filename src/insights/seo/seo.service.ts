@@ -5,8 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
 import { notFound } from '../../errors.ts';
 import { type CallRow, createScansRepo } from '../../scans/scans.repo.ts';
-import { createPriceTable } from '../../upstream/prices.ts';
+import { createPriceTable, dearestCallOf } from '../../upstream/prices.ts';
 import type { RedditItem, UpstreamCall, UpstreamSource } from '../../upstream/source.ts';
+import { spendCapReached } from '../../usage/spend-cap.schemas.ts';
+import type { SpendCapService } from '../../usage/spend-cap.service.ts';
 import { createSeoProvider, redditThread, type SeoCall, type SeoProvider } from './seo-provider.ts';
 
 /** Self-hosted projects have no tier: they refresh weekly and ask for every keyword up to this many. */
@@ -49,6 +51,7 @@ interface ProjectRow {
   keywords: string[];
   competitors: string[];
   tier: Tier;
+  user_id: string;
 }
 
 interface Found {
@@ -71,16 +74,22 @@ export function createSeoService(deps: {
   config: Pick<Config, 'seo' | 'selfHosted' | 'tierLimits' | 'upstream'>;
   upstream: UpstreamSource;
   fetch?: typeof fetch;
+  /** The daily spend cap (ADR 0102): a refresh stops paying once it is reached; null or absent: none. */
+  spendCap?: SpendCapService | null;
 }) {
   const { db, config, upstream } = deps;
   const priceOf = createPriceTable(config.upstream);
   const provider: SeoProvider | null = createSeoProvider(config.seo, { priceOf, fetch: deps.fetch });
   const freshnessMs = config.upstream.freshnessMinutes * 60_000;
   const limitsOf = (tier: Tier) => (config.selfHosted ? null : config.tierLimits[tier]);
+  const spendCap = deps.spendCap ?? null;
+  const dearestSearch = provider
+    ? dearestCallOf(config.upstream, provider.name === 'replay' ? 'seo-replay' : provider.name)
+    : 0;
 
   async function project(projectId: string): Promise<ProjectRow> {
     const rows = await db.query<ProjectRow>(
-      `SELECT p.id, p.keywords, p.competitors, u.tier FROM projects p JOIN users u ON u.id = p.user_id
+      `SELECT p.id, p.keywords, p.competitors, u.tier, u.id AS user_id FROM projects p JOIN users u ON u.id = p.user_id
         WHERE p.id = $1`,
       [projectId],
     );
@@ -190,8 +199,23 @@ export function createSeoService(deps: {
     const threadCalls: CallRow[] = [];
     const errors: string[] = [];
     const found = new Map<string, Found>();
+    // Before each paid call: the refresh's own calls are recorded only at its end, so they count as pending.
+    let capped = false;
+    const mayPay = async (nextCallUsd: number) => {
+      if (!spendCap || capped) return !capped;
+      const pendingUsd =
+        seoCalls.reduce((n, c) => n + c.costUsd, 0) + threadCalls.reduce((n, c) => n + c.costUsd, 0);
+      const check = await spendCap.check(p.user_id, { pendingUsd, nextCallUsd });
+      if (check.canBuy) return true;
+      capped = true;
+      errors.push(
+        spendCapReached(check.capUsd ?? 0, check.spentUsd, now).message.replace('This scan', 'This refresh'),
+      );
+      return false;
+    };
 
     for (const keyword of keywords) {
+      if (!(await mayPay(dearestSearch))) break;
       let answer: Awaited<ReturnType<SeoProvider['search']>>;
       try {
         answer = await provider.search(keyword, (c) => seoCalls.push(c));
@@ -226,6 +250,7 @@ export function createSeoService(deps: {
     if (competitors.length) {
       for (const f of found.values()) {
         if (present.has(f.postId)) continue;
+        if (!(await mayPay(0))) break;
         try {
           const { items, calls } = await readThread(projectId, f.postId, now);
           threadCalls.push(...calls);

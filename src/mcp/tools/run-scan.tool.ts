@@ -12,6 +12,8 @@ export const runScanTool = defineTool({
   description:
     'Starts a scan of the project now (the same job as continuous scanning; a scan already queued or running ' +
     'is returned instead of starting another). It buys upstream data, so it costs money: see costUsd. ' +
+    "Once the account's daily spend cap is reached the scan buys nothing more and still uses data already " +
+    'bought; spendCapReached then says so and when scans buy again (get_usage shows the cap). ' +
     'With wait: true the call returns when the scan ends, or after 120 seconds with its current status.',
   inputSchema: Type.Object(
     {

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { plural, usd } from '../format.ts';
-import type { Scan } from '../types.ts';
+import type { Scan, SpendCap } from '../types.ts';
+import { SpendCapLine, WARN_AT } from './spend-cap.tsx';
 
 const POLL_MS = 1000;
 
@@ -32,6 +33,7 @@ export function ScanButton({
   const [scan, setScan] = useState<Scan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cap, setCap] = useState<SpendCap | null>(null);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -44,6 +46,7 @@ export function ScanButton({
     const base = `/projects/${encodeURIComponent(projectId)}/scans`;
     setBusy(true);
     setError(null);
+    setCap(null);
     try {
       let s = await api<Scan>('POST', base, {});
       if (alive.current) onStarted?.(s);
@@ -55,6 +58,9 @@ export function ScanButton({
         s = await api<Scan>('GET', `${base}/${encodeURIComponent(s.scanId)}`);
       }
       if (alive.current) onFinished(s);
+      // Where the day stands after this scan: warned before the cap stops scans buying, not after.
+      const after = await api<SpendCap>('GET', '/spend-cap');
+      if (alive.current) setCap(after);
     } catch (err) {
       if (alive.current) setError(messageOf(err));
     } finally {
@@ -71,6 +77,18 @@ export function ScanButton({
       <p class={`scan-status ${error || scan?.status === 'failed' ? 'error-text' : ''}`} aria-live="polite">
         {error ?? (scan ? describe(scan) : 'Buys fresh posts from the upstream provider.')}
       </p>
+      {scan?.spendCapReached ? (
+        <p class="scan-cap warn-text" role="status">
+          {scan.spendCapReached.message}
+        </p>
+      ) : (
+        cap?.capUsd != null &&
+        (cap.reached || cap.spentTodayUsd >= WARN_AT * cap.capUsd) && (
+          <div class="scan-cap">
+            <SpendCapLine cap={cap} />
+          </div>
+        )
+      )}
       {warnings.length > 0 && (
         <details class="scan-warnings">
           <summary class="warn-text">{plural(warnings.length, 'warning')}: the scan went past these</summary>

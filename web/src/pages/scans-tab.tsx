@@ -170,6 +170,11 @@ export function ScansTab({
                     {s.newLeads.toLocaleString('en')}
                   </td>
                   <td class="scan-errors" data-label="Errors">
+                    {s.spendCapReached && (
+                      <p class="warn-text small" title={s.spendCapReached.message}>
+                        Spend cap reached: bought nothing more
+                      </p>
+                    )}
                     {s.errors.length === 0 ? (
                       <span class="muted">none</span>
                     ) : (

@@ -1,9 +1,10 @@
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.ts';
+import { SpendCapPanel } from '../components/spend-cap.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
 import { UsageReportView } from '../components/usage-report.tsx';
 import { useResource } from '../resource.ts';
-import type { UsageReport } from '../types.ts';
+import type { SpendCap, UsageReport } from '../types.ts';
 
 /** The account's upstream calls and spend over the last 30 days. */
 export function UsagePage() {
@@ -11,6 +12,7 @@ export function UsagePage() {
     document.title = 'Usage · Lead Intelligence';
   }, []);
   const report = useResource('usage', (signal) => api<UsageReport>('GET', '/usage', undefined, { signal }));
+  const cap = useResource('spend-cap', (signal) => api<SpendCap>('GET', '/spend-cap', undefined, { signal }));
   return (
     <div class="page">
       <div class="page-head">
@@ -22,6 +24,8 @@ export function UsagePage() {
           </p>
         </div>
       </div>
+      <ErrorMessage>{cap.error}</ErrorMessage>
+      <SpendCapPanel resource={cap} />
       <ErrorMessage>{report.error}</ErrorMessage>
       {!report.data && !report.error && <div class="skeleton-list" aria-hidden="true" />}
       {report.data && <UsageReportView report={report.data} scope="account" />}

@@ -1,0 +1,101 @@
+// The daily spend cap in headless Chromium (ADR 0102): a Run scan at the cap says so where its result shows, the
+// usage page shows today's spend against the cap, warns from 80 %, and refuses a bad cap in words.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createAccount, createProject, startTestApp, type TestApp } from '../harness.ts';
+import { chromiumMissing, launchChromium, screenshotDir, signIn, watchPageErrors } from './browser.ts';
+import { ensureWebBuilt } from './build-web.ts';
+
+describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  let projectId: string;
+  const shots = screenshotDir();
+  let passed = true;
+  const shot = (name: string) => page.screenshot({ path: join(shots.dir, `${name}.png`), fullPage: true });
+
+  before(async () => {
+    await ensureWebBuilt();
+    t = await startTestApp();
+    acct = await createAccount(t.services);
+    projectId = (
+      await createProject(t.services, acct.userId, {
+        name: 'Salon booking',
+        keywords: ['booking software', 'appointment scheduling', 'no-shows', 'online booking'],
+        subreddits: ['Barber', 'hairstylist'],
+      })
+    ).id;
+    await t.services.spendCap.setOwnCap(acct.userId, 0.002);
+    browser = await launchChromium();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    errors = watchPageErrors(page);
+    await signIn(page, t, acct.userId);
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+    shots.done(passed);
+  });
+
+  test('Run scan at the cap: the result says the cap stopped it and when scans buy again', async () => {
+    try {
+      await page.goto(`${t.baseUrl}/projects/${projectId}`);
+      await page.getByRole('button', { name: 'Run scan' }).click();
+      await page.getByText(/Scan done: \d+ leads? found/).waitFor({ timeout: 60_000 });
+      const said = page.locator('.scan p[role="status"]');
+      await said.waitFor();
+      assert.match(
+        await said.innerText(),
+        /Daily spend cap reached: \$0\.002 of \$0\.002 spent today \(UTC\)\..*scans buy again at 00:00 UTC/,
+      );
+      await shot('spend-cap-scan');
+      await page.screenshot({
+        path: join(shots.dir, 'spend-cap-scan-head.png'),
+        clip: { x: 0, y: 0, width: 1280, height: 320 },
+      });
+      assert.deepEqual(errors, []);
+    } catch (err) {
+      passed = false;
+      throw err;
+    }
+  });
+
+  test('the usage page: spend against the cap, a warning from 80 %, and a bad cap refused', async () => {
+    try {
+      await page.goto(`${t.baseUrl}/usage`);
+      await page.getByText('Daily spend cap reached: $0.002 of your $0.002 daily spend cap').waitFor();
+      const input = page.getByLabel('Your daily cap (USD)');
+      await input.fill('-1');
+      await page.getByRole('button', { name: 'Save cap' }).click();
+      await page.getByText(/dailyCapUsd must be a number of USD from 0/).waitFor();
+      assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
+
+      await input.fill('0.0024');
+      await page.getByRole('button', { name: 'Save cap' }).click();
+      await page.getByText('Daily spend cap reached: $0.002 of your $0.0024 daily spend cap').waitFor();
+      await input.fill('0.01');
+      await page.getByRole('button', { name: 'Save cap' }).click();
+      await page.getByText('Today (UTC): $0.002 of your $0.01 daily spend cap ($0.008 left).').waitFor();
+
+      // Another $0.0065 bought today (an AI-visibility check, say): 85 %, warned before scans stop buying.
+      await t.db.query(
+        `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, ok, called_at) VALUES ($1, 'replay.search', 0.0065, false, true, now())`,
+        [projectId],
+      );
+      await page.reload();
+      await page
+        .getByText('85% of the daily spend cap used: $0.0085 of your $0.01 daily spend cap, $0.0015 left')
+        .waitFor();
+      await shot('spend-cap-usage');
+      assert.deepEqual(errors, []);
+    } catch (err) {
+      passed = false;
+      throw err;
+    }
+  });
+});
