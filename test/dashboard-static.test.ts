@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './harness.ts';
 const INDEX =
   '<!doctype html><html><body><div id="app"></div><script src="/assets/app-1a2b.js"></script></body></html>';
 
-const BIG_ASSET = 'export const rows = [\n' + '  { label: "a row of the dashboard" },\n'.repeat(200) + '];\n';
+const BIG_ASSET = `export const rows = [\n${'  { label: "a row of the dashboard" },\n'.repeat(200)}];\n`;
 
 /** A stand-in for `vite build web`: index.html and one hashed asset. */
 function fakeDist(): string {
