@@ -362,3 +362,37 @@ describe('SEO opportunities: replay and not configured', () => {
     }
   });
 });
+
+describe('an SEO refresh at the daily spend cap', () => {
+  let serper: FakeServer;
+  let s: Awaited<ReturnType<typeof setup>>;
+  before(async () => {
+    serper = await startFakeSerper(RESULTS);
+    s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: serper.url } });
+  });
+  after(async () => {
+    await s.t.close();
+    await serper.close();
+  });
+
+  test('buys searches only while the account is under its cap, and says why it stopped', async () => {
+    // Room for one $0.001 search of the project's three keywords.
+    await s.t.services.spendCap.setOwnCap(s.acct.userId, 0.0015);
+    const refresh = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.equal(refresh?.errors.length, 1, JSON.stringify(refresh?.errors));
+    assert.match(refresh!.errors[0]!, /^Daily spend cap reached: .* This refresh bought nothing more/);
+    const usage = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
+      .usage;
+    assert.deepEqual(
+      usage.perApi.find((a: { api: string }) => a.api === 'serper.search'),
+      { api: 'serper.search', calls: 1, costUsd: 0.001, reused: 0 },
+    );
+    assert.ok(usage.costUsd <= 0.0015, `spent ${usage.costUsd} against a cap of 0.0015`);
+
+    // With the cap lifted the next refresh buys every keyword's search again.
+    await s.t.services.spendCap.setOwnCap(s.acct.userId, null);
+    s.clock.advance(60_000);
+    const again = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    assert.deepEqual(again?.errors, []);
+  });
+});
