@@ -86,33 +86,38 @@ async function setup(seo: Partial<SeoConfig>, extra: Partial<Config> = {}) {
   return { t, clock, acct, project };
 }
 
-describe('SEO opportunities from Serper', () => {
-  let serper: FakeServer;
-  let s: Awaited<ReturnType<typeof setup>>;
+/** An app on a fake Serper for the enclosing describe: started before its tests, closed after them. */
+function onSerper(): { serper: FakeServer; s: Awaited<ReturnType<typeof setup>> } {
+  const on = {} as ReturnType<typeof onSerper>;
   before(async () => {
-    serper = await startFakeSerper(RESULTS);
-    s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: serper.url } });
+    on.serper = await startFakeSerper(RESULTS);
+    on.s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: on.serper.url } });
   });
   after(async () => {
-    await s.t.close();
-    await serper.close();
+    await on.s.t.close();
+    await on.serper.close();
   });
+  return on;
+}
+
+describe('SEO opportunities from Serper', () => {
+  const on = onSerper();
 
   test('a refresh keeps the Reddit threads, best position first, with competitor presence from the threads', async () => {
-    const refresh = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    const refresh = await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
     assert.deepEqual(refresh?.errors, []);
-    const sent = serper.requests.map((r) => JSON.parse(r.body).q);
+    const sent = on.serper.requests.map((r) => JSON.parse(r.body).q);
     assert.deepEqual(sent, [
       'salon booking site:reddit.com',
       'barber app site:reddit.com',
       'no results here site:reddit.com',
     ]);
-    assert.equal(serper.requests[0]!.headers['x-api-key'], 'serper-test-key');
+    assert.equal(on.serper.requests[0]!.headers['x-api-key'], 'serper-test-key');
 
     const res = await getJson(
-      s.t.baseUrl,
-      `/api/v1/projects/${s.project.id}/seo-opportunities`,
-      s.acct.restKey,
+      on.s.t.baseUrl,
+      `/api/v1/projects/${on.s.project.id}/seo-opportunities`,
+      on.s.acct.restKey,
     );
     assert.equal(res.status, 200);
     const rows = res.body.opportunities.map((o: any) => [
@@ -140,8 +145,9 @@ describe('SEO opportunities from Serper', () => {
   });
 
   test('every provider call is in usage with its price; thread reads are paid once and reused within freshness', async () => {
-    const usage = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
-      .usage;
+    const usage = (
+      await getJson(on.s.t.baseUrl, `/api/v1/projects/${on.s.project.id}/usage`, on.s.acct.restKey)
+    ).body.usage;
     const serperRow = usage.perApi.find((a: any) => a.api === 'serper.search');
     assert.deepEqual(serperRow, { api: 'serper.search', calls: 3, costUsd: 0.003, reused: 0 });
     const threads = usage.perApi.find((a: any) => a.api === 'replay.comments');
@@ -149,10 +155,11 @@ describe('SEO opportunities from Serper', () => {
     assert.equal(threads.reused, 0);
 
     // A second refresh minutes later reads the same threads from the fetch log, at no cost.
-    s.clock.advance(60_000);
-    await s.t.services.seo.refresh(s.project.id, s.clock.now());
-    const again = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
-      .usage;
+    on.s.clock.advance(60_000);
+    await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
+    const again = (
+      await getJson(on.s.t.baseUrl, `/api/v1/projects/${on.s.project.id}/usage`, on.s.acct.restKey)
+    ).body.usage;
     const threads2 = again.perApi.find((a: any) => a.api === 'replay.comments');
     assert.equal(threads2.calls, 6);
     assert.equal(threads2.reused, 3);
@@ -160,39 +167,39 @@ describe('SEO opportunities from Serper', () => {
   });
 
   test('429, 5xx, time-outs and malformed bodies are recorded on the refresh, the other keywords still answer', async () => {
-    serper.script(
+    on.serper.script(
       { status: 429, headers: { 'retry-after': '30' }, body: '{"message":"Too many requests"}' },
       { status: 502, body: 'bad gateway' },
       { hang: true },
     );
-    const r1 = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    const r1 = await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
     assert.equal(r1!.errors.length, 3);
     assert.match(r1!.errors[0]!, /"salon booking": serper\.search: HTTP 429/);
     assert.match(r1!.errors[1]!, /"barber app": serper\.search: HTTP 502/);
     assert.match(r1!.errors[2]!, /"no results here": serper\.search: timed out after 3000 ms/);
     // Every keyword failed: the previous opportunities stay listed.
     const kept = await getJson(
-      s.t.baseUrl,
-      `/api/v1/projects/${s.project.id}/seo-opportunities`,
-      s.acct.restKey,
+      on.s.t.baseUrl,
+      `/api/v1/projects/${on.s.project.id}/seo-opportunities`,
+      on.s.acct.restKey,
     );
     assert.equal(kept.body.opportunities.length, 4);
 
-    serper.script({ body: '{"organic": "not a list"' }, { body: '{"organic": 5}' });
-    s.clock.advance(1000);
-    const r2 = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    on.serper.script({ body: '{"organic": "not a list"' }, { body: '{"organic": 5}' });
+    on.s.clock.advance(1000);
+    const r2 = await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
     assert.match(r2!.errors[0]!, /malformed JSON/);
     assert.match(r2!.errors[1]!, /malformed response/);
     assert.equal(r2!.opportunities, 0);
 
-    const dash = dashboardClient(s.t);
-    await dash.signIn(s.acct.userId);
-    const view = await dash.get(`/projects/${s.project.id}/seo`);
+    const dash = dashboardClient(on.s.t);
+    await dash.signIn(on.s.acct.userId);
+    const view = await dash.get(`/projects/${on.s.project.id}/seo`);
     assert.equal(view.status, 200);
     assert.deepEqual(view.body.provider, { name: 'serper', sample: false });
     assert.equal(view.body.lastRefresh.errors.length, 2);
     const failed = (
-      await s.t.db.query<{ n: number }>(
+      await on.s.t.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM upstream_calls WHERE api = 'serper.search' AND NOT ok`,
       )
     )[0]!.n;
@@ -200,50 +207,54 @@ describe('SEO opportunities from Serper', () => {
   });
 
   test('the dashboard refresh runs a search; another account sees 404', async () => {
-    const dash = dashboardClient(s.t);
-    await dash.signIn(s.acct.userId);
-    s.clock.advance(1000);
-    const res = await dash.post(`/projects/${s.project.id}/seo`);
+    const dash = dashboardClient(on.s.t);
+    await dash.signIn(on.s.acct.userId);
+    on.s.clock.advance(1000);
+    const res = await dash.post(`/projects/${on.s.project.id}/seo`);
     assert.equal(res.status, 201);
     assert.equal(res.body.opportunities.length, 4);
-    const other = await createAccount(s.t.services);
-    const stranger = dashboardClient(s.t);
+    const other = await createAccount(on.s.t.services);
+    const stranger = dashboardClient(on.s.t);
     await stranger.signIn(other.userId);
-    assert.equal((await stranger.get(`/projects/${s.project.id}/seo`)).status, 404);
-    assert.equal((await stranger.post(`/projects/${s.project.id}/seo`)).status, 404);
+    assert.equal((await stranger.get(`/projects/${on.s.project.id}/seo`)).status, 404);
+    assert.equal((await stranger.post(`/projects/${on.s.project.id}/seo`)).status, 404);
   });
 
   test('refreshDue asks only for projects past their tier’s seoRefreshDays; the free tier asks at most seoKeywords', async () => {
-    const before = serper.requests.length;
-    assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 0, 'refreshed today');
-    s.clock.advance(8 * 86_400_000);
-    assert.equal(await s.t.services.seo.refreshDue(s.clock.now()), 1, 'connected: every 7 days');
-    assert.equal(serper.requests.length, before + 3);
+    const before = on.serper.requests.length;
+    assert.equal(await on.s.t.services.seo.refreshDue(on.s.clock.now()), 0, 'refreshed today');
+    on.s.clock.advance(8 * 86_400_000);
+    assert.equal(await on.s.t.services.seo.refreshDue(on.s.clock.now()), 1, 'connected: every 7 days');
+    assert.equal(on.serper.requests.length, before + 3);
   });
 
   test('a new project is "not computed yet" until its first scan ends, then refreshed at once, not hourly', async () => {
     // Found by an audit: a new project had no opportunities for up to an hour, and [] said nothing of why.
-    const fresh = await createProject(s.t.services, s.acct.userId, { keywords: ['salon booking'] });
+    const fresh = await createProject(on.s.t.services, on.s.acct.userId, { keywords: ['salon booking'] });
     const path = `/api/v1/projects/${fresh.id}/seo-opportunities`;
-    const empty = await getJson(s.t.baseUrl, path, s.acct.restKey);
+    const empty = await getJson(on.s.t.baseUrl, path, on.s.acct.restKey);
     assert.deepEqual(empty.body, { opportunities: [], refreshedAt: null });
-    const tool = await callTool(s.t.baseUrl, s.acct.mcpKey, 'list_seo_opportunities', {
+    const tool = await callTool(on.s.t.baseUrl, on.s.acct.mcpKey, 'list_seo_opportunities', {
       projectId: fresh.id,
     });
     assert.deepEqual(tool.body.result.structuredContent, { opportunities: [], refreshedAt: null });
     // What the seo-after-scan job runs when a scan of the project is done.
-    const before = serper.requests.length;
-    const run = await insightHandlers.seoAfterScan(s.t.services, { projectId: fresh.id }, s.clock.now());
+    const before = on.serper.requests.length;
+    const run = await insightHandlers.seoAfterScan(
+      on.s.t.services,
+      { projectId: fresh.id },
+      on.s.clock.now(),
+    );
     assert.equal(run?.keywords, 1);
-    const after = await getJson(s.t.baseUrl, path, s.acct.restKey);
-    assert.equal(after.body.refreshedAt, s.clock.now().toISOString());
+    const after = await getJson(on.s.t.baseUrl, path, on.s.acct.restKey);
+    assert.equal(after.body.refreshedAt, on.s.clock.now().toISOString());
     assert.ok(after.body.opportunities.length > 0);
     assert.equal(
-      await insightHandlers.seoAfterScan(s.t.services, { projectId: fresh.id }, s.clock.now()),
+      await insightHandlers.seoAfterScan(on.s.t.services, { projectId: fresh.id }, on.s.clock.now()),
       null,
       'the next scan asks again only when seoRefreshDays have passed',
     );
-    assert.equal(serper.requests.length, before + 1);
+    assert.equal(on.serper.requests.length, before + 1);
   });
 });
 
@@ -364,25 +375,17 @@ describe('SEO opportunities: replay and not configured', () => {
 });
 
 describe('an SEO refresh at the daily spend cap', () => {
-  let serper: FakeServer;
-  let s: Awaited<ReturnType<typeof setup>>;
-  before(async () => {
-    serper = await startFakeSerper(RESULTS);
-    s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: serper.url } });
-  });
-  after(async () => {
-    await s.t.close();
-    await serper.close();
-  });
+  const on = onSerper();
 
   test('buys searches only while the account is under its cap, and says why it stopped', async () => {
     // Room for one $0.001 search of the project's three keywords.
-    await s.t.services.spendCap.setOwnCap(s.acct.userId, 0.0015);
-    const refresh = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    await on.s.t.services.spendCap.setOwnCap(on.s.acct.userId, 0.0015);
+    const refresh = await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
     assert.equal(refresh?.errors.length, 1, JSON.stringify(refresh?.errors));
     assert.match(refresh!.errors[0]!, /^Daily spend cap reached: .* This refresh bought nothing more/);
-    const usage = (await getJson(s.t.baseUrl, `/api/v1/projects/${s.project.id}/usage`, s.acct.restKey)).body
-      .usage;
+    const usage = (
+      await getJson(on.s.t.baseUrl, `/api/v1/projects/${on.s.project.id}/usage`, on.s.acct.restKey)
+    ).body.usage;
     assert.deepEqual(
       usage.perApi.find((a: { api: string }) => a.api === 'serper.search'),
       { api: 'serper.search', calls: 1, costUsd: 0.001, reused: 0 },
@@ -390,9 +393,9 @@ describe('an SEO refresh at the daily spend cap', () => {
     assert.ok(usage.costUsd <= 0.0015, `spent ${usage.costUsd} against a cap of 0.0015`);
 
     // With the cap lifted the next refresh buys every keyword's search again.
-    await s.t.services.spendCap.setOwnCap(s.acct.userId, null);
-    s.clock.advance(60_000);
-    const again = await s.t.services.seo.refresh(s.project.id, s.clock.now());
+    await on.s.t.services.spendCap.setOwnCap(on.s.acct.userId, null);
+    on.s.clock.advance(60_000);
+    const again = await on.s.t.services.seo.refresh(on.s.project.id, on.s.clock.now());
     assert.deepEqual(again?.errors, []);
   });
 });

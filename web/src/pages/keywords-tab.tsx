@@ -44,6 +44,14 @@ function hintOf(k: KeywordStat, s: KeywordStats): { text: string; warn: boolean 
 
 const counted = (k: KeywordStat) => k.verdict !== 'exclusion' && k.verdict !== 'over-limit';
 const figure = (n: number | null) => (n === null ? '—' : n.toLocaleString('en'));
+/** The table's figure columns: header (and a phone card's label) and the stat it shows. */
+const FIGURES = [
+  ['Matched', 'matched'],
+  ['Leads', 'leads'],
+  ['Mean score', 'meanScore'],
+  ['Not a fit', 'notFit'],
+  ['Hidden', 'hidden'],
+] as const satisfies readonly (readonly [string, keyof KeywordStat])[];
 
 /** A project's keywords with what each found; Remove edits the project as Settings does (the same PUT). */
 export function KeywordsTab(props: {
@@ -169,21 +177,11 @@ export function KeywordsTab(props: {
               <thead>
                 <tr>
                   <th scope="col">Keyword</th>
-                  <th scope="col" class="num">
-                    Matched
-                  </th>
-                  <th scope="col" class="num">
-                    Leads
-                  </th>
-                  <th scope="col" class="num">
-                    Mean score
-                  </th>
-                  <th scope="col" class="num">
-                    Not a fit
-                  </th>
-                  <th scope="col" class="num">
-                    Hidden
-                  </th>
+                  {FIGURES.map(([label]) => (
+                    <th key={label} scope="col" class="num">
+                      {label}
+                    </th>
+                  ))}
                   <th scope="col">Hint</th>
                   <th scope="col">
                     <span class="sr-only">Action</span>
@@ -199,21 +197,11 @@ export function KeywordsTab(props: {
                       <th scope="row" class="row-head keyword-name">
                         {k.keyword}
                       </th>
-                      <td class="num" data-label="Matched">
-                        {shown ? figure(k.matched) : '—'}
-                      </td>
-                      <td class="num" data-label="Leads">
-                        {shown ? figure(k.leads) : '—'}
-                      </td>
-                      <td class="num" data-label="Mean score">
-                        {shown ? figure(k.meanScore) : '—'}
-                      </td>
-                      <td class="num" data-label="Not a fit">
-                        {shown ? figure(k.notFit) : '—'}
-                      </td>
-                      <td class="num" data-label="Hidden">
-                        {shown ? figure(k.hidden) : '—'}
-                      </td>
+                      {FIGURES.map(([label, of]) => (
+                        <td key={label} class="num" data-label={label}>
+                          {shown ? figure(k[of]) : '—'}
+                        </td>
+                      ))}
                       <td
                         data-label="Hint"
                         class={`keyword-hint ${hint.warn ? 'warn-text' : 'muted'}${hint.text === '—' ? ' is-empty' : ''}`}
