@@ -527,13 +527,19 @@ describe('dashboard projects API', () => {
         [projectId, api, cost, reused, daysAgo],
       );
     }
+    // A call that failed after retries bought nothing: failed, not fetched.
+    await t.db.query(
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, ok, called_at)
+       VALUES ($1, 'reddit.search', 0, false, false, now())`,
+      [p.id],
+    );
     const account = (await a.get('/usage')).body;
     assert.equal(account.daily.length, 30);
     assert.equal(account.to, new Date().toISOString().slice(0, 10));
-    assert.deepEqual(account.totals, { calls: 4, fetched: 3, reused: 1, costUsd: 0.08 });
+    assert.deepEqual(account.totals, { calls: 4, fetched: 3, reused: 1, failed: 1, costUsd: 0.08 });
     assert.deepEqual(account.perApi, [
-      { api: 'reddit.search', calls: 3, fetched: 2, reused: 1, costUsd: 0.06 },
-      { api: 'reddit.subreddit_new', calls: 1, fetched: 1, reused: 0, costUsd: 0.02 },
+      { api: 'reddit.search', calls: 3, fetched: 2, reused: 1, failed: 1, costUsd: 0.06 },
+      { api: 'reddit.subreddit_new', calls: 1, fetched: 1, reused: 0, failed: 0, costUsd: 0.02 },
     ]);
     assert.deepEqual(
       account.perProject.map((r: { name: string; costUsd: number }) => [r.name, r.costUsd]),
@@ -547,10 +553,11 @@ describe('dashboard projects API', () => {
       calls: 2,
       fetched: 1,
       reused: 1,
+      failed: 1,
       costUsd: 0.01,
     });
     const project = (await a.get(`/projects/${p.id}/usage`)).body;
-    assert.deepEqual(project.totals, { calls: 3, fetched: 2, reused: 1, costUsd: 0.03 });
+    assert.deepEqual(project.totals, { calls: 3, fetched: 2, reused: 1, failed: 1, costUsd: 0.03 });
     assert.deepEqual(project.perProject, []);
   });
 
@@ -572,7 +579,7 @@ describe('dashboard projects API', () => {
       );
     }
     const before = (await a.get('/usage')).body;
-    assert.deepEqual(before.totals, { calls: 3, fetched: 3, reused: 0, costUsd: 0.7 });
+    assert.deepEqual(before.totals, { calls: 3, fetched: 3, reused: 0, failed: 0, costUsd: 0.7 });
 
     assert.equal((await a.del(`/projects/${gone.id}`)).status, 204);
     const after = (await a.get('/usage')).body;

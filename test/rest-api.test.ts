@@ -370,11 +370,20 @@ describe('REST API on a self-hosted instance', () => {
     assert.deepEqual(themes.body.themes[0].leadIds, ['x', 'y']);
 
     const empty = await get(`/api/v1/projects/${p.id}/usage`, alice.restKey);
-    assert.deepEqual(empty.body.usage, { calls: 0, costUsd: 0, fetched: 0, reused: 0, perApi: [] });
+    assert.deepEqual(empty.body.usage, {
+      calls: 0,
+      costUsd: 0,
+      fetched: 0,
+      reused: 0,
+      failed: 0,
+      perApi: [],
+    });
+    // A call that failed after retries (ok false, $0) is counted as failed, not as a call fetched.
     await t.db.query(
-      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, called_at) VALUES
-        ($1, 'reddit.subreddit_new', 0.00024, false, $2), ($1, 'reddit.subreddit_new', 0, true, $2),
-        ($1, 'reddit.search', 0.00024, false, $2), ($1, 'reddit.search', 0.00024, false, $3)`,
+      `INSERT INTO upstream_calls (project_id, api, cost_usd, reused, ok, called_at) VALUES
+        ($1, 'reddit.subreddit_new', 0.00024, false, true, $2), ($1, 'reddit.subreddit_new', 0, true, true, $2),
+        ($1, 'reddit.search', 0.00024, false, true, $2), ($1, 'reddit.search', 0.00024, false, true, $3),
+        ($1, 'reddit.search', 0, false, false, $2)`,
       [p.id, now, new Date(now.getTime() - DAY)],
     );
     const usage = await get(`/api/v1/projects/${p.id}/usage`, alice.restKey);
@@ -383,9 +392,10 @@ describe('REST API on a self-hosted instance', () => {
       costUsd: 0.00048,
       fetched: 2,
       reused: 1,
+      failed: 1,
       perApi: [
-        { api: 'reddit.search', calls: 1, costUsd: 0.00024, reused: 0 },
-        { api: 'reddit.subreddit_new', calls: 2, costUsd: 0.00024, reused: 1 },
+        { api: 'reddit.search', calls: 1, costUsd: 0.00024, reused: 0, failed: 1 },
+        { api: 'reddit.subreddit_new', calls: 2, costUsd: 0.00024, reused: 1, failed: 0 },
       ],
     });
   });

@@ -97,6 +97,14 @@ test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed o
     fetched.map((f) => f.listing),
     ['comments:one', 'new:three'],
   );
+  // Usage counts the four failed listings as failed (nothing bought, $0), not as calls fetched and paid for.
+  const usage = await t.services.usage.getUsage(project.id);
+  assert.deepEqual(
+    { calls: usage.calls, fetched: usage.fetched, failed: usage.failed, costUsd: usage.costUsd },
+    { calls: 2, fetched: 2, failed: 4, costUsd: 0.00048 },
+  );
+  const report = await t.services.usage.usageReport(acct.userId, project.id, 1);
+  assert.deepEqual([report.totals.calls, report.totals.fetched, report.totals.failed], [2, 2, 4]);
 
   // The next scan, with the upstream healthy again, reads every listing the first one could not.
   await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [

@@ -1,12 +1,17 @@
 import { type Static, Type } from 'typebox';
 
 export const Usage = Type.Object({
-  calls: Type.Integer({ minimum: 0, description: 'fetched + reused' }),
+  calls: Type.Integer({ minimum: 0, description: 'fetched + reused (failed calls are not counted here)' }),
   costUsd: Type.Number({ minimum: 0, description: "Today's (UTC) spend in USD." }),
   fetched: Type.Integer({ minimum: 0, description: 'Calls this project paid for.' }),
   reused: Type.Integer({
     minimum: 0,
     description: 'Calls served from data another project had already bought, at no cost here.',
+  }),
+  failed: Type.Integer({
+    minimum: 0,
+    description:
+      'Calls that failed after retries: nothing was bought, they cost nothing and are not in calls.',
   }),
   perApi: Type.Array(
     Type.Object({
@@ -14,6 +19,7 @@ export const Usage = Type.Object({
       calls: Type.Integer({ minimum: 0 }),
       costUsd: Type.Number({ minimum: 0 }),
       reused: Type.Integer({ minimum: 0 }),
+      failed: Type.Integer({ minimum: 0 }),
     }),
   ),
 });
@@ -23,6 +29,10 @@ const Totals = {
   calls: Type.Integer({ minimum: 0 }),
   fetched: Type.Integer({ minimum: 0, description: 'Calls paid for.' }),
   reused: Type.Integer({ minimum: 0, description: 'Calls served from data another project had bought.' }),
+  failed: Type.Integer({
+    minimum: 0,
+    description: 'Calls that failed after retries (not in calls, no cost).',
+  }),
   costUsd: Type.Number({ minimum: 0 }),
 };
 

@@ -9,7 +9,15 @@ interface PerApiRow {
   calls: number;
   cost_usd: number;
   reused: number;
+  failed: number;
 }
+
+/**
+ * The per-group figures of upstream_calls: a call that failed after retries (ok false, nothing bought, $0) is not
+ * a call that fetched or reused data, so it counts in `failed` only (docs/decisions/0104-failed-calls-in-usage.md).
+ */
+const FIGURES = `(count(*) FILTER (WHERE c.ok))::int AS calls, coalesce(sum(c.cost_usd), 0)::float8 AS cost_usd,
+  (count(*) FILTER (WHERE c.ok AND c.reused))::int AS reused, (count(*) FILTER (WHERE NOT c.ok))::int AS failed`;
 
 const DAY_MS = 86_400_000;
 const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -26,12 +34,16 @@ interface GroupRow {
   calls: number;
   reused: number;
   cost_usd: number;
+  failed: number;
 }
 
-const totalsOf = (r: { calls: number; reused: number; cost_usd: number }) => ({
+type Figures = Pick<GroupRow, 'calls' | 'reused' | 'cost_usd' | 'failed'>;
+
+const totalsOf = (r: Figures) => ({
   calls: r.calls,
   fetched: r.calls - r.reused,
   reused: r.reused,
+  failed: r.failed,
   costUsd: roundUsd(r.cost_usd),
 });
 
@@ -41,11 +53,13 @@ function usageOf(rows: PerApiRow[]): Usage {
     calls: r.calls,
     costUsd: roundUsd(r.cost_usd),
     reused: r.reused,
+    failed: r.failed,
   }));
   const calls = perApi.reduce((n, r) => n + r.calls, 0);
   const reused = perApi.reduce((n, r) => n + r.reused, 0);
+  const failed = rows.reduce((n, r) => n + r.failed, 0);
   const costUsd = roundUsd(rows.reduce((n, r) => n + r.cost_usd, 0));
-  return { calls, costUsd, fetched: calls - reused, reused, perApi };
+  return { calls, costUsd, fetched: calls - reused, reused, failed, perApi };
 }
 
 export function createUsageService(deps: { db: Db; clock: Clock }) {
@@ -57,9 +71,8 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
     /** Today's (UTC) upstream calls of one project, grouped by upstream endpoint. */
     async getUsage(projectId: string): Promise<Usage> {
       const rows = await deps.db.query<PerApiRow>(
-        `SELECT api, count(*)::int AS calls, coalesce(sum(cost_usd), 0)::float8 AS cost_usd,
-                (count(*) FILTER (WHERE reused))::int AS reused
-           FROM upstream_calls
+        `SELECT api, ${FIGURES}
+           FROM upstream_calls c
           WHERE project_id = $1 AND called_at >= $2 AND called_at < $3
           GROUP BY api ORDER BY api`,
         [projectId, ...today()],
@@ -74,15 +87,14 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
     async getUsageOwned(userId: string, projectId: string): Promise<Usage> {
       if (!isProjectId(projectId)) throw notFound();
       const rows = await deps.db.query<PerApiRow | { api: null }>(
-        `SELECT c.* FROM projects p
+        `SELECT u.* FROM projects p
            LEFT JOIN LATERAL (
-             SELECT api, count(*)::int AS calls, coalesce(sum(cost_usd), 0)::float8 AS cost_usd,
-                    (count(*) FILTER (WHERE reused))::int AS reused
-               FROM upstream_calls
-              WHERE project_id = p.id AND called_at >= $3 AND called_at < $4
-              GROUP BY api) c ON true
+             SELECT api, ${FIGURES}
+               FROM upstream_calls c
+              WHERE c.project_id = p.id AND called_at >= $3 AND called_at < $4
+              GROUP BY api) u ON true
           WHERE p.id = $1 AND p.user_id = $2
-          ORDER BY c.api`,
+          ORDER BY u.api`,
         [projectId, userId, ...today()],
         { prepare: true },
       );
@@ -103,8 +115,7 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
       const to = new Date(today + DAY_MS);
       const group = (key: string, extra = '') =>
         deps.db.query<GroupRow>(
-          `SELECT ${key} AS key, ${extra || 'NULL::text'} AS name, count(*)::int AS calls,
-                  (count(*) FILTER (WHERE c.reused))::int AS reused, coalesce(sum(c.cost_usd), 0)::float8 AS cost_usd
+          `SELECT ${key} AS key, ${extra || 'NULL::text'} AS name, ${FIGURES}
              FROM upstream_calls c LEFT JOIN projects p ON p.id = c.project_id
             WHERE (p.user_id = $1 AND ($2::text IS NULL OR c.project_id = $2)
                    OR $2::text IS NULL AND c.project_id IS NULL AND c.user_id = $1)
@@ -120,13 +131,18 @@ export function createUsageService(deps: { db: Db; clock: Clock }) {
       const dayRows = new Map(byDay.map((r) => [r.key, r]));
       const daily = Array.from({ length: days }, (_, i) => {
         const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        return { day, ...totalsOf(dayRows.get(day) ?? { calls: 0, reused: 0, cost_usd: 0 }) };
+        return { day, ...totalsOf(dayRows.get(day) ?? { calls: 0, reused: 0, cost_usd: 0, failed: 0 }) };
       });
-      const sum = (k: 'calls' | 'reused' | 'cost_usd') => byDay.reduce((n, r) => n + r[k], 0);
+      const sum = (k: keyof Figures) => byDay.reduce((n, r) => n + r[k], 0);
       return {
         from: daily[0]!.day,
         to: daily[daily.length - 1]!.day,
-        totals: totalsOf({ calls: sum('calls'), reused: sum('reused'), cost_usd: sum('cost_usd') }),
+        totals: totalsOf({
+          calls: sum('calls'),
+          reused: sum('reused'),
+          cost_usd: sum('cost_usd'),
+          failed: sum('failed'),
+        }),
         daily,
         perApi: byApi
           .map((r) => ({ api: r.key ?? '', ...totalsOf(r) }))

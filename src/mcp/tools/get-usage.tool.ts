@@ -9,7 +9,8 @@ export const getUsageTool = defineTool({
   title: "Today's upstream usage",
   description:
     "Today's (UTC) upstream calls and spend in USD for one project, grouped by upstream endpoint; " +
-    'reused calls were served from data another project had already bought, at no cost here. ' +
+    'reused calls were served from data another project had already bought, at no cost here; failed calls ' +
+    '(after retries) bought nothing, cost nothing and are counted apart from calls. ' +
     "spendCap: the account's daily upstream spend cap, today's spend of the whole account against it, and " +
     'whether scans still buy today.',
   inputSchema: ProjectArgs,

@@ -196,6 +196,12 @@ export function UsageReportView({ report, scope }: { report: UsageReport; scope:
           <dt>Reused (free)</dt>
           <dd>{t.reused.toLocaleString('en')}</dd>
         </div>
+        {t.failed > 0 && (
+          <div>
+            <dt>Failed (no cost)</dt>
+            <dd data-testid="usage-failed">{t.failed.toLocaleString('en')}</dd>
+          </div>
+        )}
         <div>
           <dt>Cost</dt>
           <dd data-testid="usage-cost">{usd(t.costUsd)}</dd>
