@@ -116,6 +116,32 @@ test('incremental fetches page by time and neither skip nor repeat items that sh
   assert.equal(again.cursor, got.cursor, 'nothing new keeps the cursor');
 });
 
+test('a walk that fails partway keeps the pages it bought; the next fetch goes on from there', async () => {
+  const { src, calls, report } = source();
+  const cursor = `${BASE + 4}:${busyPosts[8]!.id},${busyPosts[9]!.id}`;
+  // Every page after the first fails (three attempts each).
+  const later = new RegExp(`after=(?!${BASE + 3}&)`);
+  fake.script(...[1, 2, 3].map(() => ({ query: later, status: 500, body: '{"error":"boom"}' })));
+  const got = await src.subredditNew('busy', cursor, report);
+  assert.deepEqual(
+    got.items.map((i) => i.id),
+    busyPosts.slice(10, 108).map((p) => p.id),
+    'the first page, bought before the failure',
+  );
+  assert.match(got.stoppedBy ?? '', /HTTP 500/);
+  assert.deepEqual(
+    calls.map((c) => c.ok),
+    [true, false],
+  );
+  const rest = await src.subredditNew('busy', got.cursor, report);
+  assert.deepEqual(
+    rest.items.map((i) => i.id),
+    busyPosts.slice(108).map((p) => p.id),
+    'the next fetch reads on from the last item bought, nothing repeated or skipped',
+  );
+  assert.equal(rest.stoppedBy, undefined);
+});
+
 test('new comments get their post titles from one id lookup', async () => {
   const { src, calls, report } = source();
   const got = await src.subredditComments('testsub', null, report);

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createScansService } from '../src/scans/scans.service.ts';
 import { createRedditSource } from '../src/upstream/reddit.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake } from './fakes/reddit-fake.ts';
+import { CLIENT_ID, CLIENT_SECRET, type RedditFake, recorded, startRedditFake } from './fakes/reddit-fake.ts';
 import {
   createAccount,
   createProject,
@@ -117,6 +117,84 @@ test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed o
     [project.id],
   );
   assert.equal(after.length, 6);
+  await scans.drain();
+});
+
+test('a listing walk that fails partway keeps what it bought, says so, and the next scan reads on', async () => {
+  const upstream = createRedditSource({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
+    apiBaseUrl: fake.url,
+    authUrl: `${fake.url}/api/v1/access_token`,
+    priceOf: () => 0.00024,
+    timeoutMs: 2000,
+    maxRetries: 2,
+    sleep: async () => {},
+  });
+  const scans = createScansService({
+    db: t.db,
+    clock: t.services.clock,
+    config: t.services.config,
+    events: t.services.events,
+    upstream,
+  });
+  const template = recorded('subreddit-new').body.data.children[0];
+  const base = Number.parseInt('w0000', 36);
+  const now = Date.now() / 1000;
+  // 251 posts, newest first; the oldest is there before the first scan, the 250 others come after it.
+  const posts = Array.from({ length: 251 }, (_, i) => {
+    const id = (base + 250 - i).toString(36);
+    return {
+      kind: 't3',
+      data: {
+        ...template.data,
+        id,
+        name: `t3_${id}`,
+        subreddit: 'walk',
+        title: `walk post ${id}`,
+        permalink: `/r/walk/comments/${id}/walk_post/`,
+        created_utc: now - 600 - i,
+      },
+    };
+  });
+  fake.setListing('/r/walk/new', posts.slice(-1));
+  fake.setListing('/r/walk/comments', []);
+  const acct = await createAccount(t.services);
+  const project = await createProject(t.services, acct.userId, {
+    keywords: ['zzqx-no-match'],
+    subreddits: ['walk'],
+  });
+  const scan = async () => {
+    // Past the freshness window: each scan buys the listings again.
+    await t.db.query(
+      `UPDATE upstream_fetches SET fetched_at = fetched_at - interval '1 day' WHERE listing LIKE '%:walk'`,
+    );
+    await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [
+      project.id,
+    ]);
+    return scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  };
+  assert.deepEqual((await scan()).errors, []);
+
+  fake.setListing('/r/walk/new', posts);
+  // The third page of the walk toward the newest post fails (three attempts).
+  const third = new RegExp(`before=${posts[50]!.data.name}`);
+  fake.script(...[1, 2, 3].map(() => ({ path: /^\/r\/walk\/new/, query: third, status: 500, body: '{}' })));
+  const second = await scan();
+  assert.equal(second.errors.length, 1);
+  assert.match(second.errors[0]!, /^new:walk: .*HTTP 500.*\(kept the 200 items read before it\)$/);
+  assert.equal(second.subreddits.find((s) => s.name === 'walk')?.itemsSeen, 200);
+
+  const third2 = await scan();
+  assert.deepEqual(third2.errors, []);
+  assert.equal(third2.subreddits.find((s) => s.name === 'walk')?.itemsSeen, 50, 'only what the failure left');
+  const bought = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM upstream_calls WHERE project_id = $1 AND api = 'reddit.subreddit_new' AND ok`,
+    [project.id],
+  );
+  // 1 (first scan) + 2 pages before the failure + 1 page on the third scan: no page bought twice.
+  assert.equal(bought[0]!.n, 4);
   await scans.drain();
 });
 

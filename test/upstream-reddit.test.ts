@@ -150,6 +150,38 @@ test('a busy listing is walked page by page toward the newest item, nothing skip
   assert.equal(calls.length, 3);
 });
 
+test('a walk that fails partway keeps the pages it bought; the next fetch goes on from there', async () => {
+  const template = recorded('subreddit-comments-page1').body.data.children[0];
+  const base = Number.parseInt('k5000000', 36);
+  const children = Array.from({ length: 250 }, (_, i) => {
+    const id = (base + 250 - i).toString(36); // newest first
+    return { kind: 't1', data: { ...template.data, id, name: `t1_${id}`, body: `comment ${id}` } };
+  });
+  fake.setListing('/r/flaky/comments', children);
+  const third = new RegExp(`before=${children[49]!.data.name}`);
+  fake.script(
+    ...[1, 2, 3].map(() => ({ path: /^\/r\/flaky\/comments/, query: third, status: 500, body: '{}' })),
+  );
+  const { src, calls, report } = source();
+  const oldest = children.at(-1)!.data.name;
+  const got = await src.subredditComments('flaky', oldest, report);
+  assert.equal(got.items.length, 200, 'the two pages bought before the failure');
+  assert.equal(got.cursor, children[49]!.data.name, 'the newest item bought');
+  assert.match(got.stoppedBy ?? '', /HTTP 500.*gave up after 3 attempts/);
+  assert.deepEqual(
+    calls.map((c) => c.ok),
+    [true, true, false],
+  );
+  const rest = await src.subredditComments('flaky', got.cursor, report);
+  assert.equal(rest.items.length, 49);
+  assert.equal(rest.stoppedBy, undefined);
+  assert.equal(
+    new Set([...got.items, ...rest.items].map((i) => i.id)).size,
+    249,
+    'nothing bought twice or lost',
+  );
+});
+
 test('a cursor whose item was deleted still yields what is newer than it', async () => {
   const { src, calls, report } = source();
   const got = await src.subredditComments('testsub', 't1_k3v0jp4', report);

@@ -756,8 +756,16 @@ export function createScansService(deps: {
 
     const at = clock.now();
     const costUsd = reported.reduce((n, call) => n + call.costUsd, 0);
-    // Each item's cost is that of the call that bought it; a fetch's calls share one api and price.
-    const itemCost = reported.length ? costUsd / reported.length : 0;
+    // Each item's cost is that of the call that bought it; a fetch's calls share one api and price (a failed one
+    // bought nothing and cost nothing).
+    const bought = reported.filter((call) => call.ok).length;
+    const itemCost = bought ? costUsd / bought : 0;
+    // A walk that failed partway kept the pages bought before it; the scan says so and the next one goes on.
+    const stopped = fetched.stoppedBy
+      ? [`${listing}: ${fetched.stoppedBy} (kept the ${fetched.items.length} items read before it)`]
+      : [];
+    if (fetched.stoppedBy)
+      log.warn({ scanId, listing, err: fetched.stoppedBy }, 'upstream walk stopped partway');
     const othersServed = (upToDate: string[] | 'all-new') =>
       (upToDate === 'all-new' ? [...c.projects.keys()] : upToDate).filter(
         (id) => id !== p.id && c.projects.get(id)?.listings.has(listing),
@@ -840,7 +848,7 @@ export function createScansService(deps: {
           subreddits: itemsBySubreddit(listing, fetched.items),
           keywords: fetched.items.length ? keywordCounts(p, matched.get(p.id)) : undefined,
           newLeads: out.filter((e) => e.projectId === p.id).length,
-          errors: model?.errors ?? [],
+          errors: [...stopped, ...(model?.errors ?? [])],
         },
         owners.get(scanId),
       );

@@ -79,7 +79,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     subreddit: string,
     cursor: string | null,
     report: ReportCall,
-  ): Promise<{ things: Thing[]; cursor: string | null }> {
+  ): Promise<{ things: Thing[]; cursor: string | null; stoppedBy?: string }> {
     const api = kind === 't3' ? 'arcticshift.posts_search' : 'arcticshift.comments_search';
     const path = kind === 't3' ? '/api/posts/search' : '/api/comments/search';
     const sub = validateSubreddit(api, subreddit);
@@ -93,22 +93,35 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     const seen = new Set(from.ids);
     const things: Thing[] = [];
     let after = from.seconds - 1; // the boundary second again; its ids already seen are dropped
+    let stoppedBy: string | undefined;
     for (let page = 0; page < maxPages; page++) {
-      const rows = toThings(
-        await get(
-          api,
-          path,
-          { subreddit: sub, after: String(after), sort: 'asc', limit: String(PAGE) },
-          report,
-        ),
-      );
+      let rows: Thing[];
+      try {
+        rows = toThings(
+          await get(
+            api,
+            path,
+            { subreddit: sub, after: String(after), sort: 'asc', limit: String(PAGE) },
+            report,
+          ),
+        );
+      } catch (err) {
+        // The pages bought so far run without a gap from the cursor, oldest first: keep them (Fetched.stoppedBy).
+        if (things.length === 0) throw err;
+        stoppedBy = (err as Error).message;
+        break;
+      }
       const fresh = rows.filter((t) => createdOf(t) >= from.seconds && !seen.has(t.id));
       for (const t of fresh) seen.add(t.id);
       things.push(...fresh);
       if (rows.length < PAGE || fresh.length === 0) break;
       after = createdOf(rows.at(-1)!) - 1;
     }
-    return { things, cursor: things.length ? encodeCursor(things, from) : cursor };
+    return {
+      things,
+      cursor: things.length ? encodeCursor(things, from) : cursor,
+      ...(stoppedBy ? { stoppedBy } : {}),
+    };
   }
 
   /** Titles of posts by id, for comments (Arctic Shift's comments carry only link_id). */
@@ -145,11 +158,16 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       return {
         items: got.things.map(normalize).filter((i): i is RedditItem => i !== null),
         cursor: got.cursor,
+        ...(got.stoppedBy ? { stoppedBy: got.stoppedBy } : {}),
       };
     },
     async subredditComments(subreddit, cursor, report): Promise<Fetched> {
       const got = await since('t1', subreddit, cursor, report);
-      return { items: await withTitles(got.things, report), cursor: got.cursor };
+      return {
+        items: await withTitles(got.things, report),
+        cursor: got.cursor,
+        ...(got.stoppedBy ? { stoppedBy: got.stoppedBy } : {}),
+      };
     },
     async search(query, opts, report): Promise<Fetched> {
       const api = 'arcticshift.posts_search';

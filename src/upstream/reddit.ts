@@ -200,8 +200,17 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     validateFullname(api, cursor);
     const pages: Thing[][] = [];
     let before = cursor;
+    let stoppedBy: string | undefined;
     for (let page = 0; page < maxPages; page++) {
-      const things = await listingPage(api, path, { before }, report);
+      let things: Thing[];
+      try {
+        things = await listingPage(api, path, { before }, report);
+      } catch (err) {
+        // The pages bought so far run without a gap from the cursor: keep them (Fetched.stoppedBy).
+        if (pages.length === 0) throw err;
+        stoppedBy = (err as Error).message;
+        break;
+      }
       if (things.length === 0) break;
       pages.unshift(things);
       if (things.length < PAGE) break;
@@ -217,7 +226,11 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
       return { items: normalizeAll(things), cursor: things[0]?.name ?? cursor };
     }
     const things = pages.flat();
-    return { items: normalizeAll(things, report), cursor: things[0]?.name ?? cursor };
+    return {
+      items: normalizeAll(things, report),
+      cursor: things[0]?.name ?? cursor,
+      ...(stoppedBy ? { stoppedBy } : {}),
+    };
   }
 
   // Reddit asks clients to run one morechildren request at a time; this chain serialises them.

@@ -49,6 +49,11 @@ export interface Fetched {
   items: RedditItem[];
   /** Where the next incremental fetch starts; stored by the scanner. null when the listing was empty. */
   cursor: string | null;
+  /**
+   * Set when a walk toward newer items failed partway (after retries): the items and cursor are those of the
+   * pages bought before the failure, so the next fetch goes on from there instead of buying them again.
+   */
+  stoppedBy?: string;
 }
 
 /**

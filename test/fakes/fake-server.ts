@@ -21,6 +21,8 @@ export interface Scripted {
   reset?: boolean;
   /** Only requests whose path matches; any request when absent. */
   path?: RegExp;
+  /** Only requests whose query string (without the ?) matches; any when absent. */
+  query?: RegExp;
 }
 
 export interface Reply {
@@ -69,7 +71,9 @@ export async function startFakeServer(handler: Handler): Promise<FakeServer> {
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(seen);
-    const i = queue.findIndex((s) => !s.path || s.path.test(seen.path));
+    const i = queue.findIndex(
+      (s) => (!s.path || s.path.test(seen.path)) && (!s.query || s.query.test(u.searchParams.toString())),
+    );
     const scripted = i >= 0 ? queue.splice(i, 1)[0] : undefined;
     if (scripted?.hang) return; // never answers; closeAllConnections ends it
     if (scripted?.reset) return void req.socket.resetAndDestroy();
