@@ -188,9 +188,16 @@ describe('check_ai_visibility against fake engines', () => {
     const usage = await t.services.usage.getUsage(project.id);
     const by = Object.fromEntries(usage.perApi.map((a) => [a.api, a]));
     // 100 prompt tokens at $1/M + 50 completion tokens at $4/M = $0.0003 per answer.
-    assert.deepEqual(by['ai.openai'], { api: 'ai.openai', calls: 1, costUsd: 0.0003, reused: 0 });
-    assert.deepEqual(by['ai.perplexity'], { api: 'ai.perplexity', calls: 3, costUsd: 0.0009, reused: 0 });
-    assert.deepEqual(by['ai.gemini'], { api: 'ai.gemini', calls: 1, costUsd: 0, reused: 0 });
+    assert.deepEqual(by['ai.openai'], { api: 'ai.openai', calls: 1, costUsd: 0.0003, reused: 0, failed: 0 });
+    assert.deepEqual(by['ai.perplexity'], {
+      api: 'ai.perplexity',
+      calls: 3,
+      costUsd: 0.0009,
+      reused: 0,
+      failed: 0,
+    });
+    // Gemini's one answer failed (429): it bought nothing, so it is counted as failed, not as a call.
+    assert.deepEqual(by['ai.gemini'], { api: 'ai.gemini', calls: 0, costUsd: 0, reused: 0, failed: 1 });
   });
 
   test("a check without a project is in the account's usage", async () => {
@@ -204,19 +211,20 @@ describe('check_ai_visibility against fake engines', () => {
     });
     assert.equal(res.body.result.isError, undefined);
     const report = await t.services.usage.usageReport(other.userId, null, 30);
-    assert.equal(report.totals.calls, 5, 'one openai, three perplexity and one gemini call');
+    assert.equal(report.totals.calls, 4, 'one openai and three perplexity calls');
+    assert.equal(report.totals.failed, 1, "gemini's one call failed (429)");
     assert.equal(report.totals.costUsd, 0.0012);
     assert.deepEqual(report.perApi.map((a) => a.api).sort(), ['ai.gemini', 'ai.openai', 'ai.perplexity']);
     assert.deepEqual(
       report.perProject.map((p) => [p.projectId, p.calls]),
-      [[null, 5]],
+      [[null, 4]],
     );
-    assert.equal(report.daily.at(-1)!.calls, 5);
+    assert.equal(report.daily.at(-1)!.calls, 4);
     const dash = dashboardClient(t);
     await dash.signIn(other.userId);
     const view = await dash.get('/usage');
     assert.equal(view.status, 200, JSON.stringify(view.body));
-    assert.equal(view.body.totals.calls, 5);
+    assert.deepEqual([view.body.totals.calls, view.body.totals.failed], [4, 1]);
     // Another account's report does not hold them.
     assert.equal(
       (await t.services.usage.usageReport(acct.userId, null, 30)).perProject.some(

@@ -158,7 +158,7 @@ describe('a post deleted on Reddit stops being served', () => {
   test("the re-check's calls are in the project's usage with their cost", async () => {
     const usage = await getJson(t.baseUrl, `/api/v1/projects/${projectId}/usage`, acct.restKey);
     const info = usage.body.usage.perApi.find((a: { api: string }) => a.api === 'reddit.info');
-    assert.deepEqual(info, { api: 'reddit.info', calls: 1, costUsd: 0.00024, reused: 0 });
+    assert.deepEqual(info, { api: 'reddit.info', calls: 1, costUsd: 0.00024, reused: 0, failed: 0 });
   });
 
   test('items checked a moment ago are not asked about again', async () => {

@@ -170,7 +170,8 @@ describe('a scan with the model phase configured', () => {
         assert.equal((l.reply ?? '').split('https://slotbook.example').length, 2, l.reply ?? '');
       }
       assert.ok(asked > 0);
-      assert.equal(model?.calls, asked);
+      // Every model call failed: counted as failed in usage, none as a call that bought an answer.
+      assert.deepEqual([model?.calls, model?.failed], [0, asked]);
       assert.ok(s.errors.length > 0);
       assert.ok(
         s.errors.every((e) => why.test(e)),

@@ -149,7 +149,7 @@ describe('SEO opportunities from Serper', () => {
       await getJson(on.s.t.baseUrl, `/api/v1/projects/${on.s.project.id}/usage`, on.s.acct.restKey)
     ).body.usage;
     const serperRow = usage.perApi.find((a: any) => a.api === 'serper.search');
-    assert.deepEqual(serperRow, { api: 'serper.search', calls: 3, costUsd: 0.003, reused: 0 });
+    assert.deepEqual(serperRow, { api: 'serper.search', calls: 3, costUsd: 0.003, reused: 0, failed: 0 });
     const threads = usage.perApi.find((a: any) => a.api === 'replay.comments');
     assert.equal(threads.calls, 3, 'three distinct threads read once each');
     assert.equal(threads.reused, 0);
@@ -288,6 +288,7 @@ describe('SEO opportunities from SerpApi', () => {
         calls: 3,
         costUsd: 0.045,
         reused: 0,
+        failed: 0,
       },
     );
 
@@ -388,7 +389,7 @@ describe('an SEO refresh at the daily spend cap', () => {
     ).body.usage;
     assert.deepEqual(
       usage.perApi.find((a: { api: string }) => a.api === 'serper.search'),
-      { api: 'serper.search', calls: 1, costUsd: 0.001, reused: 0 },
+      { api: 'serper.search', calls: 1, costUsd: 0.001, reused: 0, failed: 0 },
     );
     assert.ok(usage.costUsd <= 0.0015, `spent ${usage.costUsd} against a cap of 0.0015`);
 
