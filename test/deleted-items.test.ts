@@ -183,6 +183,34 @@ describe('a post deleted on Reddit stops being served', () => {
     assert.equal((await mcpLeads()).leads.length, 1);
   });
 
+  test('an item a scan just saw in a listing counts as checked: the re-check does not pay to ask about it', async () => {
+    // Another project's keyword search (it reaches back a day) answers zz2 again, alive, 20 minutes after the last
+    // re-check.
+    const zz2 = redditPost(
+      'zz2',
+      'Best booking software for a small salon?',
+      'We have three chairs and no system.',
+      clock.now(),
+    );
+    fake.setListing('/search', [zz2]);
+    const searcher = await createProject(t.services, acct.userId, {
+      keywords: ['booking software'],
+      subreddits: [],
+    });
+    clock.advance(10 * MINUTE);
+    const scan = await t.services.scans.requestScan(searcher.id, 'dashboard');
+    assert.equal((await t.services.scans.waitForScan(scan.scanId, 30_000)).status, 'done');
+    assert.ok(
+      fake.requests.some((r) => r.path.endsWith('/search')),
+      'the scan searched',
+    );
+    // 71 minutes after the last re-check, 50 after the scan saw it: not due.
+    clock.advance(50 * MINUTE);
+    const result = await t.services.deletions.recheck(clock.now());
+    assert.equal(result.calls, 0, JSON.stringify(result));
+    assert.equal(infoRequests().length, 1);
+  });
+
   test('DELETION_RECHECK_DAYS=0 turns the re-check off: no call is made', async () => {
     fake.deleteThing('t3_zz2', 'author');
     clock.advance(2 * HOUR);

@@ -84,7 +84,7 @@ describe('a scan with the model phase configured', () => {
     );
     const res = await getJson(t.baseUrl, `/api/v1/projects/${project.id}/usage`, acct.restKey);
     assert.equal(res.status, 200);
-    const perApi: { api: string; calls: number; costUsd: number }[] = res.body.usage.perApi;
+    const perApi: { api: string; calls: number; costUsd: number; failed: number }[] = res.body.usage.perApi;
     const model = perApi.find((a) => a.api === 'llm.chat');
     return {
       db: t.db,

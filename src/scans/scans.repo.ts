@@ -464,6 +464,13 @@ export function createScansRepo(db: Queryable) {
           `INSERT INTO upstream_fetch_items (fetch_id, item_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
           [fetchId, [...new Set(ids)]],
         );
+        // An item stored before and in this answer again is there now (an answer leaves deleted ones out): it
+        // counts as checked, so the deletion re-check does not pay to ask about it (ADR 0103).
+        await db.query(
+          `UPDATE upstream_items SET checked_at = $2
+            WHERE id = ANY($1::text[]) AND deleted_at IS NULL AND coalesce(checked_at, stored_at) < $2`,
+          [[...new Set(ids)], f.at],
+        );
       }
       await db.query(
         `INSERT INTO upstream_listings (listing, cursor, last_fetch_id, complete_since, updated_at)
