@@ -161,6 +161,65 @@ describe('buying intent', () => {
     assert.ok(Math.abs(weighs.score - asks.score) <= 3, `${weighs.score} vs ${asks.score}`);
   });
 
+  test('options heard of or leaned towards while asking, or a competitor in the title that asks, are comparing', () => {
+    const heard = scoreItem(
+      post(
+        'Reasonably priced laptop for college?',
+        "I've heard good things about ThinkPads but the price... What would you recommend?",
+      ),
+      laptops,
+    );
+    assert.equal(heard.stage, 'comparing');
+    const leaning = scoreItem(
+      post('Laptop for a student?', 'Any recommendations? Leaning towards a used ThinkPad.'),
+      laptops,
+    );
+    assert.equal(leaning.stage, 'comparing');
+    const named = scoreItem(post('Best Buy laptop deals for a student?', 'Which one should I get?'), laptops);
+    assert.equal(named.stage, 'comparing');
+    // The same request without an option met stays solution-seeking.
+    const plain = scoreItem(
+      post('Laptop for a student?', 'Any recommendations? It is for my classes.'),
+      laptops,
+    );
+    assert.equal(plain.stage, 'solution-seeking');
+  });
+
+  test('a [Hiring] post is ready to buy the work (RUBRIC: who to hire)', () => {
+    const s = scoreItem(
+      post(
+        '[Hiring] Excel expert to automate our weekly sales report',
+        'We need a macro that pulls five sheets into one report. Paid project, remote.',
+        'forhire',
+      ),
+      sheets,
+    );
+    assert.equal(s.stage, 'purchase-ready');
+    assert.equal(s.sellerSide, false);
+  });
+
+  test('asking for help in so many words, in the body, seeks a solution; the reason never says "asks for nothing"', () => {
+    const s = scoreItem(
+      post(
+        'Need to come up with a calculation to make my spreadsheet work',
+        "I'm using Excel 2010 and need a formula to add a number of months to a date. How would I do this?",
+        'excel',
+      ),
+      sheets,
+    );
+    assert.equal(s.stage, 'solution-seeking');
+    assert.doesNotMatch(s.reason ?? '', /asks for nothing/);
+    const story = scoreItem(
+      post(
+        'My spreadsheet journey',
+        'I built a calculation that adds months to a date in Excel 2010.',
+        'excel',
+      ),
+      sheets,
+    );
+    assert.notEqual(story.stage, 'solution-seeking');
+  });
+
   test('"considering buying" is a decision, not options being weighed', () => {
     const s = scoreItem(
       post(
@@ -190,10 +249,7 @@ describe('buying intent', () => {
 
 test('a reason does not name the problem twice ("Has the problem (no-shows)", not "… around no-shows")', () => {
   const s = scoreItem(
-    post(
-      'How do I reduce no-shows at my salon?',
-      'Just curious what policies people have. Do you charge a fee?',
-    ),
+    post('No-shows at my salon are out of hand', 'Three this week alone, and each one is an empty chair.'),
     booking,
   );
   assert.match(s.reason ?? '', /^Has the problem \(no-shows\)/);
@@ -1972,12 +2028,21 @@ describe('who the author is', () => {
     const s = scoreItem(
       post(
         'Internet speed randomly drops to nothing at home',
-        'I need help figuring out why. Our router is new.',
+        'It happens every evening. Our router is new.',
       ),
       wifi,
     );
     assert.match(s.reason ?? '', /Has the problem/);
     assert.equal(s.stage, 'problem-aware');
+    // Told with a request for help, the same pain asks how to solve it (RUBRIC: solution-seeking).
+    const asking = scoreItem(
+      post(
+        'Internet speed randomly drops to nothing at home',
+        'I need help figuring out why. Our router is new.',
+      ),
+      wifi,
+    );
+    assert.equal(asking.stage, 'solution-seeking');
   });
 
   test('a thing that broke is the pain a repair or recovery service answers', () => {

@@ -99,6 +99,11 @@ export interface Signals {
   otherDevice: string | null;
   /** The author weighs options they met ("I've tried", "ruled out", "had a look at"): read for the stage only. */
   weighs: boolean;
+  /**
+   * The author asks for help in so many words ("need help", "any advice?", "how would I do this?"), wherever in
+   * their text: read for the stage and the reason only (a how-to question ranks as the rules say).
+   */
+  asksHelp: boolean;
   /** The IT jargon of an author writing for a product whose buyers have no technical staff ("vlan", "dhcp"). */
   jargon: string[];
   /** The author is the target users' counterparty ("my landlord") or practises what the product sells. */
@@ -295,6 +300,25 @@ const VERB_ASKED = new RegExp(`^${ASKING_VERB} `);
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to|how (?:do|can|should|would) (?:i|we|you|one)) (?:market|promote|advertise|monetize|grow|(?:get|generate|drive|attract|build) (?:more |some )?(?:traffic|customers|clients|users|visitors|sales|downloads|(?:an |a )?(?:[a-z]+ )?audience))(?![a-z])/;
+/**
+ * Asking for help in so many words: "need help", "any advice?", "can anyone help", "how would I do this?", "I have a
+ * few questions". Stage and reason only (fifteenth session): 83 developed graded-2/3 requests had no stage.
+ */
+const ASKS_HELP = new RegExp(
+  [
+    '(?:need|needs|needing|want|looking for|seeking|could use|would appreciate|appreciate) (?:some |any |a little |a bit of )?help',
+    'any (?:help|advice|ideas|suggestions|pointers|input|thoughts)',
+    '(?:anyone|anybody|someone|somebody) (?:have|has|got) (?:any )?(?:advice|ideas|suggestions)',
+    '(?:can|could|would) (?:anyone|anybody|someone|somebody|you guys|you) (?:please )?help',
+    'help (?:me|us) (?:with|out|figure|understand|find|decide|fix|solve)',
+    '(?:how|what) (?:would|do|can|should|could) (?:i|we) ',
+    '(?:i|we) have (?:a few|some|a couple of|a couple|two|three) questions',
+    'is there (?:a|an|any) (?:way|formula|function|tool|app|program|service) (?:to|that|for)',
+  ]
+    .map((x) => `(?<![a-z])${x}`)
+    .join('|'),
+);
+
 /** A title that asks how to market the author's business: "How to promote my app?", "Marketing a repair shop?" */
 const asksHowToMarket = (title: string) =>
   MARKETS_OWN.test(title) ||
@@ -688,7 +712,13 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
 
   return {
-    taggedAsk: comment ? null : hw === false ? 'buys' : TAG_REQUEST.test(title) ? 'request' : null,
+    taggedAsk: comment
+      ? null
+      : hw === false || TAG_HIRING.test(title)
+        ? 'buys'
+        : TAG_REQUEST.test(title)
+          ? 'request'
+          : null,
     keywordsTitle,
     keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
     keywordCount: topic.length,
@@ -758,6 +788,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
         ? deviceAskedFor(title, p)
         : null),
     weighs: G(SIGNAL.weigh).length > 0,
+    asksHelp: ASKS_HELP.test(full.slice(authorFrom, headEnd)),
     titleShare: titleShareOf(title, titleSpans),
   };
 }
@@ -962,7 +993,7 @@ export function stageOf(s: Signals): Stage | null {
   const competitorComplaint = s.ownCompetitors.length > 0 && (strong(pain) || strong(compare));
   // Asking while weighing options already met ("I've tried …", "had a look at …") is a comparison.
   // Asking while naming two of the products it weighs ("Help me pick: Vagaro, Calendly or something smaller").
-  const namesOptions = asks && s.ownTitleNamesCompetitor && s.ownCompetitors.length >= 2;
+  const namesOptions = asks && s.ownTitleNamesCompetitor;
   if ((compare.inTitle && strong(compare)) || competitorComplaint || (asks && s.weighs) || namesOptions)
     return 'comparing';
   // Ready to buy something the product is not (a laptop for a cloud, a building for landlord software) is no
@@ -979,10 +1010,12 @@ export function stageOf(s: Signals): Stage | null {
     return 'purchase-ready';
   if (asks) return 'solution-seeking';
   if (strong(compare)) return 'comparing';
-  if (strong(pain)) return 'problem-aware';
+  // The pain told with a question about it ("… has stopped working. What are my next steps?") asks how to solve
+  // it: solution-seeking (RUBRIC), as the question below would make it without the pain.
+  if (strong(pain) && s.question < 0.35 && !s.asksHelp) return 'problem-aware';
   // A request near a topic word in the body, or an on-topic question with no pain, asks how to do or solve
   // something: it seeks a solution.
-  if (seek.value >= 0.4 || s.question >= 0.35) return 'solution-seeking';
+  if (seek.value >= 0.4 || s.question >= 0.35 || s.asksHelp) return 'solution-seeking';
   return null;
 }
 

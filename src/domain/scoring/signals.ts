@@ -168,6 +168,12 @@ const WEIGHING = [
   '(?:had|took) a look at',
   '(?:switch|switching|switched|move|moving|migrate|migrating) (?:away )?from',
   'vouch for',
+  // Options met or heard of, told while asking (fifteenth session): "I've looked into Square", "heard good things
+  // about Herman Miller", "leaning towards PayPal", "thinking about getting the Everlane".
+  "(?:i|we)(?:'ve| have)? (?:already |also )?looked into",
+  'heard (?:good|great|mixed|bad) things about',
+  'leaning (?:towards?|to)',
+  "(?:i'm|i am|we're|we are|i was|we were) (?:thinking|thought) (?:about|of) (?:getting|going with|using|buying)",
 ];
 
 /** Giving advice or a how-to: the author answers rather than asks. */
