@@ -98,4 +98,44 @@ describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () =
       throw err;
     }
   });
+
+  test('on a phone: the cap card stands apart from the totals, and each legend swatch stays beside its words', async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${t.baseUrl}/usage`);
+      await page.getByTestId('usage-calls').waitFor();
+      const gap = await page.evaluate(() => {
+        const cap = document.querySelector('section[aria-labelledby="spend-cap-title"]')!;
+        const totals = document.querySelector('.totals')!;
+        return totals.getBoundingClientRect().top - cap.getBoundingClientRect().bottom;
+      });
+      assert.ok(gap >= 8, `the spend cap card and the totals are ${gap}px apart`);
+      // Each swatch's vertical middle lies within the first line of the words it names.
+      const apart = await page
+        .locator('.legend')
+        .first()
+        .evaluate((legend) => {
+          const found: string[] = [];
+          for (const swatch of legend.querySelectorAll('.swatch')) {
+            const words = swatch.nextSibling;
+            if (!words?.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(words);
+            const line = range.getClientRects()[0]!;
+            const s = swatch.getBoundingClientRect();
+            const middle = (s.top + s.bottom) / 2;
+            if (middle < line.top || middle > line.bottom) found.push(words.textContent.trim());
+          }
+          return found;
+        });
+      assert.deepEqual(apart, [], 'a swatch wrapped away from its words');
+      await shot('spend-cap-usage-phone');
+      assert.deepEqual(errors, []);
+    } catch (err) {
+      passed = false;
+      throw err;
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
 });
