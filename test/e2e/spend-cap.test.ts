@@ -70,15 +70,24 @@ describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () =
       await page.goto(`${t.baseUrl}/usage`);
       await page.getByText('Daily spend cap reached: $0.002 of your $0.002 daily spend cap').waitFor();
       const input = page.getByLabel('Your daily cap (USD)');
-      await input.fill('-1');
-      await page.getByRole('button', { name: 'Save cap' }).click();
-      await page.getByText(/dailyCapUsd must be a number of USD from 0/).waitFor();
-      assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
+      // Refused in the form's words (not the API's "dailyCapUsd … or null"), and nothing changes.
+      for (const bad of ['-1', 'abc', '5,00']) {
+        await input.fill(bad);
+        await page.getByRole('button', { name: 'Save cap' }).click();
+        const said = page.locator('.spend-cap-form .field-error');
+        await said.waitFor();
+        assert.equal(
+          await said.innerText(),
+          'Write the cap as an amount of US dollars, such as 2.50, or leave it empty for the default ($5.00).',
+          bad,
+        );
+        assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
+      }
 
       await input.fill('0.0024');
       await page.getByRole('button', { name: 'Save cap' }).click();
       await page.getByText('Daily spend cap reached: $0.002 of your $0.0024 daily spend cap').waitFor();
-      await input.fill('0.01');
+      await input.fill('$0.01');
       await page.getByRole('button', { name: 'Save cap' }).click();
       await page.getByText('Today (UTC): $0.002 of your $0.01 daily spend cap ($0.008 left).').waitFor();
 
