@@ -552,6 +552,20 @@ describe('REST API on a self-hosted instance', () => {
     assert.equal(res.body.error.code, 'not_found');
   });
 
+  test('a path with an empty project id is a route that is not there, not an invalid id', async () => {
+    // Not 400 'Invalid id "": must be a non-empty string.' for an id nobody wrote.
+    for (const [path, message] of [
+      ['/api/v1/projects/', 'No route GET /api/v1/projects/. Leave out the trailing /.'],
+      ['/api/v1/projects//leads', 'No route GET /api/v1/projects//leads.'],
+    ] as const) {
+      // Not through get(): these paths are not in the OpenAPI document, which get() checks against.
+      const res = await fetch(t.baseUrl + path, { headers: { authorization: `Bearer ${alice.restKey}` } });
+      assert.equal(res.status, 404, path);
+      assert.deepEqual(await res.json(), { error: { code: 'not_found', message } }, path);
+      assert.equal(res.headers.get('x-request-cost-usd'), '0', path);
+    }
+  });
+
   test('the OpenAPI document is served without a key, with both servers and bearer security', async () => {
     const res = await get('/api/v1/openapi.json');
     assert.equal(res.status, 200);

@@ -140,6 +140,12 @@ export function handleError(err: FastifyError, request: FastifyRequest, reply: F
       .send(errorBody(err.code, err.message, fields));
   }
   if (err.validation) {
+    // "/projects/" or "/projects//leads" routes with an empty id: a path that is not there, not a bad id.
+    if (err.validationContext === 'params' && Object.values(request.params ?? {}).includes('')) {
+      const path = request.url.split('?')[0]!;
+      const hint = path.endsWith('/') ? ' Leave out the trailing /.' : '';
+      return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.${hint}`));
+    }
     return reply.status(400).send(errorBody('invalid_request', describeValidationError(err, request)));
   }
   const status = err.statusCode ?? 500;

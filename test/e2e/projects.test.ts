@@ -396,6 +396,17 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     assert.deepEqual(errors, []);
   });
 
+  test("a deleted project's link says it is gone, without the project's tabs or Run scan", async () => {
+    // projectId was deleted by the previous test: a bookmark or a teammate's link to it.
+    await page.goto(`${t.baseUrl}/projects/${projectId}/scans`);
+    await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Run scan' }).count(), 0);
+    assert.equal(await page.getByRole('navigation', { name: 'Project sections' }).count(), 0);
+    assert.equal(await page.title(), 'Project not found · Lead Intelligence');
+    await page.getByRole('link', { name: 'Back to your projects' }).click();
+    await page.waitForURL(`${t.baseUrl}/`);
+  });
+
   test('an amount reads the same everywhere: two significant digits below a dollar, $0.00 only for nothing', async () => {
     const costs = await createProject(t.services, acct.userId, { name: 'Costs' });
     await t.db.query(

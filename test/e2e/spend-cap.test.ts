@@ -70,15 +70,24 @@ describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () =
       await page.goto(`${t.baseUrl}/usage`);
       await page.getByText('Daily spend cap reached: $0.002 of your $0.002 daily spend cap').waitFor();
       const input = page.getByLabel('Your daily cap (USD)');
-      await input.fill('-1');
-      await page.getByRole('button', { name: 'Save cap' }).click();
-      await page.getByText(/dailyCapUsd must be a number of USD from 0/).waitFor();
-      assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
+      // Refused in the form's words (not the API's "dailyCapUsd … or null"), and nothing changes.
+      for (const bad of ['-1', 'abc', '5,00']) {
+        await input.fill(bad);
+        await page.getByRole('button', { name: 'Save cap' }).click();
+        const said = page.locator('.spend-cap-form .field-error');
+        await said.waitFor();
+        assert.equal(
+          await said.innerText(),
+          'Write the cap as an amount of US dollars, such as 2.50, or leave it empty for the default ($5.00).',
+          bad,
+        );
+        assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
+      }
 
       await input.fill('0.0024');
       await page.getByRole('button', { name: 'Save cap' }).click();
       await page.getByText('Daily spend cap reached: $0.002 of your $0.0024 daily spend cap').waitFor();
-      await input.fill('0.01');
+      await input.fill('$0.01');
       await page.getByRole('button', { name: 'Save cap' }).click();
       await page.getByText('Today (UTC): $0.002 of your $0.01 daily spend cap ($0.008 left).').waitFor();
 
@@ -96,6 +105,46 @@ describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () =
     } catch (err) {
       passed = false;
       throw err;
+    }
+  });
+
+  test('on a phone: the cap card stands apart from the totals, and each legend swatch stays beside its words', async () => {
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${t.baseUrl}/usage`);
+      await page.getByTestId('usage-calls').waitFor();
+      const gap = await page.evaluate(() => {
+        const cap = document.querySelector('section[aria-labelledby="spend-cap-title"]')!;
+        const totals = document.querySelector('.totals')!;
+        return totals.getBoundingClientRect().top - cap.getBoundingClientRect().bottom;
+      });
+      assert.ok(gap >= 8, `the spend cap card and the totals are ${gap}px apart`);
+      // Each swatch's vertical middle lies within the first line of the words it names.
+      const apart = await page
+        .locator('.legend')
+        .first()
+        .evaluate((legend) => {
+          const found: string[] = [];
+          for (const swatch of legend.querySelectorAll('.swatch')) {
+            const words = swatch.nextSibling;
+            if (!words?.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(words);
+            const line = range.getClientRects()[0]!;
+            const s = swatch.getBoundingClientRect();
+            const middle = (s.top + s.bottom) / 2;
+            if (middle < line.top || middle > line.bottom) found.push(words.textContent.trim());
+          }
+          return found;
+        });
+      assert.deepEqual(apart, [], 'a swatch wrapped away from its words');
+      await shot('spend-cap-usage-phone');
+      assert.deepEqual(errors, []);
+    } catch (err) {
+      passed = false;
+      throw err;
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
     }
   });
 });

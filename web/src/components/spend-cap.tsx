@@ -43,7 +43,7 @@ export function SpendCapPanel({ resource }: { resource: Resource<SpendCap> }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!cap) return null;
-  const save = async (dailyCapUsd: number | null | string) => {
+  const save = async (dailyCapUsd: number | null) => {
     setBusy(true);
     setError(null);
     try {
@@ -79,8 +79,16 @@ export function SpendCapPanel({ resource }: { resource: Resource<SpendCap> }) {
         class="spend-cap-form"
         onSubmit={(e) => {
           e.preventDefault();
-          const n = typed.trim() === '' ? null : Number(typed);
-          void save(n === null || Number.isNaN(n) ? (typed.trim() === '' ? null : typed) : n);
+          // "$2.50" is read as 2.5; what is not an amount is refused here in the form's words, not the API's.
+          const text = typed.trim().replace(/^\$\s*/, '');
+          const n = text === '' ? null : Number(text);
+          if (n !== null && (!Number.isFinite(n) || n < 0)) {
+            setError(
+              `Write the cap as an amount of US dollars, such as 2.50, or leave it empty for the default (${fallback}).`,
+            );
+            return;
+          }
+          void save(n);
         }}
       >
         <div class="field">

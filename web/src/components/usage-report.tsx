@@ -96,8 +96,12 @@ function SplitBar({ fetched, reused, max }: { fetched: number; reused: number; m
 function Legend() {
   return (
     <p class="legend muted small">
-      <span class="swatch bar-fetched" aria-hidden="true" /> fetched (paid)
-      <span class="swatch bar-reused" aria-hidden="true" /> reused (bought by another project, free here)
+      <span class="legend-item">
+        <span class="swatch bar-fetched" aria-hidden="true" /> fetched (paid)
+      </span>
+      <span class="legend-item">
+        <span class="swatch bar-reused" aria-hidden="true" /> reused (bought by another project, free here)
+      </span>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.ts';
+import { ApiError, api } from '../api.ts';
 import { Link } from '../components/link.tsx';
 import { ScanButton } from '../components/scan-button.tsx';
 import { ErrorMessage } from '../components/ui.tsx';
@@ -38,16 +38,26 @@ export function ProjectPage({
   query: URLSearchParams;
 }) {
   const base = `/projects/${encodeURIComponent(projectId)}`;
-  const project = useResource(projectId, (signal) => api<ProjectDetail>('GET', base, undefined, { signal }));
+  // A deleted project or another account's (a stale link): said on its own, without tabs or Run scan.
+  const [missing, setMissing] = useState(false);
+  const project = useResource(projectId, (signal) =>
+    api<ProjectDetail>('GET', base, undefined, { signal }).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) setMissing(true);
+      throw err;
+    }),
+  );
   // Bumped when a scan ends, so the open tab shows what it found.
   const [scanGeneration, setScanGeneration] = useState(0);
   const p = project.data;
   const me = useResource('me', (signal) => api<Me>('GET', '/me', undefined, { signal }));
 
   useEffect(() => {
-    document.title = `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
-  }, [p?.name, tab]);
+    document.title = missing
+      ? 'Project not found · Lead Intelligence'
+      : `${p ? p.name : 'Project'} · ${PROJECT_TABS[tab]} · Lead Intelligence`;
+  }, [p?.name, tab, missing]);
 
+  if (missing && !p) return <ProjectNotFound />;
   return (
     <div class="page">
       <nav aria-label="Breadcrumb" class="crumbs">
@@ -140,6 +150,21 @@ export function ProjectPage({
       )}
       {tab === 'usage' && <UsageTab projectId={projectId} generation={scanGeneration} />}
       {tab === 'settings' && <ProjectSettingsTab project={p} onSaved={(saved) => project.set(() => saved)} />}
+    </div>
+  );
+}
+
+function ProjectNotFound() {
+  return (
+    <div class="page">
+      <h1>Project not found</h1>
+      <p>
+        There is no such project on this account: it may have been deleted, or the link belongs to another
+        account.
+      </p>
+      <p>
+        <Link href="/">Back to your projects</Link>
+      </p>
     </div>
   );
 }

@@ -24,11 +24,14 @@ export function UsagePage() {
           </p>
         </div>
       </div>
-      <ErrorMessage>{cap.error}</ErrorMessage>
-      <SpendCapPanel resource={cap} />
-      <ErrorMessage>{report.error}</ErrorMessage>
-      {!report.data && !report.error && <div class="skeleton-list" aria-hidden="true" />}
-      {report.data && <UsageReportView report={report.data} scope="account" />}
+      {/* One stack, so the spend cap card keeps the same gap above the totals as every other card. */}
+      <div class="stack">
+        <ErrorMessage>{cap.error}</ErrorMessage>
+        <SpendCapPanel resource={cap} />
+        <ErrorMessage>{report.error}</ErrorMessage>
+        {!report.data && !report.error && <div class="skeleton-list" aria-hidden="true" />}
+        {report.data && <UsageReportView report={report.data} scope="account" />}
+      </div>
     </div>
   );
 }
