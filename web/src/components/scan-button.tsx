@@ -14,6 +14,10 @@ function describe(scan: Scan): string {
     case 'running':
       return `Scanning… ${plural(scan.newLeads, 'lead')} found so far`;
     case 'done':
+      // Nothing read and nothing bought: every listing was read moments ago (Run scan reuses data bought in the
+      // last minute, ADR 0100), which a bare "0 leads found" does not tell.
+      if (scan.calls === 0 && scan.itemsSeen === 0 && !scan.errors.length && !scan.spendCapReached)
+        return 'Scan done: up to date. Every listing was read less than a minute ago, so nothing was bought.';
       return `Scan done: ${plural(scan.newLeads, 'lead')} found${cost}`;
     case 'failed':
       return `Scan failed${scan.errors.length ? `: ${scan.errors.join('; ')}` : '.'}`;
