@@ -178,11 +178,12 @@ describe('pages of 500 and CSV export', () => {
 
   /** The drafted replies the dashboard's list shows for the filter, by lead id. */
   async function replies(projectId: string, query: string) {
-    const byId = new Map<string, string | null>();
+    const byId = new Map<string, { reply: string | null; repliedAt: string | null }>();
     for (let offset = 0; ; offset += 500) {
       const res = await d.get(`/projects/${projectId}/leads?${query}&limit=500&offset=${offset}`);
       assert.equal(res.status, 200);
-      for (const lead of res.body.leads) byId.set(lead.id, lead.reply);
+      for (const lead of res.body.leads)
+        byId.set(lead.id, { reply: lead.reply, repliedAt: lead.repliedAt ?? null });
       if (!res.body.pagination.hasMore) return byId;
     }
   }
@@ -204,7 +205,8 @@ describe('pages of 500 and CSV export', () => {
       for (const lead of res.body.leads) {
         rows.push({
           ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, cell(lead[c])])),
-          reply_draft: cell(drafts.get(lead.id)),
+          reply_draft: cell(drafts.get(lead.id)?.reply),
+          replied_at: cell(drafts.get(lead.id)?.repliedAt),
         });
       }
       if (!res.body.pagination.hasMore) return rows;
@@ -248,8 +250,9 @@ describe('pages of 500 and CSV export', () => {
     assert.equal(second!.costUsd, '');
     assert.equal(first!.sellerSide, 'false');
     assert.equal(rows.length, 4);
-    // The drafted reply, last: quotes, commas and line breaks kept, a formula-looking start neutralised.
-    assert.equal(Object.keys(first!).at(-1), 'reply_draft');
+    // The drafted reply, then when it was marked replied, last: quotes, commas and line breaks kept, a
+    // formula-looking start neutralised.
+    assert.deepEqual(Object.keys(first!).slice(-2), ['reply_draft', 'replied_at']);
     assert.equal(
       first!.reply_draft,
       'Hi! We built "Acme", a CRM for small teams.\r\nIt costs $9, with a free trial.',
@@ -260,6 +263,24 @@ describe('pages of 500 and CSV export', () => {
     );
     assert.equal(second!.reply_draft, "'=1+1 is what spreadsheets see; -10% for you");
     assert.equal(rows[2]!.reply_draft, '', 'no draft: an empty cell');
+  });
+
+  test("a lead marked replied says when in replied_at; its status stays the API's hidden", async () => {
+    const all = (await csv(project.id, 'status=all')).rows;
+    const target = all[1]!;
+    assert.equal(target.replied_at, '', 'not replied yet: an empty cell');
+    const marked = await d.post(`/projects/${project.id}/leads/replied`, { leadIds: [target.id] });
+    assert.equal(marked.status, 200, JSON.stringify(marked.body));
+    const { rows } = await csv(project.id, 'status=replied');
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      [target.id],
+    );
+    assert.equal(rows[0]!.status, 'hidden');
+    assert.match(rows[0]!.replied_at!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/);
+    // REST has no Replied queue; the row is the API's lead (status hidden) with its draft and mark.
+    const rest = (await restRows(project.id, 'status=all')).find((r) => r.id === target.id);
+    assert.deepEqual(rows[0], rest);
   });
 
   test('an empty filter exports the header row only; the filters apply as on the list', async () => {

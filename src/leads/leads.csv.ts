@@ -23,10 +23,15 @@ export const CSV_LEAD_FIELDS = [
   'body',
 ] as const satisfies readonly (keyof Lead)[];
 
-/** Each column: a dashboard lead's field and its header; the Lead's fields, then the drafted reply (empty when none). */
+/**
+ * Each column: a dashboard lead's field and its header; the Lead's fields, then the drafted reply (empty when none)
+ * and when it was marked replied (empty when not).
+ */
 const COLUMNS = [
   ...CSV_LEAD_FIELDS.map((key) => ({ key, header: key })),
   { key: 'reply', header: 'reply_draft' },
+  // When the person marked it replied (the dashboard's Replied tab; its status stays the API's "hidden").
+  { key: 'repliedAt', header: 'replied_at' },
 ] as const satisfies readonly { key: keyof DashboardLead; header: string }[];
 
 /** The header row. */
