@@ -373,6 +373,13 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
       .click();
     await shot('10-phone-leads', p);
     assert.equal(await overflow(), '', 'leads');
+    // A touch screen has no keyboard: no shortcut hints in the buttons, no Shortcuts button (found by an audit).
+    assert.equal(
+      await p.locator('button kbd').filter({ visible: true }).count(),
+      0,
+      'shortcut hints on a phone',
+    );
+    assert.equal(await p.getByRole('button', { name: /^Shortcuts/ }).isVisible(), false);
 
     await p.getByRole('link', { name: 'Webhooks' }).click();
     await p.getByLabel('Endpoint URL (https)').waitFor();

@@ -609,7 +609,7 @@ export function LeadsTab(props: {
           <a class="btn btn-small" href={csvHref} download>
             Export CSV
           </a>
-          <button type="button" class="btn btn-small" onClick={() => setShortcutsOpen(true)}>
+          <button type="button" class="btn btn-small keyboard-only" onClick={() => setShortcutsOpen(true)}>
             Shortcuts <kbd>?</kbd>
           </button>
         </span>
