@@ -306,13 +306,15 @@ const MARKETS_OWN =
  */
 const ASKS_HELP = new RegExp(
   [
-    '(?:need|needs|needing|want|looking for|seeking|could use|would appreciate|appreciate) (?:some |any |a little |a bit of )?help',
+    '(?:need|needs|needing|want|looking for|seeking|could use|would appreciate|appreciate) (?:some |any |a little |a bit of )?(?:help|advice)',
+    'does (?:anyone|anybody) know',
+    "(?:i was|i am|i'm|just) wondering (?:if|how|whether|what|which)",
+    '(?:have|got) (?:a few |some |a couple of |a couple |two |three )?(?:questions|question)(?: for| about|\\.|$)',
     'any (?:help|advice|ideas|suggestions|pointers|input|thoughts)',
     '(?:anyone|anybody|someone|somebody) (?:have|has|got) (?:any )?(?:advice|ideas|suggestions)',
     '(?:can|could|would) (?:anyone|anybody|someone|somebody|you guys|you) (?:please )?help',
     'help (?:me|us) (?:with|out|figure|understand|find|decide|fix|solve)',
     '(?:how|what) (?:would|do|can|should|could) (?:i|we) ',
-    '(?:i|we) have (?:a few|some|a couple of|a couple|two|three) questions',
     'is there (?:a|an|any) (?:way|formula|function|tool|app|program|service) (?:to|that|for)',
   ]
     .map((x) => `(?<![a-z])${x}`)
