@@ -4,12 +4,11 @@ import type { Db } from '../db/client.ts';
 import { usd } from '../domain/money.ts';
 import { AppError, notFound } from '../errors.ts';
 import { dearestCallOf } from '../upstream/prices.ts';
+import { MAX_CAP_USD } from './spend-cap.limits.ts';
 import { createSpendCapRepo } from './spend-cap.repo.ts';
 import { nextUtcDay, type SpendCap } from './spend-cap.schemas.ts';
 
 const DAY_MS = 86_400_000;
-/** The highest cap anyone may set: a typo's extra zeros are refused rather than obeyed. */
-export const MAX_CAP_USD = 1_000_000;
 const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Where an account stands against its cap, as a scan asks before it buys. */

@@ -83,6 +83,10 @@ describe('the daily spend cap in the dashboard', { skip: chromiumMissing }, () =
         );
         assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
       }
+      await input.fill('2000000');
+      await page.getByRole('button', { name: 'Save cap' }).click();
+      await page.getByText('The cap can be at most $1,000,000.00 a day.').waitFor();
+      assert.equal((await t.services.spendCap.state(acct.userId)).capUsd, 0.002, 'nothing changed');
 
       await input.fill('0.0024');
       await page.getByRole('button', { name: 'Save cap' }).click();

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { MAX_CAP_USD } from '../../../src/usage/spend-cap.limits.ts';
 import { api, messageOf } from '../api.ts';
 import { usd } from '../format.ts';
 import type { Resource } from '../resource.ts';
@@ -85,6 +86,13 @@ export function SpendCapPanel({ resource }: { resource: Resource<SpendCap> }) {
           if (n !== null && (!Number.isFinite(n) || n < 0)) {
             setError(
               `Write the cap as an amount of US dollars, such as 2.50, or leave it empty for the default (${fallback}).`,
+            );
+            return;
+          }
+          const most = cap.maxCapUsd ?? MAX_CAP_USD;
+          if (n !== null && n > most) {
+            setError(
+              `The cap can be at most ${usd(most)} a day${cap.maxCapUsd !== null ? ' on your plan' : ''}.`,
             );
             return;
           }
