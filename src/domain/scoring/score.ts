@@ -300,27 +300,6 @@ const VERB_ASKED = new RegExp(`^${ASKING_VERB} `);
 /** A title asking how to market what the author has: a buyer of marketing help, whatever they link. */
 const MARKETS_OWN =
   /(?:(?:trying|want|wanting|need|needing|how|help(?: me)?|ways?|tips) to|how (?:do|can|should|would) (?:i|we|you|one)) (?:market|promote|advertise|monetize|grow|(?:get|generate|drive|attract|build) (?:more |some )?(?:traffic|customers|clients|users|visitors|sales|downloads|(?:an |a )?(?:[a-z]+ )?audience))(?![a-z])/;
-/**
- * Asking for help in so many words: "need help", "any advice?", "can anyone help", "how would I do this?", "I have a
- * few questions". Stage and reason only (fifteenth session): 83 developed graded-2/3 requests had no stage.
- */
-const ASKS_HELP = new RegExp(
-  [
-    '(?:need|needs|needing|want|looking for|seeking|could use|would appreciate|appreciate) (?:some |any |a little |a bit of )?(?:help|advice)',
-    'does (?:anyone|anybody) know',
-    "(?:i was|i am|i'm|just) wondering (?:if|how|whether|what|which)",
-    '(?:have|got) (?:a few |some |a couple of |a couple |two |three )?(?:questions|question)(?: for| about|\\.|$)',
-    'any (?:help|advice|ideas|suggestions|pointers|input|thoughts)',
-    '(?:anyone|anybody|someone|somebody) (?:have|has|got) (?:any )?(?:advice|ideas|suggestions)',
-    '(?:can|could|would) (?:anyone|anybody|someone|somebody|you guys|you) (?:please )?help',
-    'help (?:me|us) (?:with|out|figure|understand|find|decide|fix|solve)',
-    '(?:how|what) (?:would|do|can|should|could) (?:i|we) ',
-    'is there (?:a|an|any) (?:way|formula|function|tool|app|program|service) (?:to|that|for)',
-  ]
-    .map((x) => `(?<![a-z])${x}`)
-    .join('|'),
-);
-
 /** A title that asks how to market the author's business: "How to promote my app?", "Marketing a repair shop?" */
 const asksHowToMarket = (title: string) =>
   MARKETS_OWN.test(title) ||
@@ -790,7 +769,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
         ? deviceAskedFor(title, p)
         : null),
     weighs: G(SIGNAL.weigh).length > 0,
-    asksHelp: ASKS_HELP.test(full.slice(authorFrom, headEnd)),
+    asksHelp: G(SIGNAL.help).some((h) => h.start >= authorFrom && h.start < headEnd),
     titleShare: titleShareOf(title, titleSpans),
   };
 }

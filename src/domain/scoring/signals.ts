@@ -584,6 +584,24 @@ const SELLER_OWN = [
   "(?:hope|hoped|hoping|hopefully) (?:you|you'd|you would|you'll|you will|y'?all|you guys|everyone|some (?:people|of you)(?: here)?) (?:all )?(?:like|enjoy|find (?:it|this|them|these|the [a-z ]{1,30}?) (?:useful|helpful|handy|valuable))",
 ];
 
+/**
+ * Asking for help in so many words: "need help", "any advice?", "can anyone help", "how would I do this?", "does
+ * anyone know", "I was wondering if", "I have a few questions". Read for the stage and the reason only (fifteenth
+ * session: 83 developed graded-2/3 requests had no stage; in the score it would lift how-to questions).
+ */
+const ASKS_HELP = [
+  '(?:need|needs|needing|want|looking for|seeking|could use|would appreciate|appreciate) (?:some |any |a little |a bit of )?(?:help|advice)',
+  'does (?:anyone|anybody) know',
+  "(?:i was|i am|i'm|just) wondering (?:if|how|whether|what|which)",
+  '(?:have|got) (?:a few |some |a couple of |a couple |two |three )?(?:questions|question)(?= for| about|\\.|$)',
+  'any (?:help|advice|ideas|suggestions|pointers|input|thoughts)',
+  '(?:anyone|anybody|someone|somebody) (?:have|has|got) (?:any )?(?:advice|ideas|suggestions)',
+  '(?:can|could|would) (?:anyone|anybody|someone|somebody|you guys|you) (?:please )?help',
+  'help (?:me|us) (?:with|out|figure|understand|find|decide|fix|solve)',
+  '(?:how|what) (?:would|do|can|should|could) (?:i|we)',
+  'is there (?:a|an|any) (?:way|formula|function|tool|app|program|service) (?:to|that|for)',
+];
+
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
 export const SIGNAL = {
   seekProduct: 0,
@@ -606,6 +624,7 @@ export const SIGNAL = {
   noBudget: 17,
   personAsked: 18,
   business: 19,
+  help: 20,
 } as const;
 
 /**
@@ -698,6 +717,7 @@ export const SIGNAL_SOURCES: readonly (readonly string[])[] = [
   NO_BUDGET,
   PERSON_ASKED,
   BUSINESS_SIZE,
+  ASKS_HELP,
 ];
 
 /** Title tags of trading and job subreddits. */
