@@ -365,6 +365,8 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
         expected.push({
           ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, lead[c] === null ? '' : String(lead[c])])),
           reply_draft: `Hi, a CRM for team ${lead.postId.slice(1)}, "yes"?\nReply soon.`,
+          // New leads, none marked replied.
+          replied_at: '',
         });
       }
       if (!body.pagination.hasMore) break;
