@@ -117,7 +117,13 @@ for (const g of [...GROUPS, undefined]) {
   console.log(`  ${g ? `group ${g}` : 'all (A+B)'}  NDCG@10 before ${f(t.before)} after ${f(t.after)}`);
 }
 
-const replies = checkReplies(data, scoreItem, draftReply);
+// Drafted in rank order, each project keeping its recent openings as the scanner does (time order there).
+const recentOpenings = new Map<string, string[]>();
+const replies = checkReplies(data, scoreItem, (item, profile, lead) => {
+  const recent = recentOpenings.get(profile.key) ?? [];
+  recentOpenings.set(profile.key, recent);
+  return draftReply(item, profile, lead, recent);
+});
 const worstOf = (rows: typeof replies) => ({
   drafts: rows.reduce((a, r) => a + r.drafts, 0),
   repeatedOpeningShare: Math.max(...rows.map((r) => r.repeatedOpeningShare)),

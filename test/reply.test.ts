@@ -319,6 +319,25 @@ describe('reply drafts across a project', () => {
     assert.ok(drafts.every((d) => !/^(?:that sounds frustrating|great question)/i.test(d)));
   });
 
+  test("a new project's first dozen drafts, kept apart by the project's recent choices, share no opening or sentence", () => {
+    // The scanner passes each project's recent choices; with a dozen drafts a tenth is one, so nothing may repeat.
+    const recent: string[] = [];
+    const first = leadItems.slice(0, 12);
+    const few = first.map(({ item, lead }) => draftReply(item, demo, lead, recent));
+    const fewTemplates = first.map(({ item }, i) => {
+      const own = new Set(plainOf(`${item.title} ${item.body} ${profileText}`).split(' '));
+      return few[i]!.split(/(?<=[.?!)])\s+/).map((x) => templateOf(x, own));
+    });
+    const openings = fewTemplates.map((t) => t[0]!.split(' ').slice(0, 4).join(' '));
+    assert.equal(new Set(openings).size, openings.length, openings.join(' | '));
+    const counts = new Map<string, number>();
+    for (const x of fewTemplates.flatMap((ts) => [...new Set(ts)])) counts.set(x, (counts.get(x) ?? 0) + 1);
+    const [worst, count] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    assert.equal(count, 1, `"${worst}" in ${count} of ${few.length} drafts`);
+    // Without the project's choices the same posts draft as before: the list only steers, per project.
+    assert.equal(draftReply(first[0]!.item, demo, first[0]!.lead), drafts[0]);
+  });
+
   test('verbs agree with the features they name ("How much do deposits matter", "7 staff")', () => {
     for (const d of drafts)
       assert.doesNotMatch(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { templateOf } from '../scripts/eval-lib.ts';
 import { fixedClock } from '../src/clock.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
@@ -90,6 +91,48 @@ describe('a scan over the sample corpus', () => {
     assert.ok(comment);
     assert.ok(comment.url.endsWith(`/comments/${comment.postId}/_/${comment.commentId}/`));
     assert.ok(comment.title.length > 0);
+  });
+
+  test("a new project's drafts do not open alike: the scanner keeps each project's recent reply choices", async () => {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, SALON);
+    // In the order the scanner drafted them (lead.created follows it).
+    const order: string[] = [];
+    t.services.events.on('lead.created', (e) => {
+      if (e.projectId === project.id) order.push(e.leadId);
+    });
+    await scanNow(t, project.id);
+    await new Promise((r) => setTimeout(r, 50));
+    const rows = await t.db.query<{ id: string; title: string; body: string | null; reply: string }>(
+      'SELECT id, title, body, reply FROM leads WHERE project_id = $1',
+      [project.id],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const drafted = order.map((id) => byId.get(id)!);
+    assert.ok(drafted.length >= 20, `${drafted.length} leads`);
+    // Every word of the project's profile as stored, for the masking.
+    const [{ profileText } = { profileText: '' }] = await t.db.query<{ profileText: string }>(
+      'SELECT row_to_json(p)::text AS "profileText" FROM projects p WHERE id = $1',
+      [project.id],
+    );
+    const words = (x: string) =>
+      x
+        .toLowerCase()
+        .replace(/[^a-z0-9$ ]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    // The eval's measure: the first four words of the first sentence, the post's and the profile's words masked.
+    const openings = drafted.map((d) => {
+      const own = new Set(words(`${d.title} ${d.body ?? ''} ${profileText}`).split(' '));
+      return templateOf(d.reply.split(/(?<=[.?!)])\s+/)[0]!, own)
+        .split(' ')
+        .slice(0, 4)
+        .join(' ');
+    });
+    // While unused openings are left, a project's drafts take them: its first twenty open twenty ways (drafted
+    // without the project's recent choices, two of these twenty open alike).
+    const first = openings.slice(0, 20);
+    assert.equal(new Set(first).size, first.length, first.join(' | '));
   });
 
   test('a second scan within the freshness window buys nothing and duplicates nothing', async () => {

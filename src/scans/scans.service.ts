@@ -243,6 +243,14 @@ export function createScansService(deps: {
   const resent = new Map<string, number>();
   const listingLocks = new Map<string, Promise<unknown>>();
   const spendLocks = new Map<string, Promise<unknown>>();
+  // Each project's latest reply-draft choices (openings, tips, questions back, disclosures), so that its drafts do
+  // not read alike however few there are (draftReply). In memory: after a restart a project starts a fresh list.
+  const recentChoices = new Map<string, string[]>();
+  const recentOf = (projectId: string) => {
+    const recent = recentChoices.get(projectId) ?? [];
+    recentChoices.set(projectId, recent);
+    return recent;
+  };
 
   const intervalOf = (p: WatchingProject) =>
     p.limits ? p.limits.scanIntervalHours * 3_600_000 : config.scanIntervalMinutes * 60_000;
@@ -394,7 +402,8 @@ export function createScansService(deps: {
             reason: s.reason,
             matchedPhrase: keyword,
             sellerSide: s.sellerSide,
-            reply: r?.reply ?? draftReply(scoring, p.profile),
+            // Written for the lead as scored (its stage decides how the draft answers).
+            reply: r?.reply ?? draftReply(scoring, p.profile, s, recentOf(projectId)),
             scoredAt: now,
             costUsd: costOf(projectId),
           });

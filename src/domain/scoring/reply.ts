@@ -410,6 +410,53 @@ function upper(x: string): string {
 
 const choose = <T>(list: readonly T[], seed: string, salt: number): T => list[pick(seed, list.length, salt)]!;
 
+/** Every slot blank: a line rendered with these is its template ("For _, "). */
+const HOLES: Slots = { need: '_', topic: '_', a: '_', b: '_', cap: '_', cap2: '_', who: '', things: '_' };
+
+/** A line's template (slots blank) in plain words. */
+const templateWords = (template: string) =>
+  template
+    .toLowerCase()
+    .replace(/[^a-z0-9$_ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** An opening's first four words, slots blank: how the reply check tells two openings alike. */
+const openingKey = (template: string) => templateWords(template).split(' ').slice(0, 4).join(' ');
+
+/** How many of a project's latest choices (openings, tips, questions back, disclosures) a draft avoids repeating. */
+const RECENT_CHOICES = 80;
+
+/**
+ * The variant the seed picks, unless one of the project's recent drafts opened that way (`recent`, oldest first):
+ * then the next variant none of them used, else the one used longest ago. The choice is added to `recent`.
+ */
+function chooseFresh<T>(
+  list: readonly T[],
+  seed: string,
+  salt: number,
+  keyOf: (t: T) => string,
+  recent: string[] | undefined,
+): T {
+  const start = pick(seed, list.length, salt);
+  let chosen = list[start]!;
+  if (recent) {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < list.length; i++) {
+      const t = list[(start + i) % list.length]!;
+      const at = recent.lastIndexOf(keyOf(t));
+      if (at < oldest) {
+        chosen = t;
+        oldest = at;
+        if (at < 0) break;
+      }
+    }
+    recent.push(keyOf(chosen));
+    if (recent.length > RECENT_CHOICES) recent.splice(0, recent.length - RECENT_CHOICES);
+  }
+  return chosen;
+}
+
 /** A beginning and an end as one sentence, or two when the beginning is a question ("Picking X? Look at ..."). */
 const joined = (start: string, end: string) =>
   /[?.:!] $/.test(start) && !/: $/.test(start) ? start + upper(end) : start + end;
@@ -426,6 +473,7 @@ function openingOf(
   x: Slots,
   seed: string,
   detailLead: string | null,
+  recent?: string[],
 ): [string, boolean] {
   const endsOf = (e: End) =>
     e === 'choose'
@@ -437,11 +485,17 @@ function openingOf(
         : DO[sells].filter((l) => craft || !CRAFT_ONLY.test(l(x)));
   if (!q) {
     const { leads, ends } = LEADS[kind];
-    const lead = detailLead ?? choose(leads, seed, 2)(x);
+    const lead = detailLead ?? chooseFresh(leads, seed, 2, (l) => openingKey(l(HOLES)), recent)(x);
     return [joined(lead, choose(endsOf(ends), seed, 10)(x)), false];
   }
   const { frames, ends } = FRAMES[q.form];
-  const frame = choose(frames, seed, 2)(q.slot ?? '', q.form === 'versus' ? q.other : '');
+  const frame = chooseFresh(
+    frames,
+    seed,
+    2,
+    (f) => openingKey(f('_', '_')),
+    recent,
+  )(q.slot ?? '', q.form === 'versus' ? q.other : '');
   return [joined(frame, choose(endsOf(ends), seed, 10)(x)), true];
 }
 
@@ -474,6 +528,7 @@ function disclosureOf(
   fit: Fit,
   x: Slots,
   seed: string,
+  discloser: (product: string) => string,
   brief = false,
 ): string {
   const f0 = pick(seed, Math.max(1, features.length), 9);
@@ -487,7 +542,7 @@ function disclosureOf(
           ? features
           : [];
   const does = brief ? null : whatItDoes(shown.length ? shown : features.slice(0, 1), category);
-  const who = choose(DISCLOSE, seed, 4)(product);
+  const who = discloser(product);
   if (fit.level === 'none')
     return `${who}${choose(OTHER_USE, seed, 5)(does, fit.thing && withArticle(fit.thing))}`;
   // "Built for cases like yours" only when the post asks for what the product is.
@@ -500,9 +555,17 @@ function disclosureOf(
  * The deterministic reply draft, written for the post: the author's question answered first, in their words,
  * what they told us (budget, size, deadline, the tool they use), sometimes a practical tip or a question back,
  * then one honest mention of the product with its url. Sentences and their order vary by post; under 120 words.
- * Never posted by the service; with an LLM configured this is the fallback.
+ * Never posted by the service; with an LLM configured this is the fallback. `recent`: the choices of the
+ * project's latest drafts, oldest first (the scanner keeps one list per project): the draft opens, advises, asks
+ * and discloses another way than they did when it can, and appends its own choices, so a project's drafts do not
+ * read alike however few there are.
  */
-export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: LeadScore): string {
+export function draftReply(
+  item: ScoringItem,
+  profile: ScoringProfile,
+  local?: LeadScore,
+  recent?: string[],
+): string {
   const lead = local ?? scoreItem(item, profile);
   const s = readSignals(item, compileProfile(profile));
   const seed = `${item.title}\n${item.body.slice(0, 200)}`;
@@ -565,14 +628,29 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
   // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
   // and a draft with a detail sometimes skips the tip.
   const detailLeads = !!detail && pick(seed, 2, 7) === 1;
-  const [opening, answered] = openingOf(q, kind, sells, craft, x, seed, detailLeads ? detail.lead : null);
+  const [opening, answered] = openingOf(
+    q,
+    kind,
+    sells,
+    craft,
+    x,
+    seed,
+    detailLeads ? detail.lead : null,
+    recent,
+  );
   // Without the product's own features, no tip names one ("Check whether the cheapest plan includes …").
   const tries = TRIES[sells].filter(
     (t) =>
       (own.length || !t({ ...x, cap: '\u0000' }).includes('\u0000')) && (craft || !CRAFT_ONLY.test(t(x))),
   );
-  const tip = `${choose(tries, seed, 3)(x)}${choose(WHYS, seed, 16)}`;
-  const ask: Line | null = pick(seed, 5, 12) === 0 ? choose(ASKS, seed, 13) : null;
+  // The tip and its reason are one sentence: a project's drafts repeat neither the tip nor the pair while they can.
+  const tipLine = chooseFresh(tries, seed, 3, (t) => `tip: ${templateWords(t(HOLES))}`, recent);
+  const tipKey = templateWords(tipLine(HOLES));
+  const tip = `${tipLine(x)}${chooseFresh(WHYS, seed, 16, (w) => `why: ${tipKey} ${w}`, recent)}`;
+  const ask: Line | null =
+    pick(seed, 5, 12) === 0
+      ? chooseFresh(ASKS, seed, 13, (a) => `ask: ${templateWords(a(HOLES))}`, recent)
+      : null;
   const body =
     detail && !(detailLeads && !answered)
       ? pick(seed, 3, 14)
@@ -581,11 +659,12 @@ export function draftReply(item: ScoringItem, profile: ScoringProfile, local?: L
       : [opening, tip];
   if (ask) body.push(ask(x));
   const url = profile.url ? ` (${profile.url})` : '';
-  const disclosure = disclosureOf(`${product}${url}`, features, category, fit, x, seed);
+  const discloser = chooseFresh(DISCLOSE, seed, 4, (d) => `disclose: ${templateWords(d('_'))}`, recent);
+  const disclosure = disclosureOf(`${product}${url}`, features, category, fit, x, seed, discloser);
   let reply = `${body.join(' ')} ${disclosure}`;
   // Long features make a long mention: past 95 words it names the product without them.
   if (wordCount(reply) > 95)
-    reply = `${body.join(' ')} ${disclosureOf(`${product}${url}`, features, category, fit, x, seed, true)}`;
+    reply = `${body.join(' ')} ${disclosureOf(`${product}${url}`, features, category, fit, x, seed, discloser, true)}`;
   if (wordCount(reply) >= MAX_REPLY_WORDS) {
     const short = `Disclosure: I work on ${product}${url}; it may or may not fit.`;
     const room = MAX_REPLY_WORDS - 1 - wordCount(short);
