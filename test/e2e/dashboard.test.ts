@@ -287,6 +287,10 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     await page.getByText('No webhooks').waitFor();
     const left = await t.services.webhooks.list(acct.userId, salon.id);
     assert.deepEqual(left, []);
+    // The scan history says the same of the scan that read nothing.
+    await page.getByRole('link', { name: 'Scans', exact: true }).click();
+    await page.getByText('up to date: every listing had just been read, nothing bought').first().waitFor();
+    await shot('07b-scans-up-to-date');
   });
 
   test('API access: a tool key is shown once, works, and is refused once revoked', async () => {

@@ -6,6 +6,17 @@ import { SpendCapLine, WARN_AT } from './spend-cap.tsx';
 
 const POLL_MS = 1000;
 
+/**
+ * A scan that read and bought nothing: every listing had just been read (Run scan reuses data bought in the last
+ * minute, a scheduled scan within half the scan interval; ADR 0100), which a bare "0" does not tell.
+ */
+export const nothingRead = (scan: Scan) =>
+  scan.status === 'done' &&
+  scan.calls === 0 &&
+  scan.itemsSeen === 0 &&
+  !scan.errors.length &&
+  !scan.spendCapReached;
+
 function describe(scan: Scan): string {
   const cost = ` · ${usd(scan.costUsd)} (${plural(scan.calls, 'upstream call')})`;
   switch (scan.status) {
@@ -14,9 +25,7 @@ function describe(scan: Scan): string {
     case 'running':
       return `Scanning… ${plural(scan.newLeads, 'lead')} found so far`;
     case 'done':
-      // Nothing read and nothing bought: every listing was read moments ago (Run scan reuses data bought in the
-      // last minute, ADR 0100), which a bare "0 leads found" does not tell.
-      if (scan.calls === 0 && scan.itemsSeen === 0 && !scan.errors.length && !scan.spendCapReached)
+      if (nothingRead(scan))
         return 'Scan done: up to date. Every listing was read less than a minute ago, so nothing was bought.';
       return `Scan done: ${plural(scan.newLeads, 'lead')} found${cost}`;
     case 'failed':

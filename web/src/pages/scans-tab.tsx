@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
+import { nothingRead } from '../components/scan-button.tsx';
 import { ErrorMessage, Time } from '../components/ui.tsx';
 import { plural, usd } from '../format.ts';
 import { useResource } from '../resource.ts';
@@ -37,6 +38,13 @@ const STATUS_LABEL: Record<Scan['status'], string> = {
  */
 function ItemsSeen({ scan, spelled }: { scan: Scan; spelled: (name: string) => string }) {
   const total = scan.itemsSeen.toLocaleString('en');
+  if (nothingRead(scan))
+    return (
+      <span class="items-seen">
+        <span>0</span>
+        <span class="muted small">up to date: every listing had just been read, nothing bought</span>
+      </span>
+    );
   if (scan.subreddits.length === 0) return <>{total}</>;
   const empty = scan.subreddits.filter((r) => r.itemsSeen === 0);
   const some = scan.subreddits.filter((r) => r.itemsSeen > 0).sort((a, b) => b.itemsSeen - a.itemsSeen);
