@@ -90,6 +90,15 @@ test('the SDK client calls each read-only tool; structured output passes its own
   const listed = (all.structuredContent as { leads: { stage: string | null }[] }).leads;
   assert.equal(listed.length, 6);
   assert.equal(listed.filter((l) => l.stage === null).length, 2);
+  // With withReply each lead carries its reply awaiting review (null when none), valid against the outputSchema.
+  const withReply = await client.callTool({
+    name: 'list_leads',
+    arguments: { projectId, status: 'all', withReply: true },
+  });
+  assert.notEqual(withReply.isError, true, JSON.stringify(withReply.content));
+  const replies = (withReply.structuredContent as { leads: { reply?: string | null }[] }).leads;
+  assert.equal(replies.length, 6);
+  assert.ok(replies.every((l) => 'reply' in l));
   const leads = await client.callTool({ name: 'list_leads', arguments: { projectId, minScore: 50 } });
   assert.deepEqual(
     (leads.structuredContent as { leads: { score: number }[] }).leads.map((l) => l.score),

@@ -225,6 +225,33 @@ describe('list_leads has the same filters, defaults and messages as REST', () =>
     assert.equal(out.leads[0].body, undefined);
   });
 
+  test("withReply: true adds each lead's reply awaiting review, and nothing else changes", async () => {
+    await t.db.query(`UPDATE leads SET reply = 'Draft for ' || score WHERE project_id = $1`, [projectId]);
+    const rest = await getJson(t.baseUrl, `/api/v1/projects/${projectId}/leads?status=all`, owner.restKey);
+    const out = okOutput(
+      await callTool(t.baseUrl, owner.mcpKey, 'list_leads', { projectId, status: 'all', withReply: true }),
+      'list_leads',
+    );
+    type Row = { score: number; reply?: string };
+    assert.deepEqual(
+      out.leads.map(({ reply: _reply, ...lead }: Row) => lead),
+      rest.body.leads,
+    );
+    assert.deepEqual(
+      out.leads.map((l: Row) => l.reply),
+      rest.body.leads.map((l: Row) => `Draft for ${l.score}`),
+    );
+    const plain = okOutput(
+      await callTool(t.baseUrl, owner.mcpKey, 'list_leads', { projectId, status: 'all', withReply: false }),
+      'list_leads',
+    );
+    assert.deepEqual(plain, rest.body, 'without it, the REST list exactly');
+    const bad = invalidParams(
+      await callTool(t.baseUrl, owner.mcpKey, 'list_leads', { projectId, withReply: 'yes' }),
+    );
+    assert.equal(bad.message, 'Invalid withReply "yes": must be true or false.');
+  });
+
   test('since reconciles missed events: only leads scored at or after it, however old the post', async () => {
     const since = new Date(Date.now() - 2 * DAY).toISOString();
     const out = okOutput(

@@ -75,16 +75,26 @@ export type LeadListQuery = Static<typeof LeadListQuery>;
 export const LeadList = Type.Object({ leads: Type.Array(Lead), pagination: Pagination });
 export type LeadList = Static<typeof LeadList>;
 
+/** The reply awaiting review, as list_leads adds it with withReply and the dashboard shows it. */
+const ReplyAwaitingReview = Type.Optional(
+  Nullable(
+    Type.String({
+      description:
+        "The reply awaiting review: the person's edit, or the draft; null when none. Never posted for you.",
+    }),
+  ),
+);
+
+/** list_leads with withReply: the REST Lead and its reply awaiting review (the tool's results are open). */
+export const LeadWithReplyList = Type.Object({
+  leads: Type.Array(Type.Object({ ...Lead.properties, reply: ReplyAwaitingReview })),
+  pagination: Pagination,
+});
+
 /** A lead as the dashboard shows it: also the drafted reply a person reviews and posts (never posted for them). */
 export const DashboardLead = Type.Object({
   ...Lead.properties,
-  reply: Type.Optional(
-    Nullable(
-      Type.String({
-        description: "The reply awaiting review: the person's edit, or the draft; null when none.",
-      }),
-    ),
-  ),
+  reply: ReplyAwaitingReview,
   replyEditedAt: Type.Optional(Nullable(DateTime)),
   repliedAt: Type.Optional(Nullable(DateTime)),
   belowThreshold: Type.Optional(

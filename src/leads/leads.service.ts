@@ -169,12 +169,15 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** One page of leads, highest score first. withReply adds each lead's drafted reply (the dashboard's list). */
+    /**
+     * One page of leads, highest score first. withReply: the dashboard's list (its queues, each lead's reply and
+     * marks); reply: the REST list with each lead's reply awaiting review only (list_leads with withReply).
+     */
     async listLeads(
       userId: string,
       projectId: string,
       q: LeadQuery,
-      opts: { withReply?: boolean } = {},
+      opts: { withReply?: boolean; reply?: boolean } = {},
     ): Promise<DashboardLeadList> {
       for (const name of ['limit', 'offset'] as const) checkFinite(name, q[name]);
       const limit = q.limit ?? 50;
@@ -185,10 +188,15 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         limit,
         offset,
         withBody: q.include === 'body',
-        withReply: opts.withReply ?? false,
+        withReply: (opts.withReply || opts.reply) ?? false,
       });
       if (!page) throw notFound();
-      return { leads: page.leads, pagination: { limit, offset, hasMore: page.hasMore } };
+      // list_leads adds the reply alone, not the dashboard's marks.
+      const list =
+        opts.reply && !opts.withReply
+          ? page.leads.map(({ replyEditedAt: _e, repliedAt: _r, belowThreshold: _b, ...lead }) => lead)
+          : page.leads;
+      return { leads: list, pagination: { limit, offset, hasMore: page.hasMore } };
     },
 
     /** How many leads each status holds under the filters (whatever their status filter), and the subreddits. */
