@@ -404,6 +404,60 @@ describe('delivery', () => {
     assert.equal(failing.received.length, 1);
   });
 
+  test('a lead found deleted on Reddit: the webhooks that were sent it get a signed lead.deleted, others nothing', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const sent = await receiver();
+    const hook = await t.services.webhooks.register(userId, project.id, sent.url);
+    for (const e of events) t.services.events.emit('lead.created', e);
+    await sent.waitFor(2);
+    await t.services.webhooks.idle();
+    // Added afterwards: never sent these leads, so not told of their deletion either.
+    const late = await receiver();
+    await t.services.webhooks.register(userId, project.id, late.url);
+
+    // The re-check learns that the first lead's post is gone, as the deletions service does: forget, then announce.
+    const gone = events[0]!;
+    const [lead] = await t.db.query<{ post_id: string }>('SELECT post_id FROM leads WHERE id = $1', [
+      gone.leadId,
+    ]);
+    const forgotten = await createDeletionsRepo(t.db).forget([`t3_${lead!.post_id}`], new Date());
+    assert.deepEqual(
+      forgotten.map((f) => f.id),
+      [gone.leadId],
+    );
+    t.services.events.emit('leads.deleted', { leadIds: [gone.leadId] });
+    await t.services.webhooks.idle();
+    assert.equal(sent.received.length, 3, 'one lead.deleted, for the deleted lead only');
+    assert.equal(late.received.length, 0);
+
+    const got = sent.received[2]!;
+    const h = got.headers;
+    assert.ok(example.verify(hook.secret, got.raw, h['x-service-signature'] as string));
+    assert.equal(h['webhook-id'], `evt_${gone.leadId}_deleted`);
+    const verified = new StandardWebhook(hook.secret).verify(got.raw.toString('utf8'), {
+      'webhook-id': h['webhook-id'] as string,
+      'webhook-timestamp': h['webhook-timestamp'] as string,
+      'webhook-signature': h['webhook-signature'] as string,
+    });
+    const body = JSON.parse(got.raw.toString('utf8'));
+    assert.deepEqual(verified, body);
+    assert.equal(body.event, 'lead.deleted');
+    assert.deepEqual(body.data, {
+      subreddit: 'smallbusiness',
+      url: gone.url,
+      product: project.name,
+      leadId: gone.leadId,
+      projectId: project.id,
+      reason: 'The post or comment was deleted by its author or removed on Reddit.',
+    });
+    const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(attempts.map((a) => [a.event, a.outcome]).sort(), [
+      ['lead.created', 'delivered'],
+      ['lead.created', 'delivered'],
+      ['lead.deleted', 'delivered'],
+    ]);
+  });
+
   test('an http URL or a private address already stored is refused at delivery and recorded as blocked', async () => {
     const strict = servicesWith({ allowPrivate: false });
     const { userId, project, events } = await projectWithLeads(1, strict);
@@ -558,6 +612,7 @@ describe('attempts recorded in batches', () => {
         webhookId: hook.id,
         leadId: events[0]!.leadId,
         eventId: `evt_${events[0]!.leadId}`,
+        event: 'lead.created',
         attempt: 1,
         redelivery: false,
         attemptedAt: at.toISOString(),

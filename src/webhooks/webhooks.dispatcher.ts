@@ -194,6 +194,7 @@ export function createDispatcher(deps: {
    * once; a retry, minutes later, also asks the database, where another worker may have learned it.
    */
   async function deleted(job: Job): Promise<boolean> {
+    if (job.delivery.lead.event === 'lead.deleted') return false;
     const leadId = job.delivery.lead.leadId;
     if (deletedLeads.has(leadId)) return true;
     if (job.attempt === 1 || job.redelivery) return false;
@@ -226,7 +227,7 @@ export function createDispatcher(deps: {
   }
 
   function newDelivery(lead: LeadEventData): LeadDelivery {
-    return { lead, eventId: eventIdOf(lead.leadId), body: null, timestamp: 0 };
+    return { lead, eventId: eventIdOf(lead.leadId, lead.event), body: null, timestamp: 0 };
   }
 
   async function drainIntake() {
@@ -282,6 +283,15 @@ export function createDispatcher(deps: {
         draining = null;
         checkIdle();
       });
+    },
+
+    /**
+     * A lead.deleted event for the webhooks that were sent the lead (ADR 0106): queued like any delivery, with its
+     * retries; returns at once.
+     */
+    deliverDeleted(lead: LeadEventData, webhooks: ActiveWebhookRow[]) {
+      const delivery = newDelivery({ ...lead, event: 'lead.deleted' });
+      for (const webhook of webhooks) enqueue({ webhook, delivery, attempt: 1, redelivery: false });
     },
 
     /** Leads deleted on Reddit: their deliveries still queued or waiting to retry are dropped, not sent. */

@@ -2,11 +2,25 @@ import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { toLeadScore } from '../domain/scoring.ts';
 import type { LeadCreatedEvent } from '../events.ts';
 
-/** What a delivery carries, whether it comes from a lead.created event or from a redelivery. */
-export type LeadEventData = Omit<LeadCreatedEvent, 'draftedAt'>;
+/** The event kinds sent: lead.created (the contract's), and lead.deleted (ADR 0106). */
+export type LeadEventKind = 'lead.created' | 'lead.deleted';
 
-/** The Standard Webhooks message id: one per lead event, the same for every attempt and redelivery. */
-export const eventIdOf = (leadId: string) => `evt_${leadId}`;
+/**
+ * What a delivery carries, whether it comes from a lead.created event or from a redelivery; `event` absent is
+ * lead.created. A lead.deleted delivery carries the lead's ids, link, subreddit and product only (its text is gone).
+ */
+export type LeadEventData = Omit<LeadCreatedEvent, 'draftedAt'> & { event?: LeadEventKind };
+
+/**
+ * The Standard Webhooks message id: one per lead event, the same for every attempt and redelivery; a lead's
+ * lead.deleted event has its own.
+ */
+export const eventIdOf = (leadId: string, event: LeadEventKind = 'lead.created') =>
+  event === 'lead.deleted' ? `evt_${leadId}_deleted` : `evt_${leadId}`;
+
+/** The event kind an attempt's event id names. */
+export const eventKindOf = (eventId: string): LeadEventKind =>
+  eventId.endsWith('_deleted') ? 'lead.deleted' : 'lead.created';
 
 /**
  * The request body exactly as the specification's Events section describes it, plus leadId and projectId.
@@ -14,6 +28,22 @@ export const eventIdOf = (leadId: string) => `evt_${leadId}`;
  * every webhook of the lead sent within that second.
  */
 export function buildBody(lead: LeadEventData, timestamp: number): Buffer {
+  if (lead.event === 'lead.deleted') {
+    return Buffer.from(
+      JSON.stringify({
+        event: 'lead.deleted',
+        created_at: new Date(timestamp * 1000).toISOString(),
+        data: {
+          subreddit: lead.subreddit.replace(/^\/?r\//i, ''),
+          url: lead.url,
+          product: lead.projectName,
+          leadId: lead.leadId,
+          projectId: lead.projectId,
+          reason: 'The post or comment was deleted by its author or removed on Reddit.',
+        },
+      }),
+    );
+  }
   return Buffer.from(
     JSON.stringify({
       event: 'lead.created',

@@ -214,6 +214,55 @@ export function createWebhooksRepo(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * For leads found deleted on Reddit: each active webhook of their project that was sent the lead's
+     * lead.created (an attempt delivered), with what a lead.deleted delivery carries. Webhooks the lead never
+     * reached are not told of it.
+     */
+    async deletedLeadTargets(
+      leadIds: string[],
+    ): Promise<{ lead: LeadEventData; webhook: ActiveWebhookRow }[]> {
+      const ids = leadIds.filter(isRowId);
+      if (!ids.length) return [];
+      const rows = await db.query<{
+        lead_id: string;
+        project_id: string;
+        project_name: string;
+        subreddit: string;
+        url: string;
+        score: number;
+        webhook_id: string;
+        webhook_url: string;
+        secret: string;
+      }>(
+        `SELECT l.id AS lead_id, l.project_id, p.name AS project_name, l.subreddit, l.url, l.score,
+                w.id AS webhook_id, w.url AS webhook_url, w.secret
+           FROM leads l
+           JOIN projects p ON p.id = l.project_id
+           JOIN webhooks w ON w.project_id = l.project_id AND w.deleted_at IS NULL
+          WHERE l.id = ANY($1::text[]) AND l.deleted_at IS NOT NULL
+            AND EXISTS (SELECT 1 FROM webhook_attempts a
+                         WHERE a.webhook_id = w.id AND a.lead_id = l.id AND a.event_id = 'evt_' || l.id
+                           AND a.outcome = 'delivered')
+          ORDER BY l.id, w.id`,
+        [ids],
+      );
+      return rows.map((r) => ({
+        lead: {
+          event: 'lead.deleted' as const,
+          leadId: r.lead_id,
+          projectId: r.project_id,
+          projectName: r.project_name,
+          subreddit: r.subreddit,
+          title: '',
+          url: r.url,
+          score: r.score,
+          reply: '',
+        },
+        webhook: { id: r.webhook_id, url: r.webhook_url, secret: r.secret, project_id: r.project_id },
+      }));
+    },
+
     /** The lead as a delivery carries it; undefined when it is not in this project (or its post was deleted). */
     async findLeadEvent(projectId: string, leadId: string): Promise<LeadEventData | undefined> {
       if (!isRowId(leadId)) return undefined;

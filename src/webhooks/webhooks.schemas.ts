@@ -38,6 +38,10 @@ export const WebhookAttempt = Type.Object({
   webhookId: Type.String(),
   leadId: Type.String(),
   eventId: Type.String({ description: 'The webhook-id header: the same for every attempt of one event.' }),
+  event: StringEnum(['lead.created', 'lead.deleted'], {
+    description:
+      'The event sent: lead.created, or lead.deleted when the post was deleted or removed on Reddit.',
+  }),
   attempt: Type.Integer({ minimum: 1 }),
   redelivery: Type.Boolean(),
   attemptedAt: DateTime,

@@ -5,8 +5,13 @@ import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../events.ts';
 import { createDispatcher } from './webhooks.dispatcher.ts';
 import { checkWebhookUrl, createAddressCheck, WebhookUrlError } from './webhooks.guard.ts';
-import { eventIdOf } from './webhooks.payload.ts';
-import { type AttemptRow, createWebhooksRepo, type WebhookListRow } from './webhooks.repo.ts';
+import { eventIdOf, eventKindOf, type LeadEventData } from './webhooks.payload.ts';
+import {
+  type ActiveWebhookRow,
+  type AttemptRow,
+  createWebhooksRepo,
+  type WebhookListRow,
+} from './webhooks.repo.ts';
 import type { CreatedWebhook, Webhook, WebhookAttempt } from './webhooks.schemas.ts';
 import { createSender } from './webhooks.sender.ts';
 
@@ -27,6 +32,7 @@ function toAttempt(r: AttemptRow): WebhookAttempt {
     webhookId: r.webhook_id,
     leadId: r.lead_id,
     eventId: r.event_id,
+    event: eventKindOf(r.event_id),
     attempt: r.attempt,
     redelivery: r.redelivery,
     attemptedAt: r.attempted_at.toISOString(),
@@ -75,7 +81,33 @@ export function createWebhooksService(deps: {
     }),
   );
 
-  deps.events.on('leads.deleted', (e) => dispatcher.forgetLeads(e.leadIds));
+  // Deleted on Reddit (ADR 0103): deliveries not yet sent are dropped, and the webhooks that were sent the lead
+  // get a lead.deleted event (ADR 0106). Looked up off the emitter's path; idle() waits for it.
+  const telling = new Set<Promise<void>>();
+  deps.events.on('leads.deleted', (e) => {
+    dispatcher.forgetLeads(e.leadIds);
+    const told = tellDeleted(e.leadIds).finally(() => telling.delete(told));
+    telling.add(told);
+  });
+
+  async function tellDeleted(leadIds: string[]) {
+    try {
+      // Attempts are recorded in batches: the lead.created attempts must be in the table to be found.
+      await dispatcher.flush();
+      const targets = await repo.deletedLeadTargets(leadIds);
+      const byLead = new Map<string, { lead: LeadEventData; hooks: ActiveWebhookRow[] }>();
+      for (const { lead, webhook } of targets) {
+        const entry = byLead.get(lead.leadId) ?? { lead, hooks: [] };
+        entry.hooks.push(webhook);
+        byLead.set(lead.leadId, entry);
+      }
+      for (const { lead, hooks } of byLead.values()) dispatcher.deliverDeleted(lead, hooks);
+    } catch (err) {
+      (deps.log ?? defaultLog)(
+        `webhooks: cannot send lead.deleted for ${leadIds.length} leads: ${(err as Error).message}`,
+      );
+    }
+  }
 
   async function ownedActive(userId: string, webhookId: string) {
     const hook = await repo.findForUser(userId, webhookId);
@@ -157,7 +189,10 @@ export function createWebhooksService(deps: {
     },
 
     /** Resolves once every accepted event has been delivered (or has failed) and recorded; for tests. */
-    idle: () => dispatcher.idle(),
+    idle: async () => {
+      while (telling.size) await Promise.all([...telling]);
+      await dispatcher.idle();
+    },
 
     /** Stops taking events and flushes (see the dispatcher); main.ts calls it on shutdown. */
     close: (graceMs?: number) => dispatcher.close(graceMs),

@@ -133,16 +133,25 @@ export function Attempts(props: {
                   <td data-label="Latency" class="num">
                     {a.latencyMs !== null ? `${a.latencyMs} ms` : '—'}
                   </td>
-                  <td data-label="Delivery">{a.redelivery ? `Redelivery (#${a.attempt})` : 'Original'}</td>
+                  <td data-label="Delivery">
+                    {a.event === 'lead.deleted'
+                      ? 'Deleted on Reddit (lead.deleted)'
+                      : a.redelivery
+                        ? `Redelivery (#${a.attempt})`
+                        : 'Original'}
+                  </td>
                   <td>
-                    <button
-                      type="button"
-                      class="btn btn-small"
-                      disabled={busyLead !== null}
-                      onClick={() => redeliver(a)}
-                    >
-                      {busyLead === a.id ? 'Sending…' : 'Redeliver'}
-                    </button>
+                    {/* A deleted lead has nothing left to send again. */}
+                    {a.event !== 'lead.deleted' && (
+                      <button
+                        type="button"
+                        class="btn btn-small"
+                        disabled={busyLead !== null}
+                        onClick={() => redeliver(a)}
+                      >
+                        {busyLead === a.id ? 'Sending…' : 'Redeliver'}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
