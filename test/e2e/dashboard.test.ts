@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fixedClock } from '../../src/clock.ts';
+import { createDeletionsRepo } from '../../src/deletions/deletions.repo.ts';
 import { DEMO_PROJECT } from '../../src/demo.ts';
 import { createServices } from '../../src/services.ts';
 import {
@@ -280,6 +281,27 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     assert.equal(receiver.received.length, before + 1);
     assert.equal(await attemptRows.count(), Math.min(beforeRows + 1, 50));
     await shot('07-webhook-redelivered');
+
+    // The lead's post is then found deleted on Reddit: the webhook that was sent it gets a lead.deleted, listed as such
+    // and not offered for redelivery (ADR 0106).
+    const [hook] = await t.services.webhooks.list(acct.userId, salon.id);
+    const [sentLead] = await t.services.webhooks.listAttempts(acct.userId, hook!.id);
+    const [item] = await t.db.query<{ post_id: string; comment_id: string | null }>(
+      'SELECT post_id, comment_id FROM leads WHERE id = $1',
+      [sentLead!.leadId],
+    );
+    const fullname = item!.comment_id ? `t1_${item!.comment_id}` : `t3_${item!.post_id}`;
+    const forgotten = await createDeletionsRepo(t.db).forget([fullname], new Date());
+    t.services.events.emit('leads.deleted', { leadIds: forgotten.map((f) => f.id) });
+    await t.services.webhooks.idle();
+    assert.equal(receiver.received.length, before + 2);
+    assert.equal(JSON.parse(receiver.received.at(-1)!.raw.toString()).event, 'lead.deleted');
+    await page.reload();
+    await page.getByRole('button', { name: 'Attempts' }).click();
+    const deletedRow = attemptRows.filter({ hasText: 'Deleted on Reddit (lead.deleted)' });
+    await deletedRow.first().waitFor();
+    assert.equal(await deletedRow.first().getByRole('button', { name: 'Redeliver' }).count(), 0);
+    await shot('07a-webhook-lead-deleted');
 
     await page.getByRole('button', { name: `Delete webhook ${receiver.url}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this webhook?' });
