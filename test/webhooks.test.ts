@@ -615,6 +615,7 @@ describe('attempts recorded in batches', () => {
         event: 'lead.created',
         attempt: 1,
         redelivery: false,
+        leadDeleted: false,
         attemptedAt: at.toISOString(),
         outcome: 'http_error',
         statusCode: 500,

@@ -36,9 +36,11 @@ export interface AttemptRow {
   status_code: number | null;
   error: string | null;
   latency_ms: number | null;
+  /** Read by the attempts list only: the lead's post or comment was found deleted on Reddit. */
+  lead_deleted?: boolean;
 }
 
-export type NewAttempt = Omit<AttemptRow, 'id'>;
+export type NewAttempt = Omit<AttemptRow, 'id' | 'lead_deleted'>;
 
 /** A signing secret: 32 random bytes, in the Standard Webhooks `whsec_<base64>` form. */
 export function generateWebhookSecret(): string {
@@ -192,7 +194,9 @@ export function createWebhooksRepo(db: Queryable) {
     async listAttempts(webhookId: string, limit: number, leadId?: string): Promise<AttemptRow[]> {
       if (!isRowId(webhookId) || (leadId !== undefined && !isRowId(leadId))) return [];
       return db.query<AttemptRow>(
-        `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts
+        `SELECT ${ATTEMPT_COLUMNS},
+                EXISTS (SELECT 1 FROM leads l WHERE l.id = a.lead_id AND l.deleted_at IS NOT NULL) AS lead_deleted
+           FROM webhook_attempts a
           WHERE webhook_id = $1 AND ($3::text IS NULL OR lead_id = $3)
           ORDER BY attempted_at DESC, id LIMIT $2`,
         [webhookId, limit, leadId ?? null],

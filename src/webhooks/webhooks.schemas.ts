@@ -44,6 +44,11 @@ export const WebhookAttempt = Type.Object({
   }),
   attempt: Type.Integer({ minimum: 1 }),
   redelivery: Type.Boolean(),
+  leadDeleted: Type.Optional(
+    Type.Boolean({
+      description: "In the list: the lead's post or comment was deleted on Reddit (nothing to resend).",
+    }),
+  ),
   attemptedAt: DateTime,
   outcome: StringEnum(OUTCOMES),
   statusCode: Nullable(Type.Integer()),

@@ -40,6 +40,7 @@ function toAttempt(r: AttemptRow): WebhookAttempt {
     statusCode: r.status_code,
     error: r.error,
     latencyMs: r.latency_ms,
+    ...(r.lead_deleted !== undefined ? { leadDeleted: r.lead_deleted } : {}),
   };
 }
 

@@ -301,6 +301,10 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     const deletedRow = attemptRows.filter({ hasText: 'Deleted on Reddit (lead.deleted)' });
     await deletedRow.first().waitFor();
     assert.equal(await deletedRow.first().getByRole('button', { name: 'Redeliver' }).count(), 0);
+    // Nor its earlier lead.created rows: the lead has nothing left to send (its text is gone).
+    const leadRows = attemptRows.filter({ hasText: '(deleted on Reddit)' });
+    assert.equal(await leadRows.count(), 3, 'the original, the redelivery and the lead.deleted');
+    assert.equal(await leadRows.getByRole('button', { name: 'Redeliver' }).count(), 0);
     await shot('07a-webhook-lead-deleted');
 
     await page.getByRole('button', { name: `Delete webhook ${receiver.url}` }).click();

@@ -122,6 +122,7 @@ export function Attempts(props: {
                   </td>
                   <td data-label="Lead" class="attempt-lead" title={a.leadId}>
                     {props.titles?.get(a.leadId) ?? <code>{a.leadId.slice(0, 8)}</code>}
+                    {a.leadDeleted && <span class="muted small"> (deleted on Reddit)</span>}
                   </td>
                   <td data-label="Outcome">
                     <OutcomeBadge outcome={a.outcome} />
@@ -142,7 +143,7 @@ export function Attempts(props: {
                   </td>
                   <td>
                     {/* A deleted lead has nothing left to send again. */}
-                    {a.event !== 'lead.deleted' && (
+                    {a.event !== 'lead.deleted' && !a.leadDeleted && (
                       <button
                         type="button"
                         class="btn btn-small"
