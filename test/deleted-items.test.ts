@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fixedClock } from '../src/clock.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, recorded, startRedditFake } from './fakes/reddit-fake.ts';
+import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import { createAccount, createProject, getJson, startTestApp, type TestApp, testConfig } from './harness.ts';
 
 // Content deleted by its author, or removed, stops being served (docs/decisions/0103-deleted-items.md): the
@@ -13,26 +13,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const SUB = 'salonowners';
 
-/** A post in Reddit's wire format: a recorded /new child with our id, text and time. */
-function redditPost(id: string, title: string, selftext: string, created: Date) {
-  const template = recorded('subreddit-new').body.data.children[0];
-  return {
-    kind: 't3',
-    data: {
-      ...template.data,
-      id,
-      name: `t3_${id}`,
-      title,
-      selftext,
-      author: `owner_${id}`,
-      subreddit: SUB,
-      permalink: `/r/${SUB}/comments/${id}/post_${id}/`,
-      url: `https://www.reddit.com/r/${SUB}/comments/${id}/post_${id}/`,
-      created_utc: created.getTime() / 1000,
-      removed_by_category: null,
-    },
-  };
-}
+/** A post of the subreddit in Reddit's wire format. */
+const redditPost = (id: string, title: string, selftext: string, created: Date) =>
+  wirePost(SUB, id, { title, selftext, created });
 
 const emptyListing = { kind: 'Listing', data: { after: null, before: null, children: [] } };
 

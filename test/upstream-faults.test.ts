@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createScansService } from '../src/scans/scans.service.ts';
 import { createRedditSource } from '../src/upstream/reddit.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, recorded, startRedditFake } from './fakes/reddit-fake.ts';
+import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import {
   createAccount,
   createProject,
@@ -35,8 +35,8 @@ after(async () => {
 
 const ca = makeTestCa();
 
-test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed off, the scan goes on', async () => {
-  const waits: number[] = [];
+/** A scans service over the Reddit adapter against the local fake, with the adapter's timing given. */
+function redditScans(timing: { timeoutMs: number; sleep: (ms: number) => Promise<void> }) {
   const upstream = createRedditSource({
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
@@ -44,19 +44,26 @@ test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed o
     apiBaseUrl: fake.url,
     authUrl: `${fake.url}/api/v1/access_token`,
     priceOf: () => 0.00024,
-    timeoutMs: 400,
     maxRetries: 2,
-    sleep: async (ms) => {
-      waits.push(ms);
-      await delay(Math.min(ms, 20));
-    },
+    ...timing,
   });
-  const scans = createScansService({
+  return createScansService({
     db: t.db,
     clock: t.services.clock,
     config: t.services.config,
     events: t.services.events,
     upstream,
+  });
+}
+
+test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed off, the scan goes on', async () => {
+  const waits: number[] = [];
+  const scans = redditScans({
+    timeoutMs: 400,
+    sleep: async (ms) => {
+      waits.push(ms);
+      await delay(Math.min(ms, 20));
+    },
   });
   const acct = await createAccount(t.services);
   const project = await createProject(t.services, acct.userId, {
@@ -121,42 +128,13 @@ test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed o
 });
 
 test('a listing walk that fails partway keeps what it bought, says so, and the next scan reads on', async () => {
-  const upstream = createRedditSource({
-    clientId: CLIENT_ID,
-    clientSecret: CLIENT_SECRET,
-    userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
-    apiBaseUrl: fake.url,
-    authUrl: `${fake.url}/api/v1/access_token`,
-    priceOf: () => 0.00024,
-    timeoutMs: 2000,
-    maxRetries: 2,
-    sleep: async () => {},
-  });
-  const scans = createScansService({
-    db: t.db,
-    clock: t.services.clock,
-    config: t.services.config,
-    events: t.services.events,
-    upstream,
-  });
-  const template = recorded('subreddit-new').body.data.children[0];
+  const scans = redditScans({ timeoutMs: 2000, sleep: async () => {} });
   const base = Number.parseInt('w0000', 36);
-  const now = Date.now() / 1000;
+  const now = Date.now();
   // 251 posts, newest first; the oldest is there before the first scan, the 250 others come after it.
   const posts = Array.from({ length: 251 }, (_, i) => {
     const id = (base + 250 - i).toString(36);
-    return {
-      kind: 't3',
-      data: {
-        ...template.data,
-        id,
-        name: `t3_${id}`,
-        subreddit: 'walk',
-        title: `walk post ${id}`,
-        permalink: `/r/walk/comments/${id}/walk_post/`,
-        created_utc: now - 600 - i,
-      },
-    };
+    return wirePost('walk', id, { title: `walk post ${id}`, created: new Date(now - (600 + i) * 1000) });
   });
   fake.setListing('/r/walk/new', posts.slice(-1));
   fake.setListing('/r/walk/comments', []);

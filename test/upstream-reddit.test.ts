@@ -129,13 +129,18 @@ test('new comments since a fullname cursor use before= and carry their post titl
   assert.deepEqual(calls, [{ api: 'reddit.subreddit_comments', costUsd: 0.00025, ok: true }]);
 });
 
-test('a busy listing is walked page by page toward the newest item, nothing skipped or repeated', async () => {
+/** n recorded-shape comments with ids counting up from `from` (base 36), newest first, as a listing has them. */
+function commentListing(from: string, n: number) {
   const template = recorded('subreddit-comments-page1').body.data.children[0];
-  const base = Number.parseInt('k4000000', 36);
-  const children = Array.from({ length: 250 }, (_, i) => {
-    const id = (base + 250 - i).toString(36); // newest first
+  const base = Number.parseInt(from, 36);
+  return Array.from({ length: n }, (_, i) => {
+    const id = (base + n - i).toString(36);
     return { kind: 't1', data: { ...template.data, id, name: `t1_${id}`, body: `comment ${id}` } };
   });
+}
+
+test('a busy listing is walked page by page toward the newest item, nothing skipped or repeated', async () => {
+  const children = commentListing('k4000000', 250);
   fake.setListing('/r/busy/comments', children);
   const { src, calls, report } = source();
   const oldest = children.at(-1)!.data.name;
@@ -151,12 +156,7 @@ test('a busy listing is walked page by page toward the newest item, nothing skip
 });
 
 test('a walk that fails partway keeps the pages it bought; the next fetch goes on from there', async () => {
-  const template = recorded('subreddit-comments-page1').body.data.children[0];
-  const base = Number.parseInt('k5000000', 36);
-  const children = Array.from({ length: 250 }, (_, i) => {
-    const id = (base + 250 - i).toString(36); // newest first
-    return { kind: 't1', data: { ...template.data, id, name: `t1_${id}`, body: `comment ${id}` } };
-  });
+  const children = commentListing('k5000000', 250);
   fake.setListing('/r/flaky/comments', children);
   const third = new RegExp(`before=${children[49]!.data.name}`);
   fake.script(

@@ -28,38 +28,30 @@ export const eventKindOf = (eventId: string): LeadEventKind =>
  * every webhook of the lead sent within that second.
  */
 export function buildBody(lead: LeadEventData, timestamp: number): Buffer {
-  if (lead.event === 'lead.deleted') {
-    return Buffer.from(
-      JSON.stringify({
-        event: 'lead.deleted',
-        created_at: new Date(timestamp * 1000).toISOString(),
-        data: {
-          subreddit: lead.subreddit.replace(/^\/?r\//i, ''),
+  const event = lead.event ?? 'lead.created';
+  const subreddit = lead.subreddit.replace(/^\/?r\//i, '');
+  // A lead.deleted carries what finds the receiver's copy: its text is gone (ADR 0106).
+  const data =
+    event === 'lead.deleted'
+      ? {
+          subreddit,
           url: lead.url,
           product: lead.projectName,
           leadId: lead.leadId,
           projectId: lead.projectId,
           reason: 'The post or comment was deleted by its author or removed on Reddit.',
-        },
-      }),
-    );
-  }
-  return Buffer.from(
-    JSON.stringify({
-      event: 'lead.created',
-      created_at: new Date(timestamp * 1000).toISOString(),
-      data: {
-        subreddit: lead.subreddit.replace(/^\/?r\//i, ''),
-        title: lead.title,
-        url: lead.url,
-        leadScore: toLeadScore(lead.score),
-        product: lead.projectName,
-        reply: lead.reply,
-        leadId: lead.leadId,
-        projectId: lead.projectId,
-      },
-    }),
-  );
+        }
+      : {
+          subreddit,
+          title: lead.title,
+          url: lead.url,
+          leadScore: toLeadScore(lead.score),
+          product: lead.projectName,
+          reply: lead.reply,
+          leadId: lead.leadId,
+          projectId: lead.projectId,
+        };
+  return Buffer.from(JSON.stringify({ event, created_at: new Date(timestamp * 1000).toISOString(), data }));
 }
 
 /** A webhook's two signing keys, prepared once rather than per request. */

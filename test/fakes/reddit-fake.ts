@@ -16,6 +16,34 @@ export function recorded(name: string): Recorded {
   return JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
 }
 
+/**
+ * A post in Reddit's wire format: a recorded /new child with our id, subreddit, title, text, time (and any other
+ * field given), its permalink and url pointing at the id.
+ */
+export function wirePost(
+  subreddit: string,
+  id: string,
+  fields: { title: string; selftext?: string; created: Date } & Record<string, unknown>,
+) {
+  const { created, ...rest } = fields;
+  const template = recorded('subreddit-new').body.data.children[0];
+  return {
+    kind: 't3',
+    data: {
+      ...template.data,
+      id,
+      name: `t3_${id}`,
+      author: `owner_${id}`,
+      subreddit,
+      permalink: `/r/${subreddit}/comments/${id}/post_${id}/`,
+      url: `https://www.reddit.com/r/${subreddit}/comments/${id}/post_${id}/`,
+      created_utc: created.getTime() / 1000,
+      removed_by_category: null,
+      ...rest,
+    },
+  };
+}
+
 export const ACCESS_TOKEN = '<ACCESS_TOKEN>';
 export const CLIENT_ID = 'fake-client';
 export const CLIENT_SECRET = 'fake-secret';
