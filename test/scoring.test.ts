@@ -1777,6 +1777,26 @@ describe('comments', () => {
     assert.match(weighs.reason ?? '', /Booksy/);
   });
 
+  test('"we\'re shopping for X … would sign up this week" is ready to buy; "who does that?" asks (sixteenth session)', () => {
+    const title = 'Offering a done-for-you booking page setup';
+    const shopping = scoreItem(
+      comment(
+        title,
+        "We're shopping for booking software right now. If it handles deposits I would sign up this week.",
+      ),
+      booking,
+    );
+    assert.equal(shopping.stage, 'purchase-ready', shopping.reason ?? '');
+    const who = scoreItem(
+      comment(
+        title,
+        'Our no-shows are awful and I want a card on file at booking. Who does that without a huge fee?',
+      ),
+      booking,
+    );
+    assert.equal(who.stage, 'solution-seeking', who.reason ?? '');
+  });
+
   test("a comment is judged by its own words: the post's request is not the commenter's", () => {
     const title = 'Can anyone recommend booking software for my salon?';
     const answer = scoreItem(comment(title, 'We have used a paper calendar for years, works fine.'), booking);

@@ -135,6 +135,8 @@ const PURCHASE = [
   '(?:buying|purchasing) (?:my|a|an|the|new|first)',
   'budget(?: is| of)? (?:about |around |up to |under |max |~)?\\$\\s?\\d[\\d,.]*k?',
   'still (?:need|needing|looking for|searching for|in need of|hunting for)',
+  "(?:i|we)(?:'re| are| am) (?:currently |actively )?shopping for",
+  '(?:would|will|could|can) (?:sign up|subscribe|buy|switch) (?:this week|today|tomorrow|right away)',
   '(?:willing|happy|able|ready|prepared) to (?:pay|spend)',
   'can (?:afford|spend|pay) (?:up to |about |around |maybe )?\\$\\s?\\d[\\d,.]*k?',
   // What the buyer will pay: "how much should I pay", "how much would you charge"; "how much should I charge" and
@@ -600,6 +602,7 @@ const ASKS_HELP = [
   'help (?:me|us) (?:with|out|figure|understand|find|decide|fix|solve)',
   '(?:how|what) (?:would|do|can|should|could) (?:i|we)',
   'is there (?:a|an|any) (?:way|formula|function|tool|app|program|service) (?:to|that|for)',
+  '(?:who|what|which (?:app|tool|service|company|one)) (?:does|offers|handles|can do) (?:that|this|it)',
 ];
 
 /** The signal groups, in the order of SIGNAL (their ids in PhraseHit.group). */
