@@ -6,6 +6,7 @@ import { fixedClock } from '../src/clock.ts';
 import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
+import { callTool } from './mcp-helpers.ts';
 import { loadSpecChecker } from './openapi-validator.ts';
 
 const DAY = 86_400_000;
@@ -235,6 +236,31 @@ describe('REST API on a self-hosted instance', () => {
       !queue.body.leads.some((l: { title: string }) => l.title === '35-day-old post'),
       'default window',
     );
+  });
+
+  test('since in the year 0000 or before 1970 is every lead, not a 500 (REST and list_leads)', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Since year zero' });
+    await insertLeads(t.db, p.id, [
+      { title: 'scored now', scoredAt: new Date(clock.now().getTime() - 1000) },
+    ]);
+    for (const since of ['0000-01-01', '0000-12-31T23:59:59Z', '0001-01-01T00:30:00+01:00', '1969-12-31']) {
+      const res = await get(
+        `/api/v1/projects/${p.id}/leads?since=${encodeURIComponent(since)}`,
+        alice.restKey,
+      );
+      assert.equal(res.status, 200, `${since}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(
+        res.body.leads.map((l: { title: string }) => l.title),
+        ['scored now'],
+        since,
+      );
+      const tool = await callTool(t.baseUrl, alice.mcpKey, 'list_leads', { projectId: p.id, since });
+      assert.equal(
+        tool.body.result?.structuredContent?.leads?.length,
+        1,
+        `${since}: ${JSON.stringify(tool.body)}`,
+      );
+    }
   });
 
   test('paging through ties with limit/offset never repeats or skips a lead; hasMore is exact', async () => {
