@@ -501,6 +501,34 @@ describe('REST API on a self-hosted instance', () => {
     assert.equal(signIn.headers.get('allow'), 'POST');
   });
 
+  test('a body sent where no route takes one is still 405 or 404, not a complaint about the body', async () => {
+    for (const [path, status] of [
+      ['/api/v1/me', 405],
+      [`/api/v1/projects/${aliceProject.id}/leads`, 405],
+      ['/api/v1/nope', 404],
+    ] as const) {
+      for (const body of ['{bad', JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) })]) {
+        const res = await fetch(t.baseUrl + path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${alice.restKey}`, 'content-type': 'application/json' },
+          body,
+        });
+        assert.equal(res.status, status, `${path} with ${body.length} bytes`);
+        assert.equal(res.headers.get('x-request-cost-usd'), '0');
+        const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+        assert.equal(error.code, status === 405 ? 'invalid_request' : 'not_found');
+        assert.match(error.message, status === 405 ? /^Method POST is not allowed/ : /^No route POST/);
+      }
+    }
+    // A route that takes a body still says what is wrong with it.
+    const signIn = await fetch(`${t.baseUrl}/dashboard/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.baseUrl },
+      body: '{bad',
+    });
+    assert.equal(signIn.status, 400);
+  });
+
   test('401 names the Bearer scheme: another scheme is told so, and every 401 carries WWW-Authenticate', async () => {
     const me = `${t.baseUrl}/api/v1/me`;
     const cases: [string | undefined, string, string][] = [

@@ -7,8 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -129,10 +131,9 @@ export async function buildApp({
       log: app.log,
     });
   });
-  app.setErrorHandler(handleError);
   const metrics = createMetrics({ db: services.db, health: services.health });
   const built = existsSync(join(webDist, 'index.html'));
-  app.setNotFoundHandler((request, reply) => {
+  const answerUnrouted = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     // The dashboard's client routes (/sign-in, /projects/:id, ...) are its index.html; a missing asset is a 404.
     const clientRoute = !isServicePath(path) && !path.slice(path.lastIndexOf('/')).includes('.');
@@ -159,7 +160,15 @@ export async function buildApp({
         );
     }
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
-  });
+  };
+  app.setNotFoundHandler(answerUnrouted);
+  // A body sent where no route takes one (POST /api/v1/me with bad JSON, or too large) is a 405 or 404 first:
+  // Fastify reads it before the not-found handler runs, and its complaint about the body would mislead.
+  app.setErrorHandler((err: FastifyError, request, reply) =>
+    request.is404 && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500
+      ? answerUnrouted(request, reply)
+      : handleError(err, request, reply),
+  );
 
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.
   app.addHook('onSend', async (request, reply) => {
