@@ -14,6 +14,8 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { containsNul, NUL_REFUSED } from '../domain/nul-text.ts';
+import { AppError } from '../errors.ts';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
@@ -169,6 +171,13 @@ export async function buildApp({
       ? answerUnrouted(request, reply)
       : handleError(err, request, reply),
   );
+
+  // A JSON body (the dashboard's) with a NUL character anywhere is refused before it reaches SQL.
+  app.addHook('preValidation', async (request) => {
+    if (typeof request.body === 'object' && containsNul(request.body)) {
+      throw new AppError('invalid_request', `The request body's ${NUL_REFUSED}.`);
+    }
+  });
 
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.
   app.addHook('onSend', async (request, reply) => {
