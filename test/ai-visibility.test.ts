@@ -200,6 +200,39 @@ describe('check_ai_visibility against fake engines', () => {
     assert.deepEqual(by['ai.gemini'], { api: 'ai.gemini', calls: 0, costUsd: 0, reused: 0, failed: 1 });
   });
 
+  test('a NUL character, or only spaces, in productName or question is a bad argument: no 500, no engine asked, no usage', async () => {
+    const other = await createAccount(t.services);
+    const otherProject = await createProject(t.services, other.userId, { name: 'Nul' });
+    for (const args of [
+      { productName: 'Chair\u0000Time', question: 'Best booking app?', projectId: otherProject.id },
+      { productName: 'ChairTime', question: 'Best?\u0000', projectId: otherProject.id, saveQuestion: true },
+    ]) {
+      const res = await callTool(t.baseUrl, other.mcpKey, 'check_ai_visibility', args);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.error?.code, -32602, JSON.stringify(res.body));
+      assert.match(res.body.error.message, /NUL character/);
+    }
+    const dash = dashboardClient(t);
+    await dash.signIn(other.userId);
+    const asked = await dash.post(`/projects/${otherProject.id}/ai-visibility`, { question: 'q\u0000?' });
+    assert.equal(asked.status, 400, JSON.stringify(asked.body));
+    assert.match(asked.body.error.message, /NUL character/);
+    // Nor is a product name or question of spaces only: it would pay for answers to nothing.
+    for (const args of [
+      { productName: '   ', question: 'Best booking app?' },
+      { productName: 'ChairTime', question: ' \n ', projectId: otherProject.id, saveQuestion: true },
+    ]) {
+      const res = await callTool(t.baseUrl, other.mcpKey, 'check_ai_visibility', args);
+      assert.equal(res.body.error?.code, -32602, JSON.stringify(res.body));
+      assert.match(res.body.error.message, /must be a non-empty string/);
+    }
+    assert.equal(
+      (await dash.post(`/projects/${otherProject.id}/ai-visibility`, { question: '   ' })).status,
+      400,
+    );
+    assert.equal((await t.services.usage.usageReport(other.userId, null, 30)).totals.calls, 0);
+  });
+
   test("a check without a project is in the account's usage", async () => {
     // Found by an audit: 3 checks without projectId made 18 paid engine calls that no usage figure showed.
     const other = await createAccount(t.services);

@@ -136,6 +136,7 @@ describe('dashboard projects API', () => {
       [{ ...full, scoreThreshold: 101 }, /scoreThreshold/],
       [{ ...full, keywords: { crm: true } }, /keywords/],
       [{ ...full, colour: 'red' }, /colour/],
+      [{ ...full, name: 'Stable\u0000', keywords: ['crm\u0000'] }, /NUL character/],
     ];
     for (const [body, message] of cases) {
       const res = await d.paid.call('PUT', `/projects/${p.id}`, body);

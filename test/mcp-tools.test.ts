@@ -304,6 +304,15 @@ describe('list_leads has the same filters, defaults and messages as REST', () =>
     );
     assert.equal(wrongType.message, 'Invalid status ["new"]: must be one of new, hidden, not_fit, all.');
   });
+
+  test('a number too large for a double is refused without echoing it as null', async () => {
+    const res = await postMcp(
+      t.baseUrl,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_leads","arguments":{"projectId":"${projectId}","limit":1e400}}}`,
+      { key: owner.mcpKey, raw: true },
+    );
+    assert.equal(invalidParams(res).message, 'Invalid limit: must be an integer from 1 to 100.');
+  });
 });
 
 describe('run_scan and check_ai_visibility', () => {

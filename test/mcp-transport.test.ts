@@ -368,6 +368,14 @@ describe('configured origins and the daily allowance', () => {
     assert.equal((await postMcp(limited.baseUrl, LIST, { key: a.mcpKey })).status, 200);
   });
 
+  test('a counted tool call that fails (a bad argument) still reports the allowance it used', async () => {
+    const a = await createAccount(limited.services, 'free'); // 2 a day here
+    const bad = await callTool(limited.baseUrl, a.mcpKey, 'list_leads', { projectId: 'p', limit: 0 });
+    assertRpcError(bad.body, -32602, bad.body.id);
+    assert.match(bad.headers.get('ratelimit') ?? '', /"daily";r=1;t=\d+/);
+    assert.match(bad.headers.get('ratelimit-policy') ?? '', /"daily";q=2;w=86400/);
+  });
+
   test('parallel tool calls past the allowance: exactly the allowance is admitted, each with its own count', async () => {
     const a = await createAccount(limited.services, 'free'); // 2 a day here
     const calls = await Promise.all(

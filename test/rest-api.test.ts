@@ -6,6 +6,7 @@ import { fixedClock } from '../src/clock.ts';
 import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
+import { callTool } from './mcp-helpers.ts';
 import { loadSpecChecker } from './openapi-validator.ts';
 
 const DAY = 86_400_000;
@@ -235,6 +236,31 @@ describe('REST API on a self-hosted instance', () => {
       !queue.body.leads.some((l: { title: string }) => l.title === '35-day-old post'),
       'default window',
     );
+  });
+
+  test('since in the year 0000 or before 1970 is every lead, not a 500 (REST and list_leads)', async () => {
+    const p = await createProject(t.services, alice.userId, { name: 'Since year zero' });
+    await insertLeads(t.db, p.id, [
+      { title: 'scored now', scoredAt: new Date(clock.now().getTime() - 1000) },
+    ]);
+    for (const since of ['0000-01-01', '0000-12-31T23:59:59Z', '0001-01-01T00:30:00+01:00', '1969-12-31']) {
+      const res = await get(
+        `/api/v1/projects/${p.id}/leads?since=${encodeURIComponent(since)}`,
+        alice.restKey,
+      );
+      assert.equal(res.status, 200, `${since}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(
+        res.body.leads.map((l: { title: string }) => l.title),
+        ['scored now'],
+        since,
+      );
+      const tool = await callTool(t.baseUrl, alice.mcpKey, 'list_leads', { projectId: p.id, since });
+      assert.equal(
+        tool.body.result?.structuredContent?.leads?.length,
+        1,
+        `${since}: ${JSON.stringify(tool.body)}`,
+      );
+    }
   });
 
   test('paging through ties with limit/offset never repeats or skips a lead; hasMore is exact', async () => {
@@ -473,6 +499,34 @@ describe('REST API on a self-hosted instance', () => {
     const signIn = await fetch(`${t.baseUrl}/dashboard/api/sign-in`);
     assert.equal(signIn.status, 405);
     assert.equal(signIn.headers.get('allow'), 'POST');
+  });
+
+  test('a body sent where no route takes one is still 405 or 404, not a complaint about the body', async () => {
+    for (const [path, status] of [
+      ['/api/v1/me', 405],
+      [`/api/v1/projects/${aliceProject.id}/leads`, 405],
+      ['/api/v1/nope', 404],
+    ] as const) {
+      for (const body of ['{bad', JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) })]) {
+        const res = await fetch(t.baseUrl + path, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${alice.restKey}`, 'content-type': 'application/json' },
+          body,
+        });
+        assert.equal(res.status, status, `${path} with ${body.length} bytes`);
+        assert.equal(res.headers.get('x-request-cost-usd'), '0');
+        const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+        assert.equal(error.code, status === 405 ? 'invalid_request' : 'not_found');
+        assert.match(error.message, status === 405 ? /^Method POST is not allowed/ : /^No route POST/);
+      }
+    }
+    // A route that takes a body still says what is wrong with it.
+    const signIn = await fetch(`${t.baseUrl}/dashboard/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: t.baseUrl },
+      body: '{bad',
+    });
+    assert.equal(signIn.status, 400);
   });
 
   test('401 names the Bearer scheme: another scheme is told so, and every 401 carries WWW-Authenticate', async () => {

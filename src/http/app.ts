@@ -7,11 +7,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { containsNul, NUL_REFUSED } from '../domain/nul-text.ts';
+import { AppError } from '../errors.ts';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
@@ -129,10 +133,9 @@ export async function buildApp({
       log: app.log,
     });
   });
-  app.setErrorHandler(handleError);
   const metrics = createMetrics({ db: services.db, health: services.health });
   const built = existsSync(join(webDist, 'index.html'));
-  app.setNotFoundHandler((request, reply) => {
+  const answerUnrouted = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     // The dashboard's client routes (/sign-in, /projects/:id, ...) are its index.html; a missing asset is a 404.
     const clientRoute = !isServicePath(path) && !path.slice(path.lastIndexOf('/')).includes('.');
@@ -159,6 +162,21 @@ export async function buildApp({
         );
     }
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
+  };
+  app.setNotFoundHandler(answerUnrouted);
+  // A body sent where no route takes one (POST /api/v1/me with bad JSON, or too large) is a 405 or 404 first:
+  // Fastify reads it before the not-found handler runs, and its complaint about the body would mislead.
+  app.setErrorHandler((err: FastifyError, request, reply) =>
+    request.is404 && err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500
+      ? answerUnrouted(request, reply)
+      : handleError(err, request, reply),
+  );
+
+  // A JSON body (the dashboard's) with a NUL character anywhere is refused before it reaches SQL.
+  app.addHook('preValidation', async (request) => {
+    if (typeof request.body === 'object' && containsNul(request.body)) {
+      throw new AppError('invalid_request', `The request body's ${NUL_REFUSED}.`);
+    }
   });
 
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.

@@ -95,8 +95,9 @@ export function describeSchemaFailure(
   const value = given?.[param];
   // A query value arrives as text: shown as sent, so a number past 2^53 is not echoed rounded; a long list of
   // ids says nothing more than its parameter's name.
+  // A JSON number past a double's range (1e400) was parsed as Infinity, which JSON would show as null.
   const json =
-    value === undefined
+    value === undefined || (typeof value === 'number' && !Number.isFinite(value))
       ? ''
       : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
         ? value

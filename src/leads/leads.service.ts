@@ -61,7 +61,8 @@ function parseSince(since: string): Date {
       `Invalid since ${JSON.stringify(since)}: must be ${ISO_TIMESTAMP_ALLOWED}.`,
     );
   }
-  return at;
+  // PostgreSQL reads no ISO year 0000 (it wants "BC"); no lead is scored before 1970, so earlier is the same filter.
+  return at.getTime() < 0 ? new Date(0) : at;
 }
 
 /** `crm "small team"` -> the words and quoted phrases, each a LIKE pattern; at most 8. */

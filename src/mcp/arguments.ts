@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TObject } from 'typebox';
+import { containsNul, NUL_REFUSED } from '../domain/nul-text.ts';
 import { PLAIN_INTEGER } from '../domain/plain-integer.ts';
 import { describeSchemaFailure, type PropertySchema } from '../http/errors.ts';
 
@@ -63,7 +64,11 @@ export function createArgumentsValidator(schema: TObject): (args: unknown) => Ar
     const given = (args ?? {}) as Record<string, unknown>;
     const value = structuredClone(given);
     readTextArguments(value, properties);
-    if (validate(value)) return { ok: true, value };
+    if (validate(value)) {
+      const withNul = Object.keys(value).find((name) => containsNul(value[name]));
+      if (withNul === undefined) return { ok: true, value };
+      return { ok: false, message: `Invalid ${withNul}: ${NUL_REFUSED}.`, argument: withNul };
+    }
     const first = validate.errors?.[0];
     if (!first) return { ok: false, message: 'Invalid arguments.', argument: null };
     const argument =

@@ -60,8 +60,8 @@ function sendRpc(reply: FastifyReply, status: number, body: unknown, headers: Re
   return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
 }
 
-function sendRpcError(reply: FastifyReply, id: RpcId, err: RpcError) {
-  return sendRpc(reply, err.httpStatus, rpcErrorBody(id, err.toObject()), err.headers);
+function sendRpcError(reply: FastifyReply, id: RpcId, err: RpcError, headers: Record<string, string> = {}) {
+  return sendRpc(reply, err.httpStatus, rpcErrorBody(id, err.toObject()), { ...headers, ...err.headers });
 }
 
 /**
@@ -143,11 +143,12 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
       const result = await server.handle(rpc, caller);
       return sendRpc(reply, 200, rpcResult(rpc.id, result), headers);
     } catch (err) {
-      if (err instanceof RpcError) return sendRpcError(reply, rpc.id, err);
-      if (err instanceof AppError) return sendRpcError(reply, rpc.id, fromAppError(err));
-      if (isDatabaseUnavailable(err)) return sendRpcError(reply, rpc.id, unavailable());
+      // A counted call that fails (a bad argument) still says what is left of the allowance.
+      if (err instanceof RpcError) return sendRpcError(reply, rpc.id, err, headers);
+      if (err instanceof AppError) return sendRpcError(reply, rpc.id, fromAppError(err), headers);
+      if (isDatabaseUnavailable(err)) return sendRpcError(reply, rpc.id, unavailable(), headers);
       request.log.error({ err, method: rpc.method }, 'tool endpoint method failed');
-      return sendRpcError(reply, rpc.id, internalError());
+      return sendRpcError(reply, rpc.id, internalError(), headers);
     }
   }
 

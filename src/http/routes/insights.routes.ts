@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { NOT_BLANK } from '../../domain/nul-text.ts';
 import { AppError } from '../../errors.ts';
 import { VisibilityCheck } from '../../insights/ai-visibility.schemas.ts';
 import { AiNotConfiguredError } from '../../insights/ai-visibility.service.ts';
@@ -98,7 +99,7 @@ export async function insightsRoutes(app: FastifyInstance, services: Services) {
         params: ProjectParams,
         body: Type.Object(
           {
-            question: Type.String({ minLength: 1, maxLength: 2000 }),
+            question: Type.String({ minLength: 1, maxLength: 2000, pattern: NOT_BLANK }),
             productName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
             save: Type.Optional(Type.Boolean()),
           },

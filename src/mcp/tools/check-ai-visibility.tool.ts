@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { NOT_BLANK } from '../../domain/nul-text.ts';
 import { VisibilityCheck } from '../../insights/ai-visibility.schemas.ts';
 import { AiNotConfiguredError } from '../../insights/ai-visibility.service.ts';
 import { defineTool, ToolFailure } from '../tool.ts';
@@ -14,10 +15,16 @@ export const checkAiVisibilityTool = defineTool({
     "projectId, which of the project's competitors appear; results are then stored with the project.",
   inputSchema: Type.Object(
     {
-      productName: Type.String({ minLength: 1, maxLength: 200, description: 'The product to look for.' }),
+      productName: Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: NOT_BLANK,
+        description: 'The product to look for.',
+      }),
       question: Type.String({
         minLength: 1,
         maxLength: 2000,
+        pattern: NOT_BLANK,
         description: 'The question a buyer would ask, e.g. "What is the best CRM for a small agency?"',
       }),
       projectId: Type.Optional({
