@@ -444,6 +444,11 @@ describe('a solution however it is written', () => {
       'A small-business lender: working-capital loans and lines of credit from $5,000 to $250,000, decided in two days',
       ['working-capital loans'],
     ],
+    // An adjective phrase is how it is, not a thing it offers ("which offers a private by design" read wrong).
+    [
+      'A keyboard app for Android: gesture typing, learning predictions, themes and a clipboard, private by design',
+      ['gesture typing', 'learning predictions', 'themes', 'clipboard'],
+    ],
   ];
   for (const [solution, features] of cases)
     test(solution, () => assert.deepEqual(splitSolution(solution).features, features));

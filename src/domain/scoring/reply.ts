@@ -316,6 +316,7 @@ function detailOf(
   competitor: string | undefined,
   seed: string,
   sells: Sold,
+  recent?: string[],
 ): { sentence: string; lead: string } | null {
   // Words in quotes are someone else's ("see u tomorrow" in a reminder text the author quotes): not their deadline.
   const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`).replace(
@@ -401,7 +402,11 @@ function detailOf(
       `Coming from ${competitor}, expect a week of getting used to a new layout.`,
       `If ${competitor} mostly works, change only what bothers you.`,
     );
-  return options.length ? { sentence: choose(options, seed, 6), lead: choose(leads, seed, 17) } : null;
+  if (!options.length) return null;
+  // Compared with the project's recent drafts as templates: what the author told us is masked.
+  const told = [budget, competitor, size?.told, when].filter((v): v is string => !!v);
+  const keyOf = (o: string) => `detail: ${told.reduce((k, v) => k.split(v).join('_'), o)}`;
+  return { sentence: chooseFresh(options, seed, 6, keyOf, recent), lead: choose(leads, seed, 17) };
 }
 
 function upper(x: string): string {
@@ -623,7 +628,7 @@ export function draftReply(
     who,
     things,
   };
-  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed, sells);
+  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed, sells, recent);
   // The shape varies with what the post gives: an echoed question always leads; otherwise the author's own
   // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
   // and a draft with a detail sometimes skips the tip.

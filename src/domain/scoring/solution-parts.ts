@@ -261,6 +261,13 @@ function placeable(f: string, hadArticle: boolean): boolean {
     /^(?:[a-z]+ed|fast|quick|simple|cheap|easy|new|modern|secure|affordable|custom)$/.test(ws.at(-1)!)
   )
     return false;
+  // An adjective phrase is how it is, not what it offers: "private by design", "easy to use", "fast and secure".
+  if (
+    /^(?:[a-z]+ly\s+)?(?:private|secure|fast|quick|simple|easy|free|cheap|affordable|reliable|quiet|lightweight|portable|durable|safe|friendly)\s+(?:by|to|and|or|for|out|of|at|in)\b/i.test(
+      f,
+    )
+  )
+    return false;
   // A doer and their verb left in a noun list: "vetted expert fixes the formula".
   if (ws.some((w, i) => i > 0 && i < ws.length - 1 && DOER.test(ws[i - 1]!) && gerund(w))) return false;
   // Prices and terms are how it is sold: "flat fee", "no contract", "flat 2.6% per transaction".
