@@ -1417,6 +1417,23 @@ describe('seller side in prose, in any subreddit', () => {
       'Salon owners, what information would help you run your shop?',
       'I have a website designed to help new salon owners. Please share with me what you want in an information website.',
     ],
+    // Offers, invitations to test and trade titles from three fresh groups (sixteenth session).
+    [
+      'Would anybody be interested in my latest project: a booking page kit for salons',
+      'It sets up online booking in an afternoon.',
+    ],
+    [
+      'Hey Reddit! Want to help break my booking startup? All it takes is an email!',
+      'It books appointments by email.',
+    ],
+    [
+      'Free no-show audits for salons',
+      'My offer: I will look at your booking setup and write up what to change.',
+    ],
+    ['Booking for salons', "I'd love some feedback from r/salons if you guys wanted to try it out."],
+    ['[USA-TX][H] 2 salon booking tablets, card reader [W] Litecoins', 'Pictures in the album.'],
+    ['[US] (W) Misc. salon gear (H) Booking tablets, card readers', 'All tested.'],
+    ['[H] Salon booking kiosk [W] Estimates on what you would pay', 'Used for a year.'],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {
     test(`"${title}" is the selling side`, () => {

@@ -432,6 +432,13 @@ const SELLER_PITCH = [
   // "We are Snapclass, a company built by …": the author introduces their company.
   '^we are [a-z0-9.-]+, (?:a|an) (?:[a-z-]+ ){0,3}(?:company|startup|team|agency|studio)',
   '(?:anyone|anybody|someone) interested in (?:testing|trying|beta[- ]?testing)',
+  // "Would anybody be interested in my latest project", "Interest check?": gauging demand for what the author has.
+  '(?:would|is|are) (?:anybody|anyone|any of you|people)(?: here)? (?:be )?interested in (?:my|our)(?![a-z])',
+  'interest check(?![a-z])',
+  // "Want to help break my SaaS startup?", "if you guys wanted to try it out", "My offer: I will do …".
+  '(?:help (?:me |us )?|want to )(?:test|break|beta[- ]?test) (?:my|our)(?![a-z])',
+  "if you (?:guys |all )?(?:want(?:ed)?|would like|'d like|care) to (?:try|test|check) (?:it|them) out",
+  '(?<![a-z])my offer:',
   '(?:looking for|need|want|seeking) (?:some |a few |more )?(?:people|folks|volunteers|redditors) to (?:try|test|beta)',
   // "Looking for salon owners to beta test our booking software".
   '(?:looking for|need|want|seeking|recruiting) (?:[a-z-]+ ){0,2}(?:owners|users|testers|people|folks|volunteers|redditors|customers|businesses|shops|salons|freelancers|designers|developers|landlords|teams) to beta[- ]?test',
@@ -556,6 +563,10 @@ const SELLER_SELF = [
   // Sharing the author's own tool: "Here is the analysis spreadsheet I use", "here's the template we made".
   "here(?: is|'s) (?:the|my|our) (?:[a-z-]+ ){0,2}(?:spreadsheet|template|checklist|calculator|worksheet|script|tool|app) (?:that )?(?:i|we) (?:use|made|built|created|wrote|put together)(?![a-z])",
   "free to download and use|(?:it's|it is|they're|they are) (?:completely |totally |all )?free to download",
+  // "I put this guide together", "kickstarter.com/projects/…" (the author's campaign), "what do you think of this idea?".
+  'put (?:this|my|our|a|an) (?:[a-z-]+ ){0,2}(?:guide|list|compilation|collection|infographic|resource) together',
+  'kickstarter\\.com/projects',
+  'what do you (?:guys |all )?think (?:of|about) (?:this|my|our) (?:business |startup |app |product )?idea',
 ];
 
 /** Owning a product is context, not a pitch: weighs 1 in the title, 0.5 in the body. */
@@ -741,17 +752,22 @@ const HAVE_ONLY = /\[\s*h\s*\](.+)$/;
 /** "[H] Semi-valuable information regarding scamming": a post about the market, nothing for sale. */
 const NOT_GOODS = /(?<![a-z])(?:information|info|psa|warning|scams?|scamm(?:er|ing)|question)(?![a-z])/;
 const MONEY =
-  /[$£€]|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|offers?|obo)(?![a-z])/;
+  /[$£€]|(?<![a-z])(?:paypal|pay pal|cash|money|venmo|usd|google wallet|bitcoin|btc|litecoins?|ltc|offers?|obo|estimates?|bids?)(?![a-z])/;
 const LEADING_MONEY = /^[\s,:(-]*(?:[$£€]|(?:paypal|pay pal|cash|money|venmo|offers?)(?![a-z]))/;
 /** "[USA-TX] Gaming PC, details in comments [W] $$$": no have named, money wanted. */
 const WANT_MONEY_ONLY = new RegExp(`\\[\\s*w\\s*\\]\\s*${LEADING_MONEY.source.slice(1)}`);
+
+/** "(H) 7970 (W) GTX680" written with brackets, at the same offsets: "[h] 7970 [w] gtx680". */
+const bracketTags = (title: string) =>
+  title.replace(/\(\s*([hw])\s*\)/g, (m, t) => `[${t}${' '.repeat(m.length - 3)}]`);
 
 /**
  * `[H] item [W] PayPal`: the author has goods and wants money, so sells. `[H] PayPal [W] item` buys.
  * Where both sides name money, the side that leads with it decides. Returns true (sells), false (buys) or
  * null (no such tag, or a pure trade).
  */
-export function haveWantSells(title: string): boolean | null {
+export function haveWantSells(raw: string): boolean | null {
+  const title = bracketTags(raw);
   const m = HAVE_WANT.exec(title);
   if (!m) {
     // "[US-PA] [H] Corsair fans, GTX 680, PSU": goods on offer with no want named (the price is in the body);
@@ -772,7 +788,7 @@ export function haveWantSells(title: string): boolean | null {
 
 /** Where the have side of a "[H] … [W] …" title stands (from after "[H]" to "[W]"), or null. */
 export function haveSpan(title: string): [start: number, end: number] | null {
-  const m = HAVE_WANT_INDICES.exec(title);
+  const m = HAVE_WANT_INDICES.exec(bracketTags(title));
   return m?.indices?.[1] ?? null;
 }
 const HAVE_WANT_INDICES = new RegExp(HAVE_WANT.source, 'd');
