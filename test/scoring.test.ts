@@ -1457,6 +1457,19 @@ describe('seller side in prose, in any subreddit', () => {
         'I moved from a client-based model to a self-promotion based one and my schedule fell apart.',
       ),
       post('Ideas for a shared salon calendar?', 'PM me if you have better ideas than a paper book.'),
+      // Sixteenth session: a buyer making a logo for their own site, a job seeker nobody hires, a post's update.
+      post(
+        'Booking page advice',
+        "I want to make a booking page for a site I'm making. I'm looking for something beginner friendly that doesn't cost much.",
+      ),
+      post(
+        'Can anyone help me figure out why no one will hire me?',
+        'I opened this subreddit hoping for booking tips.',
+      ),
+      post(
+        '[UPDATE] Our no-shows after switching booking software',
+        'Here is the link to the original thread.',
+      ),
       post('Making my salon booking site... what should I include?', 'First time doing this myself.'),
       post("Here's my idea... is it possible?", 'A booking page that texts clients when I run late.'),
       post(

@@ -348,7 +348,7 @@ const SELLER_PITCH = [
   '(?:promo|discount|coupon|referral) (?:code|link)',
   "(?:we are|we're|i am|i'm) (?:now )?offering(?! (?:\\$|\\d|to pay|payment|compensation|a reward|a bounty|money|cash))",
   '(?:expert|consultant|agency|freelancer|developer|designer) offering',
-  '(?<!to )hire me',
+  "(?<!(?:to|will|would|won't|wouldn't|not|never|nobody|can't|could|didn't|should) )hire me",
   'rates? start',
   'available for (?:hire|freelance|work|new projects|projects|commissions)',
   'commissions? (?:are )?open',
@@ -405,7 +405,7 @@ const SELLER_PITCH = [
   'v?[0-9]+(?:\\.[0-9]+)+ (?:released|is out|is now available|is live)',
   'try it (?:out )?(?:for )?free',
   // Release notes: "[feature update] X adds the ability to …", "now supports".
-  '^\\[(?:feature update|update|release|launch|announcement|new feature)\\]',
+  '^\\[(?:feature update|release|launch|announcement|new feature)\\]',
   '(?:adds|added) (?:the )?(?:ability|support|option) (?:to|for)',
   'download it (?:at|here|from|for free)',
   '(?:invite|invites|invitation) to (?:a |my |our |the )?(?:private |closed |public )?beta',
@@ -444,7 +444,7 @@ const SELLER_PITCH = [
   '(?:looking for|need|want|seeking|recruiting) (?:[a-z-]+ ){0,2}(?:owners|users|testers|people|folks|volunteers|redditors|customers|businesses|shops|salons|freelancers|designers|developers|landlords|teams) to beta[- ]?test',
   '(?:looking|willing|happy|glad|offering|want|wanting) to help [^.!?\\n]{0,50}?(?:for free|free of charge|absolutely free|at no cost|pro bono)',
   '(?:i|we) (?:could|can|will) provide (?:you|your (?:company|business|agency))',
-  "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
+  "(?:i|we)(?:'ve| have)? (?:just )?(?:created|started|made|launched|opened(?= (?:a|my|our|new) )) (?:a |the |this |my |our )?(?:new )?(?:sub-?reddit|/?r/[a-z0-9_]+)",
   // Showing the author's own site or content: "I'd like to show you all my website", "(link in comments)".
   "(?:like|want|wanted|love) to show (?:you|y'?all|everyone|reddit)(?: all| guys)? (?:my|our) (?:new |latest |first |little )?(?:site|website|app|tool|project|work|portfolio|channel|blog|startup|product|game|store|shop|plugin|theme)",
   // A professional's AMA ("IamA credit card processing expert. AMA.", "I am an American sourcing agent … AMA"):
@@ -538,7 +538,7 @@ const SELLER_SELF = [
   "(?:i'm|i am|we're|we are) (?:working on|building|developing|creating|making|writing) (?:a|an|my|our|some) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|startup|saas|platform|service|library|game|plugin|extension|product|software)",
   // "We've been working for a few years on a MATLAB toolbox".
   "(?:i|we)(?:'ve| have) been (?:working|building|developing)(?: for [a-z0-9 ]{1,20}?)? on (?:a|an|my|our|this) (?:[a-z-]+ ){0,3}(?:app|application|site|website|tool|toolbox|startup|saas|platform|library|package|framework|game|plugin|extension|product)(?![a-z])",
-  "i(?: want| plan| intend|'m going| am going) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:[a-z-]+ ){0,3}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product|software|tool)(?![a-z])",
+  "i(?: want| plan| intend|'m going| am going) to (?:write|build|create|develop|make|launch) (?:a|an|my) (?:(?!for )[a-z-]+ ){0,3}(?:app|application|site|website|startup|saas|platform|service|library|game|plugin|extension|product|software|tool)(?![a-z])",
   'itunes\\.apple\\.com',
   'market\\.android\\.com/details',
   'fiverr\\.com/[a-z0-9_]+',
