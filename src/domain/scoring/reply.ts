@@ -317,7 +317,7 @@ function detailOf(
   seed: string,
   sells: Sold,
   recent?: string[],
-): { sentence: string; lead: string } | null {
+): { sentence: () => string; lead: string } | null {
   // Words in quotes are someone else's ("see u tomorrow" in a reminder text the author quotes): not their deadline.
   const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`).replace(
     /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g,
@@ -406,7 +406,8 @@ function detailOf(
   // Compared with the project's recent drafts as templates: what the author told us is masked.
   const told = [budget, competitor, size?.told, when].filter((v): v is string => !!v);
   const keyOf = (o: string) => `detail: ${told.reduce((k, v) => k.split(v).join('_'), o)}`;
-  return { sentence: chooseFresh(options, seed, 6, keyOf, recent), lead: choose(leads, seed, 17) };
+  // Chosen (and recorded among the recent choices) only by a draft that says it as a sentence of its own.
+  return { sentence: () => chooseFresh(options, seed, 6, keyOf, recent), lead: choose(leads, seed, 17) };
 }
 
 function upper(x: string): string {
@@ -659,8 +660,8 @@ export function draftReply(
   const body =
     detail && !(detailLeads && !answered)
       ? pick(seed, 3, 14)
-        ? [opening, detail.sentence, tip]
-        : [opening, detail.sentence]
+        ? [opening, detail.sentence(), tip]
+        : [opening, detail.sentence()]
       : [opening, tip];
   if (ask) body.push(ask(x));
   const url = profile.url ? ` (${profile.url})` : '';
