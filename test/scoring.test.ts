@@ -1434,6 +1434,17 @@ describe('seller side in prose, in any subreddit', () => {
     ['[USA-TX][H] 2 salon booking tablets, card reader [W] Litecoins', 'Pictures in the album.'],
     ['[US] (W) Misc. salon gear (H) Booking tablets, card readers', 'All tested.'],
     ['[H] Salon booking kiosk [W] Estimates on what you would pay', 'Used for a year.'],
+    // Seventeenth session: selling gear in prose, gauging a subreddit's interest, cross-posting one's own article.
+    ['[UK] Selling loads of salon booking tablets', 'All tested, happy to post.'],
+    ["I'd like to sell my salon booking tablet", "I'm asking $120 shipped anywhere in the US."],
+    [
+      'Would r/salons be interested in a booking course?',
+      'It would walk you through setting up online booking from scratch.',
+    ],
+    [
+      'Cross-posted from my blog: what I learned from 1,000 salon bookings',
+      'Here are the lessons on no-shows.',
+    ],
   ].map(([title, body]) => [title!, body!, 'productivity']);
   for (const [title, body, sub] of sellers) {
     test(`"${title}" is the selling side`, () => {
@@ -1466,6 +1477,9 @@ describe('seller side in prose, in any subreddit', () => {
         'Can anyone help me figure out why no one will hire me?',
         'I opened this subreddit hoping for booking tips.',
       ),
+      // Selling one's house is not selling a product; asking what a seller is asking is a buyer's question.
+      post('Need booking software before I sell my salon', 'Which booking software would a buyer expect?'),
+      post('Is this a fair price for booking software?', 'They are asking $60 a month. Is that normal?'),
       post(
         '[UPDATE] Our no-shows after switching booking software',
         'Here is the link to the original thread.',

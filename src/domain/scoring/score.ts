@@ -262,7 +262,7 @@ const HYPOTHETICAL = /\bif (?:i|we|you) (?:had|were given|were to get)\b(?! to\b
  * price of an option the author weighs, not what the author would spend.
  */
 const ASKED_BY_SELLER =
-  /\b(?:wants|charges|is charging|asks for|is asking(?: for)?|quoted (?:me|us)|quotes|goes for|went up to|raised (?:it|the price|prices|their prices) to|starts at|starting at)\s*$/;
+  /\b(?:wants|charges|is charging|asks for|is asking(?: for)?|(?:i'm|i am|we're|we are) asking(?: for)?|asking price(?: is| of)?|quoted (?:me|us)|quotes|goes for|went up to|raised (?:it|the price|prices|their prices) to|starts at|starting at)\s*$/;
 /** Words right before an amount that say it is not what the author would spend. */
 const notSpent = (before: string) =>
   REFUSED_AMOUNT.test(before) || NOT_A_BUDGET.test(before) || ASKED_BY_SELLER.test(before);

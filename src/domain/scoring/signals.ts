@@ -435,6 +435,8 @@ const SELLER_PITCH = [
   // "Would anybody be interested in my latest project", "Interest check?": gauging demand for what the author has.
   '(?:would|is|are) (?:anybody|anyone|any of you|people)(?: here)? (?:be )?interested in (?:my|our)(?![a-z])',
   'interest check(?![a-z])',
+  // "Would r/entrepreneur be interested in an in-depth follow along as I build …", "Would you guys be interested in a course".
+  "would (?:/?r/[a-z0-9_]+|reddit|you guys|you all|y'?all|redditors|this (?:sub|subreddit|community)) be interested in (?:a|an|my|our|this|something)(?![a-z])",
   // "Want to help break my SaaS startup?", "if you guys wanted to try it out", "My offer: I will do …".
   '(?:help (?:me |us )?|want to )(?:test|break|beta[- ]?test) (?:my|our)(?![a-z])',
   "if you (?:guys |all )?(?:want(?:ed)?|would like|'d like|care) to (?:try|test|check) (?:it|them) out",
@@ -495,7 +497,10 @@ const SELLER_SELF = [
   'early (?:adopters|access)',
   '(?:ownership|equity) (?:stake|share|in (?:the|my|our) (?:company|business|startup))',
   'you can have \\d+%',
-  'selling (?:my|a|an|some|off)',
+  // "Selling loads of assorted parts", "I would like to sell my Radeon", "I'm asking $320 shipped".
+  'selling (?:my|a|an|some|off|loads|lots|a bunch|a few|several|two|three|four|[0-9]+ )',
+  "(?:i'd|i would|i'm looking|i am looking) (?:like )?to sell (?:my|a|an|some|off|these|this|both|two)(?![a-z])",
+  "(?:i'm|i am) asking (?:\\$\\s?[0-9]|around \\$|about \\$)",
   'for sale',
   'price drop',
   'shipped (?:to|within|included)',
@@ -566,6 +571,9 @@ const SELLER_SELF = [
   // "I put this guide together", "kickstarter.com/projects/…" (the author's campaign), "what do you think of this idea?".
   'put (?:this|my|our|a|an) (?:[a-z-]+ ){0,2}(?:guide|list|compilation|collection|infographic|resource) together',
   'kickstarter\\.com/projects',
+  // Cross-posting the author's own article: "The original post can be found at: …", "originally posted on my blog".
+  '(?:the )?original (?:post|article) (?:can be found|is|was posted) (?:at|here|on)(?![a-z])',
+  '(?:cross-?posted|originally posted|first posted) (?:from|on|at|to) (?:my|our)(?![a-z])',
   'what do you (?:guys |all )?think (?:of|about) (?:this|my|our) (?:business |startup |app |product )?idea',
 ];
 
