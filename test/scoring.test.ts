@@ -1436,6 +1436,10 @@ describe('seller side in prose, in any subreddit', () => {
     ['[H] Salon booking kiosk [W] Estimates on what you would pay', 'Used for a year.'],
     // Seventeenth session: selling gear in prose, gauging a subreddit's interest, cross-posting one's own article.
     ['[UK] Selling loads of salon booking tablets', 'All tested, happy to post.'],
+    [
+      'Chairly.io - A free booking app that fills empty chairs',
+      'Salons can take deposits and send reminders from one page.',
+    ],
     ["I'd like to sell my salon booking tablet", "I'm asking $120 shipped anywhere in the US."],
     [
       'Would r/salons be interested in a booking course?',
@@ -1480,6 +1484,7 @@ describe('seller side in prose, in any subreddit', () => {
       // Selling one's house is not selling a product; asking what a seller is asking is a buyer's question.
       post('Need booking software before I sell my salon', 'Which booking software would a buyer expect?'),
       post('Is this a fair price for booking software?', 'They are asking $60 a month. Is that normal?'),
+      post('Help - a booking app that texts clients when I run late?', 'Solo stylist, one chair.'),
       post(
         '[UPDATE] Our no-shows after switching booking software',
         'Here is the link to the original thread.',

@@ -435,6 +435,9 @@ const SELLER_PITCH = [
   // "Would anybody be interested in my latest project", "Interest check?": gauging demand for what the author has.
   '(?:would|is|are) (?:anybody|anyone|any of you|people)(?: here)? (?:be )?interested in (?:my|our)(?![a-z])',
   'interest check(?![a-z])',
+  // A launch title naming the product first: "Puzzled.by - A free market research tool that makes it fun …",
+  // "Acme: an invoicing app for freelancers". Not a question ("Help - a tool that tracks invoices?").
+  "^(?!(?:help|question|request|looking|need|needed|wanted|recommendations?|suggestions?|advice|idea|ideas|survey|poll|update|psa|rant|vent)(?![a-z]))[a-z0-9][a-z0-9.'-]*(?: [a-z0-9.'-]+)? ?(?:-|–|—|:) (?:a|an) (?:[a-z-]+ ){0,3}(?:tool|app|web ?app|platform|service|site|website|plugin|extension|saas|game|library|framework|marketplace|directory|widget|bot)s? (?:that|which|for|to|built|designed|made)(?![a-z])(?![^\\n]*\\?)",
   // "Would r/entrepreneur be interested in an in-depth follow along as I build …", "Would you guys be interested in a course".
   "would (?:/?r/[a-z0-9_]+|reddit|you guys|you all|y'?all|redditors|this (?:sub|subreddit|community)) be interested in (?:a|an|my|our|this|something)(?![a-z])",
   // "Want to help break my SaaS startup?", "if you guys wanted to try it out", "My offer: I will do …".
@@ -511,7 +514,7 @@ const SELLER_SELF = [
   'part out',
   '(?:i|we) have (?:a|an) (?:[a-z-]+ )?(?:app|web ?app|product|tool|website|startup|saas|plugin)(?: that| which|,| called| designed to)',
   // "A bit over a year ago I finished a weekend project: imagestash.org".
-  "(?:i|we)(?:'ve| have)? (?:just )?(?:finished|completed|built|launched|made|released|shipped) (?:a|my|our) (?:little |small )?(?:weekend|side|pet|hobby) project",
+  "(?:i|we)(?:'ve| have)? (?:just )?(?:finished|completed|built|launched|made|released|shipped) (?:a|my|our) (?:little |small )?(?:weekend|side|pet|hobby|spare[- ]time) project",
   "(?:i|we)(?:'ve| have)? (?:just |recently |very recently |finally )?(?:launched|released|shipped)",
   // A job seeker offering themselves (a question about the search stays a question: the title's "?" weighs
   // against it): "Looking for an assistant/caretaker/nanny/helper position", "Help! I need some quick work".
