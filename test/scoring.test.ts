@@ -2972,3 +2972,30 @@ describe('asking for what a keyword names (twelfth session)', () => {
     assert.notEqual(comment.stage, null);
   });
 });
+
+describe('the topic a reason names (seventeenth session)', () => {
+  const monitors: ScoringProfile = {
+    name: 'PanelShop',
+    url: 'https://panelshop.example',
+    pain: 'People buying a monitor cannot tell which panel and size suit gaming or office work',
+    solution: 'An online store for computer monitors with expert advice and free returns',
+    targetUsers: 'Gamers and home office workers',
+    geography: null,
+    budgetFit: '$150-800 per monitor',
+    keywords: ['monitor', 'dual monitor', 'screen'],
+    competitors: ['Newegg'],
+  };
+
+  test("names the profile's nouns, not its verbs or a keyword phrase's adjective", () => {
+    const s = scoreItem(
+      post(
+        'Can anyone tell me which is better for dual use?',
+        'My old monitor died. Tell me what size you would pick for office work.',
+        'techsupport',
+      ),
+      monitors,
+    );
+    assert.doesNotMatch(s.reason ?? '', /\b(?:tell|dual)\b/i, s.reason ?? '');
+    assert.match(s.reason ?? '', /\bmonitor\b/, s.reason ?? '');
+  });
+});

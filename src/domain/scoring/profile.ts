@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { GENERIC_PRODUCT_TEXT, namesOnlyAProduct } from './generic.ts';
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
@@ -29,6 +30,11 @@ export interface CompiledProfile {
   ignoredSignals: ReadonlySet<number>;
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
+  /**
+   * Concept stems a reason may name as the post's topic: the keywords', and the nouns of the solution, pain and
+   * target users ("monitor", "panel"), not their verbs or adverbs ("tell", "far", "keep").
+   */
+  topicStems: Set<string>;
   targetStems: Set<string>;
   /** Target-user stems that name no one alone: "hair" and "nail" in "hair salons and nail studios". */
   targetModifiers: Set<string>;
@@ -197,6 +203,23 @@ export function compileProfile(profile: ScoringProfile): CompiledProfile {
   return compiled;
 }
 
+const NOT_A_TOPIC = ['Adjective', 'Adverb', 'Value', 'Pronoun', 'Determiner', 'Preposition', 'Conjunction'];
+/**
+ * Stems of the words a part-of-speech tagger (compromise, MIT) reads as nouns or gerunds in the profile's own
+ * sentences: "People buying a monitor cannot tell which panel …" gives monitor and panel, not tell.
+ */
+function nounStems(text: string): string[] {
+  const out: string[] = [];
+  for (const t of nlp(text).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+    const tags = t.terms[0]?.tags ?? [];
+    if (!(tags.includes('Noun') || tags.includes('Gerund'))) continue;
+    // "so far", "one or more", "even": the tagger's nouns that are also read as other parts of speech.
+    if (NOT_A_TOPIC.some((x) => tags.includes(x))) continue;
+    out.push(...contentStems(t.text));
+  }
+  return out;
+}
+
 function buildProfile(profile: ScoringProfile): CompiledProfile {
   const p = { ...profile, keywords: profile.keywords.filter((k) => !namesOnlyAProduct(k)) };
   const concepts = new Map<string, number>();
@@ -251,6 +274,13 @@ function buildProfile(profile: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.asked] = phrasePatterns(p.keywords.filter((k) => k.trim().includes(' '))).map(
     (k) => `${ASKED_LEAD}${k}`,
   );
+  // A one-word keyword is a topic as the user typed it; a phrase ("hard drive") only through its nouns.
+  const oneWord = p.keywords.filter((k) => !k.trim().includes(' '));
+  const many = p.keywords.filter((k) => k.trim().includes(' '));
+  const topicStems = new Set([
+    ...oneWord.flatMap((k) => contentStems(k)),
+    ...nounStems(`${p.solution ?? ''}. ${p.pain ?? ''}. ${p.targetUsers ?? ''}. ${many.join('. ')}`),
+  ]);
   return {
     name: p.name,
     url: p.url,
@@ -258,6 +288,7 @@ function buildProfile(profile: ScoringProfile): CompiledProfile {
     fullIndex: compilePhraseIndex([...SIGNAL_SOURCES, ...groups.slice(SIGNAL_SOURCES.length)]),
     ignoredSignals,
     concepts,
+    topicStems,
     targetStems,
     targetModifiers: modifierStems(p.targetUsers),
     competitorNames: new Map(p.competitors.map((c) => [normalizeText(c).trim(), c])),

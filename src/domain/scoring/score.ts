@@ -45,6 +45,8 @@ export interface Signals {
   keywordsBody: string[];
   keywordCount: number;
   concepts: string[];
+  /** The concepts a reason may name as the topic: nouns of the profile, not a verb form ("launched", "tell"). */
+  topicConcepts: string[];
   conceptWeight: number;
   targetUsers: string[];
   /** Who the author is, in the post's words, for the reason: "nail salon", "barber shop", "business with 5 locations". */
@@ -459,6 +461,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   for (const h of G(PROFILE_GROUP.keyword)) topic.push(h.start);
   for (const h of G(PROFILE_GROUP.competitor)) topic.push(h.start);
   const concepts: string[] = [];
+  const topicConcepts: string[] = [];
   const targetUsers: string[] = [];
   let userWord: string | null = null;
   let conceptWeight = 0;
@@ -487,6 +490,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     seen.add(s);
     if (h.start < titleEnd) titleConcepts++;
     concepts.push(h.text);
+    if (p.topicStems.has(s) && !PAST_FORM.test(h.text)) topicConcepts.push(h.text);
     conceptWeight += w * (h.start < titleEnd ? 1.5 : 1);
   }
   // "my small bakery" when the profile sells to business owners: the author is one of its target users.
@@ -704,6 +708,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
     keywordCount: topic.length,
     concepts,
+    topicConcepts,
     conceptWeight,
     targetUsers,
     who,
@@ -1000,6 +1005,9 @@ export function stageOf(s: Signals): Stage | null {
   return null;
 }
 
+/** A verb's past form in the post ("launched", "designed"): no topic for a reason, whatever the profile's noun. */
+const PAST_FORM = /[a-z]{3}ed$/;
+
 /** "SuggestALaptop" -> "suggest a laptop": where a post is says what it is about. */
 function subredditWords(subreddit: string | null | undefined): string {
   return (subreddit ?? '')
@@ -1053,7 +1061,7 @@ function aroundTopic(topic: string[], pain: string): string {
 export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = null): string {
   if (w.sellerSide) return sellerReason(s);
   // "help with salon for a small salon" says it twice: the author's words leave the topic.
-  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.concepts])].filter(
+  const terms = [...new Set([...s.keywordsTitle, ...s.keywordsBody, ...s.topicConcepts])].filter(
     (t) => !s.who?.includes(t),
   );
   const topic = terms
