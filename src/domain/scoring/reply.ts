@@ -114,7 +114,11 @@ function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: 
 /** The subject in one or two words ("booking", "rent management"): the keyword the author used, else the project's. */
 function topicOf(s: Signals, profile: ScoringProfile, named: (x: string) => boolean, seed: string): string {
   // The author's own word for it: the title's keywords first, the body's when the title has none.
-  const own = s.keywordsTitle.length ? s.keywordsTitle : s.keywordsBody.length ? s.keywordsBody : s.concepts;
+  const own = s.keywordsTitle.length
+    ? s.keywordsTitle
+    : s.keywordsBody.length
+      ? s.keywordsBody
+      : s.topicConcepts;
   // A noun reads in "booking trouble"; a verb phrase ("get paid", "track my time") does not.
   const noun = (k: string) => !named(k) && !/^(?:get|track|schedule|automate)\b|\bmy\b/.test(k);
   const found = [...new Set(own)].filter(noun).slice(0, 3);
