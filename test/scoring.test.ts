@@ -1436,6 +1436,12 @@ describe('seller side in prose, in any subreddit', () => {
     ['[H] Salon booking kiosk [W] Estimates on what you would pay', 'Used for a year.'],
     // Seventeenth session: selling gear in prose, gauging a subreddit's interest, cross-posting one's own article.
     ['[UK] Selling loads of salon booking tablets', 'All tested, happy to post.'],
+    ['[Update] We open-sourced our salon booking app', 'Thanks for the response last week.'],
+    [
+      'Booking tips for new salons',
+      'I wrote these up this summer. I thought some people on /r/salons might find them useful.',
+    ],
+    ['A Q&A site for salon owners: join it here!', "It's looking for support to get going."],
     [
       'Chairly.io - A free booking app that fills empty chairs',
       'Salons can take deposits and send reminders from one page.',

@@ -474,7 +474,7 @@ const SELLER_PITCH = [
   // Sharing the author's own work for others to use: "I hope you guys find it useful", "I thought some people here
   // might find them useful"; not "did you find it useful?" or "I found it useful".
   // "hoped you'd find the lessons useful", "thought you fine folks at /r/marketing might find it useful".
-  "(?:hope|hoped|hopefully|think|thought|figured|guess|maybe|perhaps)(?: that)? (?:you|some of you|someone|somebody|anyone|people|others|other people|folks|fellow [a-z]+|a few of you)(?:'d| would)?(?: [a-z/_]+){0,4}? (?:will |would |might |may |could |can |also )?find (?:it|this|them|these|(?:my|our|the) (?:[a-z]+ )?[a-z]+) (?:useful|helpful|handy|interesting|of use)",
+  "(?:hope|hoped|hopefully|think|thought|figured|guess|maybe|perhaps)(?: that)? (?:you|some of you|someone|somebody|anyone|people|some people|some folks|others|other people|folks|fellow [a-z]+|a few of you|a few people)(?:'d| would)?(?: [a-z/_]+){0,4}? (?:will |would |might |may |could |can |also )?find (?:it|this|them|these|(?:my|our|the) (?:[a-z]+ )?[a-z]+) (?:useful|helpful|handy|interesting|of use)",
   // "Hopefully you get value from my blog post".
   '(?:get|find|gain) (?:some )?value (?:from|in|out of) (?:my|our) (?:[a-z-]+ )?(?:post|blog|article|guide|video|course|book|ebook|podcast|list|tool|app)',
   // "it's currently usable if you want to try out the beta build", "join the beta".
@@ -574,6 +574,9 @@ const SELLER_SELF = [
   // "I put this guide together", "kickstarter.com/projects/…" (the author's campaign), "what do you think of this idea?".
   'put (?:this|my|our|a|an) (?:[a-z-]+ ){0,2}(?:guide|list|compilation|collection|infographic|resource) together',
   'kickstarter\\.com/projects',
+  // "We open-sourced our CRM apps", "join it here!" (a site or group the author is building up).
+  "(?:i|we)(?:'ve| have)? (?:just |finally |now )?open[- ]?sourced(?![a-z])",
+  '(?<![a-z])join (?:it|us) (?:here|now|today)(?![a-z])',
   // Cross-posting the author's own article: "The original post can be found at: …", "originally posted on my blog".
   '(?:the )?original (?:post|article) (?:can be found|is|was posted) (?:at|here|on)(?![a-z])',
   '(?:cross-?posted|originally posted|first posted) (?:from|on|at|to) (?:my|our)(?![a-z])',
