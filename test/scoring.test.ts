@@ -266,6 +266,18 @@ describe('how-to and general discussion stay low', () => {
     assert.ok(ask.score > howTo.score + 15, `${ask.score} vs ${howTo.score}`);
   });
 
+  test('a warning told to everyone is no request, whatever it says about paying', () => {
+    const body =
+      'Someone emailed our salon offering as many five-star booking reviews as we are willing to pay for. We ignored it and now our booking page has fake one-star reviews.';
+    const warning = scoreItem(
+      post('Just a warning that people spam salons with fake booking reviews', body),
+      booking,
+    );
+    const plain = scoreItem(post('People spam salons with fake booking reviews', body), booking);
+    assert.ok(warning.score < plain.score - 10, `${warning.score} vs ${plain.score}: ${warning.reason}`);
+    assert.notEqual(warning.stage, 'purchase-ready', warning.reason ?? '');
+  });
+
   test('"let\'s talk about" opens a discussion, not a request', () => {
     const talk = scoreItem(
       post("Let's talk about booking reminders", 'I use SMS. What do you use?'),

@@ -289,6 +289,9 @@ const LOW_VALUE = [
   'review(?= \\()',
   'til',
   'psa',
+  // A warning told to everyone ("Just a warning that there are people out there who spam apps"), not a request.
+  '(?:just )?a (?:friendly |quick |little )?(?:warning|heads[- ]up) (?:to|for|that|about)(?![a-z])',
+  '^(?:fyi|heads[- ]up)(?![a-z])',
   'thanks?(?: you)?(?: all| guys| reddit| everyone| r/)',
   '\\[thanks!?\\]',
   'rant',
