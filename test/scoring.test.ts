@@ -3017,3 +3017,37 @@ describe('the topic a reason names (seventeenth session)', () => {
     assert.match(s.reason ?? '', /\bmonitor\b/, s.reason ?? '');
   });
 });
+
+describe('reasons read as a person would write them (seventeenth session)', () => {
+  const laptops: ScoringProfile = {
+    name: 'RefurbDesk',
+    url: 'https://refurbdesk.example',
+    pain: 'Students overpay for new laptops',
+    solution: 'Refurbished laptops with a warranty',
+    targetUsers: 'Students and small businesses',
+    geography: null,
+    budgetFit: '$300-900 per laptop',
+    keywords: ['laptop', 'ultrabook'],
+    competitors: ['Lenovo'],
+  };
+
+  test('a thing bought one at a time is asked for, not "help with" it', () => {
+    const s = scoreItem(
+      post(
+        'Needing a decent laptop for college ($400-$600 range)',
+        'Mostly essays and Netflix.',
+        'SuggestALaptop',
+      ),
+      laptops,
+    );
+    assert.match(s.reason ?? '', /asks for a laptop/, s.reason ?? '');
+  });
+
+  test('"my own company" names the company, not "an own company"', () => {
+    const s = scoreItem(
+      post('Booking software for my own salon?', 'I run my own salon with 3 chairs and need online booking.'),
+      booking,
+    );
+    assert.doesNotMatch(s.reason ?? '', /\ban? own\b/, s.reason ?? '');
+  });
+});

@@ -500,7 +500,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   const ownShop = business.find((h) => h.group === PROFILE_GROUP.ownBusiness && h.start >= authorFrom);
   const size = business.find((h) => h.group === SIGNAL.business && h.start >= authorFrom);
   const who =
-    ownShop?.text.replace(/^(?:my|our) /, '') ??
+    ownShop?.text.replace(/^(?:my|our) (?:very own |own )?/, '') ??
     userWord ??
     (size ? `business with ${size.text.replace(BUSINESS_VERB, '')}` : null);
   const keywordsTitle = texts(G(PROFILE_GROUP.keyword), 0, titleEnd);
@@ -1005,6 +1005,10 @@ export function stageOf(s: Signals): Stage | null {
   return null;
 }
 
+/** Things bought one at a time: a reason asks for "a laptop", not "help with laptop" (help is for a task). */
+const GOODS =
+  /^(?:laptop|ultrabook|macbook|notebook|netbook|chromebook|desktop|pc|computer|camera|router|modem|access point|printer|scanner|monitor|keyboard|mouse|headset|headphone|phone|smartphone|tablet|server|nas|hard drive|ssd|gpu|graphics card|video card|chair|desk|backpack|bag|boot|shoe|wallet|knife|watch|mattress|bike)s?$/;
+
 /** A verb's past form in the post ("launched", "designed"): no topic for a reason, whatever the profile's noun. */
 const PAST_FORM = /[a-z]{3}ed$/;
 
@@ -1071,7 +1075,11 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
     (s.asksFor && withArticle(s.asksFor)) ??
     s.personAsked ??
     // A tagged request or a trade title names the thing itself ("[BIFL Request] Backpack").
-    (topic[0] ? (s.taggedAsk ? withArticle(topic[0]) : `help with ${topic[0]}`) : 'a recommendation');
+    (topic[0]
+      ? s.taggedAsk || GOODS.test(topic[0])
+        ? withArticle(topic[0])
+        : `help with ${topic[0]}`
+      : 'a recommendation');
   // "salon software for a salon" says it twice.
   const who = s.who && !thing.includes(s.who) ? ` for ${withArticle(s.who)}` : '';
   const parts: string[] = [];
