@@ -3043,6 +3043,24 @@ describe('reasons read as a person would write them (seventeenth session)', () =
     assert.match(s.reason ?? '', /asks for a laptop/, s.reason ?? '');
   });
 
+  test("a part of a hyphenated keyword ('shows' of 'no-shows') or a buyer ('salons') is no topic", () => {
+    const s = scoreItem(
+      post(
+        'Vagaro or Calendly for my salon?',
+        'Half my clients do not show up. Which one handles that better at a salon?',
+        'hairstylist',
+      ),
+      DEMO_PROJECT,
+    );
+    assert.doesNotMatch(s.reason ?? '', /help with (?:show|salon)\b/, s.reason ?? '');
+  });
+
+  test('a post whose only topic word is a competitor is about that competitor', () => {
+    const s = scoreItem(post('Thoughts on Calendly?', 'A friend swears by it.'), booking);
+    assert.doesNotMatch(s.reason ?? '', /the topic/, s.reason ?? '');
+    assert.match(s.reason ?? '', /Calendly/, s.reason ?? '');
+  });
+
   test('"my own company" names the company, not "an own company"', () => {
     const s = scoreItem(
       post('Booking software for my own salon?', 'I run my own salon with 3 chairs and need online booking.'),

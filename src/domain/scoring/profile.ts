@@ -210,7 +210,9 @@ const NOT_A_TOPIC = ['Adjective', 'Adverb', 'Value', 'Pronoun', 'Determiner', 'P
  */
 function nounStems(text: string): string[] {
   const out: string[] = [];
-  for (const t of nlp(text).terms().json() as { text: string; terms: { tags: string[] }[] }[]) {
+  for (const t of nlp(text.replace(/[a-z0-9']+(?:-[a-z0-9']+)+/gi, ''))
+    .terms()
+    .json() as { text: string; terms: { tags: string[] }[] }[]) {
     const tags = t.terms[0]?.tags ?? [];
     if (!(tags.includes('Noun') || tags.includes('Gerund'))) continue;
     // "so far", "one or more", "even": the tagger's nouns that are also read as other parts of speech.
@@ -274,12 +276,18 @@ function buildProfile(profile: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.asked] = phrasePatterns(p.keywords.filter((k) => k.trim().includes(' '))).map(
     (k) => `${ASKED_LEAD}${k}`,
   );
-  // A one-word keyword is a topic as the user typed it; a phrase ("hard drive") only through its nouns.
-  const oneWord = p.keywords.filter((k) => !k.trim().includes(' '));
-  const many = p.keywords.filter((k) => k.trim().includes(' '));
+  // A one-word keyword is a topic as the user typed it; a phrase by its last word ("salon software" by
+  // "software", "dual monitor" by "monitor"); the solution and pain by their nouns, except the buyers they name
+  // ("salons" is who buys, not what the post is about) and parts of hyphenated words ("shows" of "no-shows").
+  const oneWord = p.keywords.filter((k) => !/[\s-]/.test(k.trim()));
+  const heads = p.keywords
+    .filter((k) => /\s/.test(k.trim()))
+    .flatMap((k) => contentStems(k.trim().split(/\s+/).pop() ?? ''));
+  const buyerStems = new Set(contentStems(p.targetUsers));
   const topicStems = new Set([
     ...oneWord.flatMap((k) => contentStems(k)),
-    ...nounStems(`${p.solution ?? ''}. ${p.pain ?? ''}. ${p.targetUsers ?? ''}. ${many.join('. ')}`),
+    ...heads,
+    ...nounStems(`${p.solution ?? ''}. ${p.pain ?? ''}`).filter((x) => !buyerStems.has(x)),
   ]);
   return {
     name: p.name,

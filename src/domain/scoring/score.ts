@@ -1084,6 +1084,8 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
   const who = s.who && !thing.includes(s.who) ? ` for ${withArticle(s.who)}` : '';
   const parts: string[] = [];
   const competitor = s.ownCompetitorNames[0] ?? null;
+  // What the post is about, in a phrase: its topic words, else the competitor it names ("About Elance").
+  const subject = topic.join(' and ') || competitor || 'the topic';
   // A post that ranks low still says what it does ask, as a weak lead (its stage is never "ready to buy").
   const stage = w.stage;
   const weak = stage !== null && w.score < WEAK;
@@ -1101,22 +1103,21 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
       // An on-topic question with no request phrase asks how to do something, not for a named thing.
       s.seek.phrases.length || s.asksFor
         ? `Asks for ${thing}${who}`
-        : `Asks a question about ${topic.join(' and ') || 'the topic'}${who}`,
+        : `Asks a question about ${subject}${who}`,
     );
   else if (stage === 'problem-aware')
     parts.push(
       s.pain.phrases[0]
         ? `Has the problem (${s.pain.phrases[0]})${aroundTopic(topic, s.pain.phrases[0])}${who}`
-        : `Asks a question about ${topic.join(' and ') || 'the topic'}, not for a product`,
+        : `Asks a question about ${subject}, not for a product`,
     );
   else if (w.fit < 0.25) parts.push('Barely about the product: a keyword in passing');
   // A post the meaning stage lifts says once that it asks in no usual words, not "asks for nothing" and then
   // "sounds like a request".
-  else
-    parts.push(`About ${topic.join(' and ') || 'the topic'}${lift === 'up' ? '' : ', but asks for nothing'}`);
+  else parts.push(`About ${subject}${lift === 'up' ? '' : ', but asks for nothing'}`);
   const unasked = parts[0]!.startsWith('About ');
   if (s.budgetText) parts.push(`budget ${s.budgetText}${s.budget ? BUDGET_NOTE[s.budget] : ''}`);
-  if (competitor && stage !== 'comparing') parts.push(`mentions ${competitor}`);
+  if (competitor && stage !== 'comparing' && subject !== competitor) parts.push(`mentions ${competitor}`);
   if (weak) parts[0] = `Weak lead: ${parts[0]!.charAt(0).toLowerCase()}${parts[0]!.slice(1)}`;
   if (s.geography === 'foreign') {
     const currency = s.place ? CURRENCY_OF[s.place.toLowerCase()] : undefined;
