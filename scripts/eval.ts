@@ -1,4 +1,5 @@
-// npm run eval [-- --check [--floors FILE]] [-- --local] [-- --verbose PROJECT]: the scorer against the labeled
+// npm run eval [-- --check [--floors FILE]] [-- --local] [-- --verbose PROJECT] [-- --llm [--llm-groups D,E]
+// [--llm-max-calls N]] (the optional LLM phase, scripts/eval-llm.ts): the scorer against the labeled
 // pairs of every group, beside keyword count, then with the meaning stage (the sentence encoder's vectors, cached
 // in ~/.cache/lead-intelligence/meaning/; --local skips it); --check compares the figures with
 // docs/eval-floors.json (CI runs it).
@@ -15,6 +16,7 @@ import {
   evaluate,
   type Figures,
   GROUPS,
+  type Group,
   HELD_OUT,
   keywordCountScorer,
   loadEvalData,
@@ -25,6 +27,7 @@ import {
   simulateTriage,
   toItem,
 } from './eval-lib.ts';
+import { LlmEvalError, type LlmEvalRun, runLlmPhase } from './eval-llm.ts';
 import { meaningLookup } from './meaning-lib.ts';
 
 const args = process.argv.slice(2);
@@ -94,6 +97,53 @@ if (meaning) {
   );
   console.log(
     `  stage accuracy, mean of the held-out groups ${f(means(meaning, true, 'stageAccuracy'))}; developed groups ${f(means(meaning, false, 'stageAccuracy'))}; all (A+B) ${f(meaning.stageAccuracy)}`,
+  );
+}
+
+if (args.includes('--llm')) {
+  const groupsArg = args.indexOf('--llm-groups');
+  const maxArg = args.indexOf('--llm-max-calls');
+  const groups =
+    groupsArg >= 0 ? (args[groupsArg + 1] ?? '').split(',').map((g) => g.trim().toUpperCase()) : null;
+  const unknown = groups?.filter((g) => !(GROUPS as readonly string[]).includes(g)) ?? [];
+  const maxCalls = maxArg >= 0 ? Number(args[maxArg + 1]) : 3000;
+  if (unknown.length || (groups && !groups.length) || !Number.isInteger(maxCalls) || maxCalls < 0) {
+    console.error(
+      `--llm-groups takes a comma-separated list of ${GROUPS.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}; --llm-max-calls a whole number`,
+    );
+    process.exit(2);
+  }
+  let run: LlmEvalRun;
+  try {
+    run = await runLlmPhase(data, shipped, {
+      groups: groups as Group[] | null,
+      maxCalls,
+      log: (s) => console.error(s),
+    });
+  } catch (err) {
+    if (!(err instanceof LlmEvalError)) throw err;
+    console.error(`eval --llm: ${err.message}`);
+    process.exit(2);
+  }
+  const before = meaning ?? ours;
+  const llm = evaluate(data, run.scorer);
+  console.log(
+    `\nwith the LLM phase (${run.judged} pairs judged by the model: ${run.calls} calls, ${run.cached} from the cache, ${[...run.errors.values()].reduce((a, b) => a + b, 0)} kept the local score after an error; $${run.costUsd.toFixed(4)}):`,
+  );
+  for (const [error, n] of run.errors) console.log(`  error (${n} pairs): ${error}`);
+  for (const g of GROUPS)
+    if (llm.groups[g] && before.groups[g] && (!groups || groups.includes(g)))
+      console.log(
+        `  group ${g}  NDCG@10 ${f(before.groups[g]!.ndcg10Mean)} -> ${f(llm.groups[g]!.ndcg10Mean)}  P@10 ${f(before.groups[g]!.precision10Mean)} -> ${f(llm.groups[g]!.precision10Mean)}  sellers@10 max ${llm.groups[g]!.maxSellersInTop10}  seller P ${f(llm.groups[g]!.seller.precision)} R ${f(llm.groups[g]!.seller.recall)}  stage acc ${f(llm.groups[g]!.stageAccuracy)}`,
+      );
+  const mean = (fig: Figures, held: boolean) => {
+    const gs = GROUPS.filter(
+      (g) => fig.groups[g] && HELD_OUT.includes(g) === held && (!groups || groups.includes(g)),
+    );
+    return gs.length ? gs.reduce((a, g) => a + fig.groups[g]!.ndcg10Mean, 0) / gs.length : null;
+  };
+  console.log(
+    `  held-out groups, mean NDCG@10 ${f(mean(before, true))} -> ${f(mean(llm, true))}; developed groups ${f(mean(before, false))} -> ${f(mean(llm, false))}`,
   );
 }
 

@@ -109,3 +109,81 @@ test('on every graded pair the reason tells the stage shipped: a lead with a sta
   }
   assert.deepEqual(wrong.slice(0, 5), []);
 });
+
+test('--llm measures the LLM phase through the scan code: every judged pair is one call, then the cache answers; failures keep the local score', async () => {
+  const { spawn } = await import('node:child_process');
+  const { startFakeLlm } = await import('./fakes/llm-fake.ts');
+  const fake = await startFakeLlm();
+  // Asynchronous: the fake model answers from this process while the eval runs.
+  const runAsync = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['scripts/eval.ts', ...args], { cwd: root, env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => {
+        stdout += d;
+      });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+  try {
+    const env = {
+      ...process.env,
+      LLM_BASE_URL: fake.url,
+      LLM_MODEL: 'test-model',
+      LLM_USD_PER_MTOK_IN: '2.5',
+      LLM_USD_PER_MTOK_OUT: '10',
+      LLM_EVAL_CACHE_DIR: mkdtempSync(join(tmpdir(), 'llm-eval-')),
+    };
+    const args = ['--local', '--llm', '--llm-groups', 'A'];
+    const first = await runAsync(env, ...args);
+    assert.equal(first.status, 0, first.stderr);
+    const m =
+      /with the LLM phase \((\d+) pairs judged by the model: (\d+) calls, 0 from the cache, 0 kept/.exec(
+        first.stdout,
+      );
+    assert.ok(m, first.stdout.slice(0, 400));
+    assert.ok(Number(m[1]) > 0);
+    assert.equal(Number(m[2]), Number(m[1]));
+    assert.equal(fake.requests.length, Number(m[1]), 'one request per judged pair');
+    // The fake answers 91 for every pair: the order among them is lost, and the eval shows it.
+    const a = /^ {2}group A {2}NDCG@10 (\d\.\d{3}) -> (\d\.\d{3})/m.exec(first.stdout);
+    assert.ok(a && Number(a[2]) < Number(a[1]), first.stdout.slice(0, 400));
+
+    const second = await runAsync(env, ...args);
+    assert.match(
+      second.stdout,
+      new RegExp(`${m[1]} pairs judged by the model: 0 calls, ${m[1]} from the cache`),
+    );
+    assert.equal(fake.requests.length, Number(m[1]), 'the second run calls nothing');
+
+    fake.setMode('ratelimited');
+    const failing = await runAsync(
+      { ...env, LLM_EVAL_CACHE_DIR: mkdtempSync(join(tmpdir(), 'llm-eval-')) },
+      ...args,
+    );
+    assert.match(failing.stdout, new RegExp(`${m[1]} kept the local score after an error`));
+    const kept = /^ {2}group A {2}NDCG@10 (\d\.\d{3}) -> (\d\.\d{3})/m.exec(failing.stdout);
+    assert.ok(kept && kept[1] === kept[2], failing.stdout.slice(0, 400));
+
+    const capped = await runAsync(env, '--local', '--llm', '--llm-max-calls', '1');
+    assert.equal(capped.status, 2);
+    assert.match(capped.stderr, /would go to the model, more than --llm-max-calls 1/);
+  } finally {
+    await fake.close();
+  }
+});
+
+test('--llm without a model endpoint says what to set and exits 2', () => {
+  const env = { ...process.env };
+  delete env.LLM_BASE_URL;
+  const r = spawnSync(process.execPath, ['scripts/eval.ts', '--local', '--llm'], {
+    cwd: root,
+    encoding: 'utf8',
+    env,
+  });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--llm needs LLM_BASE_URL and LLM_MODEL/);
+});
