@@ -31,8 +31,9 @@ export interface CompiledProfile {
   /** Concept stem -> weight (keywords and solution weigh most, then pain, then target users). */
   concepts: Map<string, number>;
   /**
-   * Concept stems a reason may name as the post's topic: the keywords', and the nouns of the solution, pain and
-   * target users ("monitor", "panel"), not their verbs or adverbs ("tell", "far", "keep").
+   * Concept stems a reason may name as the post's topic: one-word keywords, the last word of keyword phrases, and
+   * the nouns of the solution and pain ("monitor", "panel") other than the buyers the target users name; not their
+   * verbs or adverbs ("tell", "far", "keep"). ADR 0107.
    */
   topicStems: Set<string>;
   targetStems: Set<string>;
