@@ -25,9 +25,22 @@
 // builder, custom-built PCs, coworking; X: thin laptops, monitors, refurbished networking gear, an Android keyboard,
 // a lead service for freelancers), measured fresh once and then developed on (not trained on: NOT_TRAINED).
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
+
+/**
+ * A folder of the user's cache shared by every clone on the machine (~/.cache/lead-intelligence/NAME, under
+ * XDG_CACHE_HOME when set), or the folder the named environment variable gives.
+ */
+export function cacheDir(name: string, override: string): string {
+  return (
+    process.env[override] ||
+    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lead-intelligence', name)
+  );
+}
 
 /** Every label group, in the order the eval prints them (the groups are described at the top of this file). */
 export const GROUPS = [

@@ -5,14 +5,12 @@
 // and prompt version, so a second run pays nothing. The planned number of calls is printed before any is made,
 // and the run stops before calling when it is above --llm-max-calls (default 3,000).
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { LeadScore, ScoringItem } from '../src/domain/scoring.ts';
 import { createLlmScorer } from '../src/scoring/llm.service.ts';
-import { type EvalData, type EvalProject, type Group, type Scorer, toItem } from './eval-lib.ts';
+import { cacheDir, type EvalData, type EvalProject, type Group, type Scorer, toItem } from './eval-lib.ts';
 
 export class LlmEvalError extends Error {}
 
@@ -66,9 +64,7 @@ export async function runLlmPhase(
       `${pairs.length} pairs would go to the model, more than --llm-max-calls ${opts.maxCalls}: raise it, or name fewer groups with --llm-groups`,
     );
 
-  const dir =
-    process.env.LLM_EVAL_CACHE_DIR ||
-    join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lead-intelligence', 'llm-eval');
+  const dir = cacheDir('llm-eval', 'LLM_EVAL_CACHE_DIR');
   mkdirSync(dir, { recursive: true });
   const db = await openPglite(dir);
   try {

@@ -49,6 +49,19 @@ const shipped: Scorer = lookup
   : scoreItem;
 const meaning = lookup ? evaluate(data, shipped) : null;
 
+/** The mean of a figure over the held-out (or the developed) groups measured, among `only` when given; null if none. */
+function groupMean(
+  fig: Figures,
+  held: boolean,
+  of: 'ndcg10Mean' | 'stageAccuracy' = 'ndcg10Mean',
+  only: readonly string[] | null = null,
+): number | null {
+  const gs = GROUPS.filter(
+    (g) => fig.groups[g] && HELD_OUT.includes(g) === held && (!only || only.includes(g)),
+  );
+  return gs.length ? gs.reduce((a, g) => a + fig.groups[g]![of], 0) / gs.length : null;
+}
+
 const f = (x: number | null | undefined) => (x === null || x === undefined ? '  -  ' : x.toFixed(3));
 console.log('project      group pairs  NDCG@10 (keyword)  P@10 (keyword)  sellers@10  stage acc (n)');
 for (const [i, p] of ours.perProject.entries()) {
@@ -88,15 +101,11 @@ if (meaning) {
       console.log(
         `  group ${g}  NDCG@10 ${f(ours.groups[g]!.ndcg10Mean)} -> ${f(meaning.groups[g]!.ndcg10Mean)}  P@10 ${f(ours.groups[g]!.precision10Mean)} -> ${f(meaning.groups[g]!.precision10Mean)}  sellers@10 max ${meaning.groups[g]!.maxSellersInTop10}  stage acc ${f(meaning.groups[g]!.stageAccuracy)}`,
       );
-  const means = (fig: Figures, held: boolean, of: 'ndcg10Mean' | 'stageAccuracy' = 'ndcg10Mean') => {
-    const gs = GROUPS.filter((g) => fig.groups[g] && HELD_OUT.includes(g) === held);
-    return gs.reduce((a, g) => a + fig.groups[g]![of], 0) / (gs.length || 1);
-  };
   console.log(
-    `  held-out groups, mean NDCG@10 ${f(means(ours, true))} -> ${f(means(meaning, true))}; developed groups ${f(means(ours, false))} -> ${f(means(meaning, false))}; all (A+B) ${f(ours.ndcg10Mean)} -> ${f(meaning.ndcg10Mean)}`,
+    `  held-out groups, mean NDCG@10 ${f(groupMean(ours, true))} -> ${f(groupMean(meaning, true))}; developed groups ${f(groupMean(ours, false))} -> ${f(groupMean(meaning, false))}; all (A+B) ${f(ours.ndcg10Mean)} -> ${f(meaning.ndcg10Mean)}`,
   );
   console.log(
-    `  stage accuracy, mean of the held-out groups ${f(means(meaning, true, 'stageAccuracy'))}; developed groups ${f(means(meaning, false, 'stageAccuracy'))}; all (A+B) ${f(meaning.stageAccuracy)}`,
+    `  stage accuracy, mean of the held-out groups ${f(groupMean(meaning, true, 'stageAccuracy'))}; developed groups ${f(groupMean(meaning, false, 'stageAccuracy'))}; all (A+B) ${f(meaning.stageAccuracy)}`,
   );
 }
 
@@ -136,12 +145,7 @@ if (args.includes('--llm')) {
       console.log(
         `  group ${g}  NDCG@10 ${f(before.groups[g]!.ndcg10Mean)} -> ${f(llm.groups[g]!.ndcg10Mean)}  P@10 ${f(before.groups[g]!.precision10Mean)} -> ${f(llm.groups[g]!.precision10Mean)}  sellers@10 max ${llm.groups[g]!.maxSellersInTop10}  seller P ${f(llm.groups[g]!.seller.precision)} R ${f(llm.groups[g]!.seller.recall)}  stage acc ${f(llm.groups[g]!.stageAccuracy)}`,
       );
-  const mean = (fig: Figures, held: boolean) => {
-    const gs = GROUPS.filter(
-      (g) => fig.groups[g] && HELD_OUT.includes(g) === held && (!groups || groups.includes(g)),
-    );
-    return gs.length ? gs.reduce((a, g) => a + fig.groups[g]!.ndcg10Mean, 0) / gs.length : null;
-  };
+  const mean = (fig: Figures, held: boolean) => groupMean(fig, held, 'ndcg10Mean', groups);
   console.log(
     `  held-out groups, mean NDCG@10 ${f(mean(before, true))} -> ${f(mean(llm, true))}; developed groups ${f(mean(before, false))} -> ${f(mean(llm, false))}`,
   );

@@ -4,7 +4,7 @@
 // by one worker thread per core with the service's own encoder (src/scoring/embedder.ts).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { availableParallelism, homedir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
@@ -15,10 +15,9 @@ import {
   type ScoringProfile,
 } from '../src/domain/scoring.ts';
 import { ENCODER } from '../src/scoring/embedder.ts';
+import { cacheDir } from './eval-lib.ts';
 
-const DIR =
-  process.env.MEANING_CACHE_DIR ||
-  join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'lead-intelligence', 'meaning');
+const DIR = cacheDir('meaning', 'MEANING_CACHE_DIR');
 // Keyed by a hash of the text read (a change to itemText reads new keys); the encoder names the file.
 const FILE = join(DIR, `${ENCODER.replace(/\W+/g, '.')}.jsonl`);
 const keyOf = (text: string) => createHash('sha1').update(text).digest('base64url');

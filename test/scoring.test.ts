@@ -3019,18 +3019,6 @@ describe('the topic a reason names (seventeenth session)', () => {
 });
 
 describe('reasons read as a person would write them (seventeenth session)', () => {
-  const laptops: ScoringProfile = {
-    name: 'RefurbDesk',
-    url: 'https://refurbdesk.example',
-    pain: 'Students overpay for new laptops',
-    solution: 'Refurbished laptops with a warranty',
-    targetUsers: 'Students and small businesses',
-    geography: null,
-    budgetFit: '$300-900 per laptop',
-    keywords: ['laptop', 'ultrabook'],
-    competitors: ['Lenovo'],
-  };
-
   test('a thing bought one at a time is asked for, not "help with" it', () => {
     const s = scoreItem(
       post(
