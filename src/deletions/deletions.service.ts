@@ -2,8 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events.ts';
-import type { CallRow } from '../scans/scans.repo.ts';
-import { createScansRepo } from '../scans/scans.repo.ts';
+import { type CallRow, createFetchesRepo } from '../scans/fetches.repo.ts';
 import type { UpstreamCall, UpstreamSource } from '../upstream/source.ts';
 import { createDeletionsRepo, type ForgottenLead } from './deletions.repo.ts';
 
@@ -90,7 +89,7 @@ export function createDeletionsService(deps: {
       for (const projectId of others) {
         for (const c of calls) if (c.ok) rows.push(row(projectId, c, true));
       }
-      await createScansRepo(tx).insertCalls(rows);
+      await createFetchesRepo(tx).insertCalls(rows);
       if (!looked) return [];
       const repo = createDeletionsRepo(tx);
       await repo.checked(batch, at);

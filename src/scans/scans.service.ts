@@ -31,15 +31,10 @@ import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { Fetched, RedditItem, ReportCall, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
 import type { SpendCapService, SpendCheck } from '../usage/spend-cap.service.ts';
+import { type CallRow, createFetchesRepo, type FetchRow } from './fetches.repo.ts';
 import { guardProject, type ScanGuard } from './scan-guard.ts';
-import {
-  type CallRow,
-  createScansRepo,
-  type FetchRow,
-  type NewLead,
-  type ScanProject,
-  ScanTakenOver,
-} from './scans.repo.ts';
+import { createScanLeadsRepo, type NewLead } from './scan-leads.repo.ts';
+import { createScansRepo, type ScanProject, ScanTakenOver } from './scans.repo.ts';
 import type { ScanRecord, ScanVerbs } from './scans.types.ts';
 
 /** A project's first scan of a listing is served from what was bought in this window before it. */
@@ -211,6 +206,12 @@ function coverage(items: RedditItem[], first: boolean): Date | null | undefined 
   return oldest;
 }
 
+const repoOf = (q: Queryable) => ({
+  ...createScansRepo(q),
+  ...createFetchesRepo(q),
+  ...createScanLeadsRepo(q),
+});
+
 export function createScansService(deps: {
   db: Db;
   clock: Clock;
@@ -225,7 +226,7 @@ export function createScansService(deps: {
   spendCap?: SpendCapService | null;
 }) {
   const { db, clock, config, events, upstream } = deps;
-  const repo = createScansRepo(db);
+  const repo = repoOf(db);
   const scorer = deps.llm ? createLeadScorer({ llm: deps.llm }) : null;
   const embedder = deps.embedder ?? null;
   const spendCap = deps.spendCap ?? null;
@@ -330,7 +331,7 @@ export function createScansService(deps: {
 
   /** The served projects' triage memories: what their hidden and not-a-fit leads look like. */
   async function loadTriage(
-    r: ReturnType<typeof createScansRepo>,
+    r: ReturnType<typeof repoOf>,
     c: Compiled,
     served: Set<string>,
   ): Promise<Map<string, TriageMemory | null>> {
@@ -545,7 +546,7 @@ export function createScansService(deps: {
     listing: string,
     now: Date,
   ): Promise<LeadCreatedEvent[]> {
-    const r = createScansRepo(tx);
+    const r = repoOf(tx);
     const created = await r.insertLeads(leads);
     if (!listing.startsWith('thread:') && threads.length) {
       // A thread needs its own read only where the subreddit's comment listing may have missed comments.
@@ -643,7 +644,7 @@ export function createScansService(deps: {
       phase?.refined,
     );
     const created = await db.transaction(async (tx) => {
-      const r = createScansRepo(tx);
+      const r = repoOf(tx);
       await r.insertCalls(model ? [...calls, ...model.rows] : calls);
       const out = await writeLeads(tx, c, leads, threads, listing, now);
       await r.setWatermark([p.id], listing, upTo);
@@ -733,7 +734,7 @@ export function createScansService(deps: {
       const at = clock.now();
       const message = (err as Error).message;
       const forgotten = await db.transaction(async (tx) => {
-        const r = createScansRepo(tx);
+        const r = repoOf(tx);
         await r.insertCalls(
           reported.map((call) => ({
             projectId: p.id,
@@ -790,7 +791,7 @@ export function createScansService(deps: {
     const meaningOf = await readMeaning(c, fetched.items, likely);
     const model = phase ? modelCalls(phase, scanId, p.id, clock.now()) : null;
     const { created, forgotten } = await db.transaction(async (tx) => {
-      const r = createScansRepo(tx);
+      const r = repoOf(tx);
       const forgotten = await createDeletionsRepo(tx).forget(gone, at);
       const others = othersServed(await r.upToDate(listing, state.last?.id ?? null));
       const fetchId = await r.insertFetch({

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
 import { notFound } from '../../errors.ts';
-import { type CallRow, createScansRepo } from '../../scans/scans.repo.ts';
+import { type CallRow, createFetchesRepo } from '../../scans/fetches.repo.ts';
 import { createPriceTable, dearestCallOf } from '../../upstream/prices.ts';
 import type { RedditItem, UpstreamCall, UpstreamSource } from '../../upstream/source.ts';
 import { spendCapReached } from '../../usage/spend-cap.schemas.ts';
@@ -106,7 +106,7 @@ export function createSeoService(deps: {
     postId: string,
     now: Date,
   ): Promise<{ items: RedditItem[]; calls: CallRow[] }> {
-    const repo = createScansRepo(db);
+    const repo = createFetchesRepo(db);
     const listing = `thread:${postId}`;
     const state = await repo.listingState(listing);
     if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) {
@@ -280,7 +280,7 @@ export function createSeoService(deps: {
       errors,
     };
     await db.transaction(async (tx) => {
-      await createScansRepo(tx).insertCalls([
+      await createFetchesRepo(tx).insertCalls([
         ...seoCalls.map((c) => ({
           projectId,
           api: c.api,
