@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Db, Queryable } from '../db/client.ts';
-import type { ScanLogger } from '../scans/scans.service.ts';
+import type { ScanLogger } from '../scans/scans.types.ts';
 import type { Services } from '../services.ts';
 
 /** Every job by name; handlers are idempotent, so a job run twice (retry, recovery) does no harm. */

@@ -35,3 +35,9 @@ export interface ScanVerbs {
   /** The newest scan of each of the account's projects, by project id. */
   latestScans(userId: string): Promise<Map<string, ScanRecord>>;
 }
+
+/** Where a scan writes what it met (pino in production). */
+export interface ScanLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
