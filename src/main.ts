@@ -71,6 +71,8 @@ async function main() {
   // A worker starts continuous scanning (with the demo project, its first scan starts now from the sample
   // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
   const jobs = await startJobs(services, { log: app.log, work: works });
+  // Workers send what the delivery outbox holds, whichever process wrote it.
+  if (works) services.webhooks.startDelivering();
   readiness.set('jobs', 'ready');
 
   let control: { close(): Promise<void> } | null = null;

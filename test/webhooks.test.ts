@@ -7,6 +7,7 @@ import { createDeletionsRepo } from '../src/deletions/deletions.repo.ts';
 import { toLeadScore } from '../src/domain/scoring.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { enqueueLeadEvents } from '../src/webhooks/webhooks.outbox.ts';
 import { createWebhooksRepo } from '../src/webhooks/webhooks.repo.ts';
 import {
   createAccount,
@@ -95,6 +96,17 @@ async function projectWithLeads(n: number, services = t.services) {
     draftedAt: new Date(),
   }));
   return { userId: acct.userId, project, events };
+}
+
+/** What a scan does for its new leads: their deliveries written to the outbox in one transaction, then the wake-up. */
+async function announce(services: Services, ...events: LeadCreatedEvent[]) {
+  await services.db.transaction((tx) =>
+    enqueueLeadEvents(
+      tx,
+      events.map((e) => e.leadId),
+    ),
+  );
+  for (const e of events) assert.equal(services.events.emit('lead.created', e), true);
 }
 
 /** Active webhooks written straight to the table: the plan's count without resolving hosts. */
@@ -237,7 +249,7 @@ describe('delivery', () => {
     const b = await receiver({ kind: 'ok' }, 'localhost');
     const hookA = await t.services.webhooks.register(userId, project.id, a.url);
     const hookB = await t.services.webhooks.register(userId, project.id, b.url);
-    for (const e of events) assert.equal(t.services.events.emit('lead.created', e), true);
+    await announce(t.services, ...events);
     await Promise.all([a.waitFor(3), b.waitFor(3)]);
     await t.services.webhooks.idle();
     assert.equal(a.received.length, 3);
@@ -308,7 +320,7 @@ describe('delivery', () => {
     const fast = await receiver();
     const slowHook = await t.services.webhooks.register(userId, project.id, slow.url);
     const fastHook = await t.services.webhooks.register(userId, project.id, fast.url);
-    for (const e of events) t.services.events.emit('lead.created', e);
+    await announce(t.services, ...events);
     await fast.waitFor(2);
     // The healthy endpoint has its deliveries while the hanging one's attempts are still open.
     const fastDone = () => t.services.webhooks.listAttempts(userId, fastHook.id);
@@ -334,7 +346,7 @@ describe('delivery', () => {
     const moving = await receiver({ kind: 'status', status: 302, location: target.url });
     const failHook = await t.services.webhooks.register(userId, project.id, failing.url);
     const moveHook = await t.services.webhooks.register(userId, project.id, moving.url);
-    t.services.events.emit('lead.created', events[0]!);
+    await announce(t.services, events[0]!);
     await t.services.webhooks.idle();
     await new Promise((r) => setTimeout(r, 200));
     await t.services.webhooks.idle();
@@ -357,9 +369,9 @@ describe('delivery', () => {
     const { userId, project, events } = await projectWithLeads(2);
     const chatty = await receiver({ kind: 'body', bytes: 1024 * 1024 });
     const hook = await t.services.webhooks.register(userId, project.id, chatty.url);
-    t.services.events.emit('lead.created', events[0]!);
+    await announce(t.services, events[0]!);
     await t.services.webhooks.idle();
-    t.services.events.emit('lead.created', events[1]!);
+    await announce(t.services, events[1]!);
     await t.services.webhooks.idle();
     assert.equal(chatty.received.length, 2);
     const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
@@ -377,7 +389,7 @@ describe('delivery', () => {
     const { userId, project, events } = await projectWithLeads(1, retrying);
     const failing = await receiver({ kind: 'status', status: 503 });
     const hook = await retrying.webhooks.register(userId, project.id, failing.url);
-    retrying.events.emit('lead.created', events[0]!);
+    await announce(retrying, events[0]!);
     await retrying.webhooks.idle();
     assert.equal(failing.received.length, 3);
     const attempts = await retrying.webhooks.listAttempts(userId, hook.id);
@@ -390,7 +402,7 @@ describe('delivery', () => {
     const { userId, project, events } = await projectWithLeads(1, retrying);
     const failing = await receiver({ kind: 'status', status: 503 });
     const hook = await retrying.webhooks.register(userId, project.id, failing.url);
-    retrying.events.emit('lead.created', events[0]!);
+    await announce(retrying, events[0]!);
     while (failing.received.length === 0) await new Promise((r) => setTimeout(r, 10));
     // Another worker's re-check learns the deletion: only the database knows (docs/decisions/0103-deleted-items.md).
     const [lead] = await t.db.query<{ post_id: string }>('SELECT post_id FROM leads WHERE id = $1', [
@@ -413,7 +425,7 @@ describe('delivery', () => {
     const { userId, project, events } = await projectWithLeads(2);
     const sent = await receiver();
     const hook = await t.services.webhooks.register(userId, project.id, sent.url);
-    for (const e of events) t.services.events.emit('lead.created', e);
+    await announce(t.services, ...events);
     await sent.waitFor(2);
     await t.services.webhooks.idle();
     // Added afterwards: never sent these leads, so not told of their deletion either.
@@ -468,7 +480,7 @@ describe('delivery', () => {
     const viaName = await repo.addOrGet(project.id, r.url);
     const viaIp = await repo.addOrGet(project.id, `https://127.0.0.1:${r.port}/hook`);
     const plain = await repo.addOrGet(project.id, `http://127.0.0.1:${r.port}/hook`);
-    strict.events.emit('lead.created', events[0]!);
+    await announce(strict, events[0]!);
     await strict.webhooks.idle();
     assert.equal(r.received.length, 0);
     const [name] = await strict.webhooks.listAttempts(userId, viaName.id);
@@ -487,7 +499,7 @@ describe('delivery', () => {
     const { userId, project, events } = await projectWithLeads(1, untrusting);
     const r = await receiver();
     const hook = await untrusting.webhooks.register(userId, project.id, r.url);
-    untrusting.events.emit('lead.created', events[0]!);
+    await announce(untrusting, events[0]!);
     await untrusting.webhooks.idle();
     assert.equal(r.received.length, 0);
     const [attempt] = await untrusting.webhooks.listAttempts(userId, hook.id);
@@ -500,7 +512,7 @@ describe('delivery', () => {
     const rs = [await receiver(), await receiver(), await receiver({ kind: 'ok' }, 'localhost')];
     const hooks = [];
     for (const r of rs) hooks.push(await t.services.webhooks.register(userId, project.id, r.url));
-    for (const e of events) t.services.events.emit('lead.created', e);
+    await announce(t.services, ...events);
     await t.services.webhooks.idle();
     for (const [i, r] of rs.entries()) {
       const leads = r.received.map((x) => JSON.parse(x.raw.toString()).data.leadId);
@@ -514,41 +526,40 @@ describe('delivery', () => {
     }
   });
 
-  test('a full endpoint queue drops (and records) what does not fit, leaving other endpoints whole', async () => {
+  test('a slow endpoint with a backlog holds up only itself; its backlog waits in the outbox and all of it goes', async () => {
     const small = servicesWith({ allowPrivate: true, concurrencyPerEndpoint: 1, queuePerEndpoint: 2 });
     const { userId, project, events } = await projectWithLeads(6, small);
     const slow = await receiver({ kind: 'sleep', ms: 300 });
     const fast = await receiver();
     const slowHook = await small.webhooks.register(userId, project.id, slow.url);
     await small.webhooks.register(userId, project.id, fast.url);
-    // Leads arrive one by one; the healthy endpoint keeps up, the slow one's queue overflows.
+    // Leads arrive one by one; the healthy endpoint keeps up while the slow one falls behind.
     for (const [i, e] of events.entries()) {
-      small.events.emit('lead.created', e);
+      await announce(small, e);
       await fast.waitFor(i + 1);
     }
+    assert.ok(slow.received.length < 6, 'the slow endpoint was behind when the fast one had everything');
     await small.webhooks.idle();
     assert.equal(fast.received.length, 6);
     const attempts = await small.webhooks.listAttempts(userId, slowHook.id);
     assert.equal(attempts.length, 6);
-    assert.equal(attempts.filter((a) => a.outcome === 'delivered').length, 3);
-    const dropped = attempts.filter((a) => a.outcome === 'dropped');
-    assert.equal(dropped.length, 3);
-    assert.match(dropped[0]!.error!, /2 deliveries already waiting for this endpoint/);
+    assert.ok(attempts.every((a) => a.outcome === 'delivered'));
+    assert.equal((await t.db.query('SELECT 1 FROM outbox WHERE webhook_id = $1', [slowHook.id])).length, 0);
   });
 });
 
 describe('attempts recorded in batches', () => {
-  test('a burst cut short by shutdown: every delivery of every lead is recorded exactly once', async () => {
+  test('a burst cut short by shutdown loses nothing: what was not sent waits in the outbox for the next worker', async () => {
     const closing = servicesWith({ allowPrivate: true });
     const { userId, project, events } = await projectWithLeads(700, closing);
     const fast = await receiver();
     const hanging = await receiver({ kind: 'sleep', ms: 60_000 });
     const fastHook = await closing.webhooks.register(userId, project.id, fast.url);
     const hangingHook = await closing.webhooks.register(userId, project.id, hanging.url);
-    for (const e of events) closing.events.emit('lead.created', e);
-    await fast.waitFor(600);
+    await announce(closing, ...events);
+    await fast.waitFor(400);
     await closing.webhooks.close(0);
-    // close() resolves only once everything is written: more rows than one batch holds, nothing missing.
+    const hooks = [fastHook.id, hangingHook.id];
     const rows = await t.db.query<{
       webhook_id: string;
       lead_id: string;
@@ -556,19 +567,43 @@ describe('attempts recorded in batches', () => {
       error: string | null;
     }>(
       'SELECT webhook_id, lead_id, outcome, error FROM webhook_attempts WHERE webhook_id = ANY($1::text[])',
-      [[fastHook.id, hangingHook.id]],
+      [hooks],
     );
-    assert.equal(rows.length, 1400);
-    assert.equal(new Set(rows.map((r) => `${r.webhook_id} ${r.lead_id}`)).size, 1400);
-    const fastRows = rows.filter((r) => r.webhook_id === fastHook.id);
-    // A request aborted at shutdown may still have reached the receiver: recorded as dropped, not delivered.
-    const delivered = fastRows.filter((r) => r.outcome === 'delivered').length;
-    assert.ok(delivered >= 600 - 8 && delivered <= fast.received.length, `${delivered} delivered`);
-    assert.ok(fastRows.every((r) => r.outcome === 'delivered' || r.outcome === 'dropped'));
-    const hangingRows = rows.filter((r) => r.webhook_id === hangingHook.id);
-    assert.ok(hangingRows.every((r) => r.outcome === 'dropped'));
-    assert.ok(hangingRows.some((r) => r.error === 'aborted at shutdown'));
-    assert.ok(hangingRows.some((r) => /shutting down/.test(r.error!)));
+    const waiting = await t.db.query<{ webhook_id: string; lead_id: string; claimed_until: Date | null }>(
+      'SELECT webhook_id, lead_id, claimed_until FROM outbox WHERE webhook_id = ANY($1::text[])',
+      [hooks],
+    );
+    // Every pair is accounted for: delivered, or recorded as cut short and waiting again, or not started.
+    const delivered = new Set(
+      rows.filter((r) => r.outcome === 'delivered').map((r) => `${r.webhook_id} ${r.lead_id}`),
+    );
+    const pending = new Set(waiting.map((r) => `${r.webhook_id} ${r.lead_id}`));
+    for (const hook of hooks) {
+      for (const e of events) {
+        const key = `${hook} ${e.leadId}`;
+        assert.ok(delivered.has(key) !== pending.has(key), `${key}: delivered or waiting, exactly one`);
+      }
+    }
+    assert.ok(
+      waiting.every((r) => r.claimed_until === null),
+      'given back, not held until a lease runs out',
+    );
+    assert.ok(rows.filter((r) => r.webhook_id === hangingHook.id).every((r) => r.outcome !== 'delivered'));
+    assert.ok(rows.some((r) => r.error === 'aborted at shutdown'));
+
+    // The next worker sends the rest to the healthy endpoint: all 700 there, each recorded once as delivered.
+    await t.db.query('DELETE FROM outbox WHERE webhook_id = $1', [hangingHook.id]);
+    const next = servicesWith({ allowPrivate: true });
+    next.webhooks.startDelivering();
+    await fast.waitFor(700);
+    await next.webhooks.idle();
+    const after = await t.db.query<{ lead_id: string }>(
+      "SELECT lead_id FROM webhook_attempts WHERE webhook_id = $1 AND outcome = 'delivered'",
+      [fastHook.id],
+    );
+    assert.equal(new Set(after.map((r) => r.lead_id)).size, 700);
+    assert.equal(after.length, 700);
+    assert.deepEqual(new Set(fast.received.map((x) => JSON.parse(x.raw.toString()).data.leadId)).size, 700);
   });
 
   test('a batch keeps every field, quotes, braces, backslashes, commas and nulls included', async () => {
@@ -637,11 +672,11 @@ describe('delete, attempts and redeliver', () => {
     const { userId, project, events } = await projectWithLeads(2);
     const r = await receiver();
     const hook = await t.services.webhooks.register(userId, project.id, r.url);
-    t.services.events.emit('lead.created', events[0]!);
+    await announce(t.services, events[0]!);
     await t.services.webhooks.idle();
     await t.services.webhooks.delete(userId, hook.id);
     await assert.rejects(t.services.webhooks.delete(userId, hook.id), { code: 'not_found' });
-    t.services.events.emit('lead.created', events[1]!);
+    await announce(t.services, events[1]!);
     await t.services.webhooks.idle();
     assert.equal(r.received.length, 1);
     assert.deepEqual(await t.services.webhooks.list(userId, project.id), []);
@@ -656,7 +691,7 @@ describe('delete, attempts and redeliver', () => {
     const r = await receiver();
     const hook = await t.services.webhooks.register(userId, project.id, r.url);
     const e = events[0]!;
-    t.services.events.emit('lead.created', e);
+    await announce(t.services, e);
     await t.services.webhooks.idle();
     const attempt = await t.services.webhooks.redeliver(userId, hook.id, e.leadId);
     assert.equal(attempt.outcome, 'delivered');
@@ -685,17 +720,27 @@ describe('delete, attempts and redeliver', () => {
     });
   });
 
-  test('close() records what is still queued and stops taking events', async () => {
+  test('close() gives back what it had not sent: the rows wait unclaimed for the next worker', async () => {
     const closing = servicesWith({ allowPrivate: true, concurrencyPerEndpoint: 1 });
     const { userId, project, events } = await projectWithLeads(3, closing);
     const slow = await receiver({ kind: 'sleep', ms: 200 });
     const hook = await closing.webhooks.register(userId, project.id, slow.url);
-    for (const e of events) closing.events.emit('lead.created', e);
+    await announce(closing, ...events);
     await slow.waitFor(1);
     await closing.webhooks.close(50);
     const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
-    assert.equal(attempts.length, 3);
-    assert.ok(attempts.every((a) => a.outcome === 'dropped' || a.outcome === 'delivered'));
-    assert.ok(attempts.some((a) => a.outcome === 'dropped' && /shutting down|shutdown/.test(a.error!)));
+    const waiting = await t.db.query<{ lead_id: string; claimed_until: Date | null }>(
+      'SELECT lead_id, claimed_until FROM outbox WHERE webhook_id = $1',
+      [hook.id],
+    );
+    const delivered = attempts.filter((a) => a.outcome === 'delivered').map((a) => a.leadId);
+    // The request in flight was cut short: recorded, and due again for the next worker.
+    assert.ok(attempts.some((a) => a.error === 'aborted at shutdown'));
+    assert.deepEqual(
+      [...delivered, ...waiting.map((w) => w.lead_id)].sort(),
+      events.map((e) => e.leadId).sort(),
+    );
+    assert.ok(waiting.every((w) => w.claimed_until === null));
+    await t.db.query('DELETE FROM outbox WHERE webhook_id = $1', [hook.id]);
   });
 });

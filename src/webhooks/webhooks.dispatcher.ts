@@ -1,5 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { WebhooksConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { type ClaimedDelivery, type Completion, createOutboxRepo } from './webhooks.outbox.ts';
 import {
   buildBody,
   deliveryHeaders,
@@ -11,10 +13,7 @@ import {
 import type { ActiveWebhookRow, AttemptRow, NewAttempt, WebhooksRepo } from './webhooks.repo.ts';
 import type { AttemptResult, Sender } from './webhooks.sender.ts';
 
-/**
- * One lead's event, shared by the jobs of all its webhooks: the body is the same for each of them within a
- * second (only the signatures differ), so it is serialized once per lead and second, not once per request.
- */
+/** One lead's event for one webhook; its body is built once per second of sending, not once per attempt. */
 interface LeadDelivery {
   lead: LeadEventData;
   eventId: string;
@@ -28,6 +27,8 @@ interface Job {
   delivery: LeadDelivery;
   attempt: number;
   redelivery: boolean;
+  /** The outbox row the delivery ends; absent for a redelivery from the dashboard. */
+  outboxId?: string;
   /** Set for a redelivery, whose caller waits for the recorded attempt. */
   done?: (row: AttemptRow) => void;
   fail?: (err: unknown) => void;
@@ -39,11 +40,11 @@ interface Lane {
   queue: Job[];
 }
 
-/** Events waiting for their project's webhooks to be looked up; beyond this they are dropped and logged. */
-const INTAKE_LIMIT = 20_000;
-const INTAKE_BATCH = 500;
-const RECORD_BATCH = 500;
-const RECORD_DELAY_MS = 100;
+/** Rows claimed per query, and in all at once by one process (in lanes or in flight). */
+const CLAIM_BATCH = 200;
+const CLAIMED_LIMIT = 2_000;
+/** How often a worker looks for deliveries another process wrote, or a dead worker left behind. */
+const POLL_MS = 1_000;
 /** Leads remembered as deleted on Reddit, so that their queued and retried deliveries are not sent. */
 const DELETED_MEMORY = 10_000;
 const DELETED = 'not sent: the post or comment was deleted or removed on Reddit';
@@ -54,68 +55,64 @@ function retryable(r: AttemptResult): boolean {
 }
 
 /**
- * Fans lead events out to every active webhook of their project without ever blocking the emitter;
- * a slow or dead endpoint fills only its own lane. Every attempt is recorded, in batches.
+ * Sends the deliveries the outbox holds (docs/decisions/0109-delivery-outbox.md): claims due rows for a lease,
+ * fans them into one lane per endpoint (a slow or dead endpoint fills only its own lane), and ends each row in the
+ * transaction that records its attempt. A process killed mid-send loses nothing: its rows are claimed again once
+ * their lease runs out.
  */
 export function createDispatcher(deps: {
+  db: Db;
   repo: WebhooksRepo;
   sender: Sender;
   clock: Clock;
   config: WebhooksConfig;
   log: (message: string) => void;
 }) {
-  const { repo, sender, clock, config, log } = deps;
-  // Keyed by the row object, which every job of one lookup shares; the keys go when the jobs do.
+  const { db, repo, sender, clock, config, log } = deps;
+  const outbox = createOutboxRepo(db);
+  // Long enough for a full lane to drain through timeouts; a dead worker's rows wait this long at most.
+  const perWebhook = Math.min(config.queuePerEndpoint, config.concurrencyPerEndpoint * 4);
+  const leaseMs = Math.max(
+    30_000,
+    (perWebhook / config.concurrencyPerEndpoint + 2) * (config.timeoutMs + 1000),
+  );
   const keysByWebhook = new WeakMap<ActiveWebhookRow, SigningKeys>();
-  const intake: LeadEventData[] = [];
   const lanes = new Map<string, Lane>();
   const retryTimers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
-  let draining: Promise<void> | null = null;
+  let claimed = 0;
+  let claiming: Promise<void> | null = null;
+  let wakeAgain = false;
+  /** The last claim may have left due rows behind (a full batch, or endpoints skipped). */
+  let backlog = false;
+  let poller: NodeJS.Timeout | null = null;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
   /** Insertion-ordered, bounded: the oldest are forgotten first. */
   const deletedLeads = new Set<string>();
 
-  // Attempt rows are buffered and written in multi-row inserts, one insert at a time.
-  let pendingRows: NewAttempt[] = [];
-  let flushTimer: NodeJS.Timeout | null = null;
-  let flushing: Promise<void> | null = null;
+  // Ended rows are committed together: whatever ended while the previous commit ran goes in the next one.
+  let completions: Completion[] = [];
+  let committing: Promise<void> | null = null;
 
-  function scheduleFlush() {
-    if (pendingRows.length >= RECORD_BATCH) void flush();
-    else flushTimer ??= setTimeout(() => void flush(), RECORD_DELAY_MS);
+  function commit() {
+    if (committing || completions.length === 0) return;
+    const batch = completions;
+    completions = [];
+    committing = db
+      .transaction((tx) => outbox.complete(tx, batch))
+      .catch((err: Error) => {
+        // The rows stay claimed and are sent again when their lease runs out: repeated, never lost.
+        log(`webhooks: cannot record ${batch.length} delivery attempts: ${err.message}`);
+      })
+      .finally(() => {
+        committing = null;
+        commit();
+        checkIdle();
+      });
   }
 
-  async function flush(): Promise<void> {
-    if (flushTimer) clearTimeout(flushTimer);
-    flushTimer = null;
-    while (flushing) await flushing;
-    if (pendingRows.length === 0) return checkIdle();
-    const rows = pendingRows;
-    pendingRows = [];
-    flushing = writeRows(rows).finally(() => {
-      flushing = null;
-    });
-    await flushing;
-    if (pendingRows.length > 0) scheduleFlush();
-    checkIdle();
-  }
-
-  async function writeRows(rows: NewAttempt[]) {
-    try {
-      await repo.insertAttempts(rows);
-    } catch {
-      // One bad row (its webhook's project deleted meanwhile) must not lose the others.
-      for (const row of rows) {
-        await repo
-          .insertAttempt(row)
-          .catch((err) => log(`webhooks: cannot record an attempt: ${err.message}`));
-      }
-    }
-  }
-
-  function record(job: Job, sentAt: Date, result: AttemptResult) {
+  function record(job: Job, sentAt: Date, result: AttemptResult, retryInMs: number | null = null) {
     const row: NewAttempt = {
       webhook_id: job.webhook.id,
       lead_id: job.delivery.lead.leadId,
@@ -132,8 +129,9 @@ export function createDispatcher(deps: {
       repo.insertAttempt(row).then(job.done, job.fail);
       return;
     }
-    pendingRows.push(row);
-    scheduleFlush();
+    if (job.outboxId === undefined) return;
+    completions.push({ id: job.outboxId, attempt: row, retryInMs });
+    commit();
   }
 
   const notSent = (outcome: 'dropped', error: string): AttemptResult => ({
@@ -149,9 +147,7 @@ export function createDispatcher(deps: {
       lane = { active: 0, queue: [] };
       lanes.set(job.webhook.id, lane);
     }
-    if (closed)
-      return record(job, clock.now(), notSent('dropped', 'not sent: the service was shutting down'));
-    if (lane.queue.length >= config.queuePerEndpoint) {
+    if (job.redelivery && lane.queue.length >= config.queuePerEndpoint) {
       return record(
         job,
         clock.now(),
@@ -172,8 +168,10 @@ export function createDispatcher(deps: {
       const run = attempt(job).finally(() => {
         running.delete(run);
         lane.active--;
+        if (job.outboxId !== undefined) claimed--;
         pump(id, lane);
         if (lane.active === 0 && lane.queue.length === 0) lanes.delete(id);
+        if (backlog) wake();
         checkIdle();
       });
       running.add(run);
@@ -189,20 +187,11 @@ export function createDispatcher(deps: {
     return keys;
   }
 
-  /**
-   * Whether the lead's post or comment is gone (docs/decisions/0103-deleted-items.md): known in this process at
-   * once; a retry, minutes later, also asks the database, where another worker may have learned it.
-   */
-  async function deleted(job: Job): Promise<boolean> {
-    if (job.delivery.lead.event === 'lead.deleted') return false;
-    const leadId = job.delivery.lead.leadId;
-    if (deletedLeads.has(leadId)) return true;
-    if (job.attempt === 1 || job.redelivery) return false;
-    return repo.isLeadDeleted(leadId).catch(() => false);
-  }
-
   async function attempt(job: Job) {
-    if (await deleted(job)) return record(job, clock.now(), notSent('dropped', DELETED));
+    const lead = job.delivery.lead;
+    if (lead.event !== 'lead.deleted' && deletedLeads.has(lead.leadId)) {
+      return record(job, clock.now(), notSent('dropped', DELETED));
+    }
     const sentAt = clock.now();
     const timestamp = Math.floor(sentAt.getTime() / 1000);
     const delivery = job.delivery;
@@ -213,52 +202,94 @@ export function createDispatcher(deps: {
     const body = delivery.body;
     const headers = deliveryHeaders(keysOf(job.webhook), delivery.eventId, timestamp, body);
     const result = await sender.send(job.webhook.url, headers, body);
-    record(job, sentAt, result);
-    if (!job.done && !closed && job.attempt <= config.retries && retryable(result)) {
-      const timer = setTimeout(
-        () => {
-          retryTimers.delete(timer);
-          enqueue({ ...job, attempt: job.attempt + 1 });
-        },
-        config.retryBackoffMs * 2 ** (job.attempt - 1),
-      );
+    let retryInMs: number | null = null;
+    if (closed && result.outcome !== 'delivered') {
+      // Cut short by our own shutdown: the next worker sends it again.
+      retryInMs = 0;
+    } else if (!job.done && job.attempt <= config.retries && retryable(result)) {
+      retryInMs = config.retryBackoffMs * 2 ** (job.attempt - 1);
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        wake();
+      }, retryInMs + 50);
       retryTimers.add(timer);
     }
+    record(job, sentAt, result, retryInMs);
   }
 
-  function newDelivery(lead: LeadEventData): LeadDelivery {
-    return { lead, eventId: eventIdOf(lead.leadId, lead.event), body: null, timestamp: 0 };
-  }
-
-  async function drainIntake() {
-    while (intake.length > 0) {
-      const batch = intake.splice(0, INTAKE_BATCH);
-      const projectIds = [...new Set(batch.map((e) => e.projectId))];
-      let hooks: ActiveWebhookRow[];
-      try {
-        hooks = await repo.listActiveForProjects(projectIds);
-      } catch (err) {
-        log(`webhooks: cannot look up webhooks for ${batch.length} lead events: ${(err as Error).message}`);
-        continue;
+  /** Claims what is due, as long as there is room, and hands it to the lanes. */
+  async function claimDue() {
+    while (!closed) {
+      const room = Math.min(CLAIM_BATCH, CLAIMED_LIMIT - claimed);
+      if (room <= 0) {
+        backlog = true;
+        return;
       }
-      for (const lead of batch) {
-        const delivery = newDelivery(lead);
-        for (const webhook of hooks) {
-          if (webhook.project_id === lead.projectId)
-            enqueue({ webhook, delivery, attempt: 1, redelivery: false });
+      const skip = [...lanes].filter(([, l]) => l.active + l.queue.length >= perWebhook).map(([id]) => id);
+      let rows: ClaimedDelivery[];
+      try {
+        rows = await outbox.claim({ leaseMs, limit: room, perWebhook, skip });
+      } catch (err) {
+        log(`webhooks: cannot read the delivery outbox: ${(err as Error).message}`);
+        return;
+      }
+      const perHook = new Map<string, number>();
+      for (const row of rows) perHook.set(row.webhook.id, (perHook.get(row.webhook.id) ?? 0) + 1);
+      // Rows may be left behind for an endpoint that got its share, or was skipped: look again as lanes free up.
+      backlog = rows.length === room || skip.length > 0 || [...perHook.values()].some((n) => n >= perWebhook);
+      for (const row of rows) {
+        const delivery: LeadDelivery = {
+          lead: row.lead,
+          eventId: eventIdOf(row.lead.leadId, row.lead.event),
+          body: null,
+          timestamp: 0,
+        };
+        const job: Job = {
+          webhook: row.webhook,
+          delivery,
+          attempt: row.attempt,
+          redelivery: false,
+          outboxId: row.id,
+        };
+        if (row.webhookDeleted) {
+          completions.push({ id: row.id, attempt: null, retryInMs: null });
+          commit();
+        } else if (row.leadDeleted) {
+          record(job, clock.now(), notSent('dropped', DELETED));
+        } else {
+          claimed++;
+          enqueue(job);
         }
       }
+      if (rows.length < room) return;
     }
+  }
+
+  /** Looks for due deliveries soon; calls made while a look is running make it look once more. */
+  function wake() {
+    if (closed) return;
+    if (claiming) {
+      wakeAgain = true;
+      return;
+    }
+    claiming = new Promise<void>((resolve) => setImmediate(resolve)).then(claimDue).finally(() => {
+      claiming = null;
+      if (wakeAgain) {
+        wakeAgain = false;
+        wake();
+      }
+      checkIdle();
+    });
   }
 
   function isIdle() {
     return (
-      intake.length === 0 &&
-      !draining &&
+      !claiming &&
+      !wakeAgain &&
       lanes.size === 0 &&
       retryTimers.size === 0 &&
-      pendingRows.length === 0 &&
-      !flushing
+      completions.length === 0 &&
+      !committing
     );
   }
 
@@ -269,29 +300,23 @@ export function createDispatcher(deps: {
     for (const w of waiters) w();
   }
 
-  return {
-    /** Takes a lead event; returns at once. */
-    accept(lead: LeadEventData) {
-      if (closed) return log(`webhooks: lead ${lead.leadId} arrived after shutdown began; not delivered`);
-      if (intake.length >= INTAKE_LIMIT) {
-        return log(
-          `webhooks: ${INTAKE_LIMIT} lead events already waiting; lead ${lead.leadId} not delivered`,
-        );
-      }
-      intake.push(lead);
-      draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drainIntake).finally(() => {
-        draining = null;
-        checkIdle();
-      });
-    },
+  async function flush(): Promise<void> {
+    while (committing || completions.length) {
+      commit();
+      await committing;
+    }
+  }
 
-    /**
-     * A lead.deleted event for the webhooks that were sent the lead (ADR 0106): queued like any delivery, with its
-     * retries; returns at once.
-     */
-    deliverDeleted(lead: LeadEventData, webhooks: ActiveWebhookRow[]) {
-      const delivery = newDelivery({ ...lead, event: 'lead.deleted' });
-      for (const webhook of webhooks) enqueue({ webhook, delivery, attempt: 1, redelivery: false });
+  return {
+    /** New rows were committed to the outbox: claim them now rather than at the next poll. */
+    wake,
+
+    /** Looks for due deliveries every second (workers); other processes' rows and expired leases are found so. */
+    startPolling(everyMs = POLL_MS) {
+      if (poller || closed) return;
+      poller = setInterval(wake, everyMs);
+      poller.unref();
+      wake();
     },
 
     /** Leads deleted on Reddit: their deliveries still queued or waiting to retry are dropped, not sent. */
@@ -311,7 +336,7 @@ export function createDispatcher(deps: {
       return new Promise((done, fail) =>
         enqueue({
           webhook,
-          delivery: newDelivery(lead),
+          delivery: { lead, eventId: eventIdOf(lead.leadId, lead.event), body: null, timestamp: 0 },
           attempt: attemptNumber,
           redelivery: true,
           done,
@@ -320,22 +345,23 @@ export function createDispatcher(deps: {
       );
     },
 
-    /** Writes the attempts buffered so far. */
+    /** Commits the attempts ended so far. */
     flush,
 
-    /** Resolves once nothing is queued, in flight, waiting to retry or waiting to be recorded. */
+    /** Resolves once nothing is being claimed, queued, in flight, waiting to retry or waiting to be recorded. */
     idle(): Promise<void> {
       if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
 
     /**
-     * Stops taking events, lets queued deliveries finish for up to graceMs, then aborts the rest
-     * (recorded as dropped), writes every attempt and closes the connections.
+     * Stops claiming, lets queued deliveries finish for up to graceMs, then aborts the rest: rows not started are
+     * given back at once, rows cut short are due again; every attempt is recorded before the connections close.
      */
     async close(graceMs = config.timeoutMs + 1000) {
       if (closed) return;
-      if (draining) await draining;
+      if (poller) clearInterval(poller);
+      if (claiming) await claiming;
       closed = true;
       for (const t of retryTimers) clearTimeout(t);
       retryTimers.clear();
@@ -348,14 +374,19 @@ export function createDispatcher(deps: {
           }),
         ]);
       }
+      const unsent: string[] = [];
       for (const lane of lanes.values()) {
         for (const job of lane.queue.splice(0)) {
-          record(job, clock.now(), notSent('dropped', 'not sent: the service was shutting down'));
+          if (job.outboxId !== undefined) unsent.push(job.outboxId);
+          else record(job, clock.now(), notSent('dropped', 'not sent: the service was shutting down'));
         }
       }
       sender.abort();
       await Promise.allSettled([...running]);
       await flush();
+      await outbox
+        .release(unsent)
+        .catch((err: Error) => log(`webhooks: cannot give back deliveries: ${err.message}`));
       await sender.close();
     },
   };

@@ -5,13 +5,9 @@ import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../events.ts';
 import { createDispatcher } from './webhooks.dispatcher.ts';
 import { checkWebhookUrl, createAddressCheck, WebhookUrlError } from './webhooks.guard.ts';
-import { eventIdOf, eventKindOf, type LeadEventData } from './webhooks.payload.ts';
-import {
-  type ActiveWebhookRow,
-  type AttemptRow,
-  createWebhooksRepo,
-  type WebhookListRow,
-} from './webhooks.repo.ts';
+import { enqueueDeleted } from './webhooks.outbox.ts';
+import { eventIdOf, eventKindOf } from './webhooks.payload.ts';
+import { type AttemptRow, createWebhooksRepo, type WebhookListRow } from './webhooks.repo.ts';
 import type { CreatedWebhook, Webhook, WebhookAttempt } from './webhooks.schemas.ts';
 import { createSender } from './webhooks.sender.ts';
 
@@ -61,6 +57,7 @@ export function createWebhooksService(deps: {
   const repo = createWebhooksRepo(db);
   const isAllowed = createAddressCheck(config.webhooks);
   const dispatcher = createDispatcher({
+    db,
     repo,
     sender: createSender(config.webhooks),
     clock,
@@ -68,19 +65,9 @@ export function createWebhooksService(deps: {
     log: deps.log ?? defaultLog,
   });
 
-  // The listener only queues: the scan that emits never waits for a receiver.
-  deps.events.on('lead.created', (e) =>
-    dispatcher.accept({
-      leadId: e.leadId,
-      projectId: e.projectId,
-      projectName: e.projectName,
-      subreddit: e.subreddit,
-      title: e.title,
-      url: e.url,
-      score: e.score,
-      reply: e.reply,
-    }),
-  );
+  // The scan wrote the deliveries with its leads (the outbox); the event only says to claim them now. The
+  // listener returns at once: the scan that emits never waits for a receiver.
+  deps.events.on('lead.created', () => dispatcher.wake());
 
   // Deleted on Reddit (ADR 0103): deliveries not yet sent are dropped, and the webhooks that were sent the lead
   // get a lead.deleted event (ADR 0106). Looked up off the emitter's path; idle() waits for it.
@@ -93,16 +80,14 @@ export function createWebhooksService(deps: {
 
   async function tellDeleted(leadIds: string[]) {
     try {
-      // Attempts are recorded in batches: the lead.created attempts must be in the table to be found.
+      // The lead.created attempts must be in the table to be found.
       await dispatcher.flush();
       const targets = await repo.deletedLeadTargets(leadIds);
-      const byLead = new Map<string, { lead: LeadEventData; hooks: ActiveWebhookRow[] }>();
-      for (const { lead, webhook } of targets) {
-        const entry = byLead.get(lead.leadId) ?? { lead, hooks: [] };
-        entry.hooks.push(webhook);
-        byLead.set(lead.leadId, entry);
-      }
-      for (const { lead, hooks } of byLead.values()) dispatcher.deliverDeleted(lead, hooks);
+      await enqueueDeleted(
+        db,
+        targets.map((t) => ({ leadId: t.lead.leadId, webhookId: t.webhook.id })),
+      );
+      dispatcher.wake();
     } catch (err) {
       (deps.log ?? defaultLog)(
         `webhooks: cannot send lead.deleted for ${leadIds.length} leads: ${(err as Error).message}`,
@@ -194,6 +179,9 @@ export function createWebhooksService(deps: {
       while (telling.size) await Promise.all([...telling]);
       await dispatcher.idle();
     },
+
+    /** Sends what the outbox holds, looking every second (a worker's job; main.ts calls it). */
+    startDelivering: () => dispatcher.startPolling(),
 
     /** Stops taking events and flushes (see the dispatcher); main.ts calls it on shutdown. */
     close: (graceMs?: number) => dispatcher.close(graceMs),

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import { createDeletionsRepo, type ForgottenLead } from '../../deletions/deletions.repo.ts';
 import type { LeadCreatedEvent } from '../../events.ts';
+import { enqueueLeadEvents } from '../../webhooks/webhooks.outbox.ts';
 import { type CallRow, createFetchesRepo } from '../fetches.repo.ts';
 import { createScanLeadsRepo, type NewLead } from '../scan-leads.repo.ts';
 import { createScansRepo, type ScanFigures } from '../scans.repo.ts';
@@ -46,6 +47,8 @@ async function writeLeads(
 ): Promise<CreatedLead[]> {
   const r = createScanLeadsRepo(tx);
   const created = await r.insertLeads(leads);
+  // Announced in the same commit as written: the outbox holds each new lead's deliveries (ADR 0109).
+  await enqueueLeadEvents(tx, [...created.values()]);
   if (!listing.startsWith('thread:') && threads.length) {
     // A thread needs its own read only where the subreddit's comment listing may have missed comments.
     const fetches = createFetchesRepo(tx);
