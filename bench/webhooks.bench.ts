@@ -7,6 +7,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { systemClock } from '../src/clock.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
 import { createServices } from '../src/services.ts';
+import { enqueueLeadEvents } from '../src/webhooks/webhooks.outbox.ts';
 import { createAccount, createProject, createTestDb, insertLeads, testConfig } from '../test/harness.ts';
 import { makeTestCa } from '../test/receivers.ts';
 import { startProfile, stopProfile } from './cpu-profile.ts';
@@ -78,7 +79,15 @@ async function run(label: string, hanging: number, batch: number, pauseMs: numbe
   const cpuBefore = process.cpuUsage();
   // A scan commits and announces its leads in batches; one batch of 1,000 is the worst case.
   for (let i = 0; i < events.length; i += batch) {
-    for (const e of events.slice(i, i + batch)) {
+    const part = events.slice(i, i + batch);
+    // As the scan does: the batch's deliveries written to the outbox in one transaction, then the event.
+    await services.db.transaction((tx) =>
+      enqueueLeadEvents(
+        tx,
+        part.map((e) => e.leadId),
+      ),
+    );
+    for (const e of part) {
       drafted.set(e.leadId, Date.now());
       const t0 = performance.now();
       services.events.emit('lead.created', e);

@@ -2,9 +2,14 @@
 // postgres://postgres@127.0.0.1:5432/postgres). 2 api + 2 worker processes, 200 projects scanned from the
 // replay source, a worker killed with kill -9 in the middle of a scan 20 times and restarted, traffic on both
 // api processes throughout. The schedule's cron fires every minute on some worker and every (re)start runs it
-// too; with an hour's interval each project must get exactly one scheduled scan. Exits 1 on any failure.
+// too; with an hour's interval each project must get exactly one scheduled scan. Every project has a webhook on a
+// local https receiver: every lead must reach it (at least once) and every delivery must be in the attempts log.
+// Exits 1 on any failure.
 import assert from 'node:assert/strict';
-import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createWebhooksRepo } from '../src/webhooks/webhooks.repo.ts';
 import {
   activeScans,
   createClusterDb,
@@ -16,12 +21,17 @@ import {
   terminate,
   waitForScansSettled,
 } from '../test/cluster.ts';
+import { makeTestCa, startReceiver } from '../test/receivers.ts';
 
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROJECTS = Number(process.env.PROJECTS ?? 200);
 const KILLS = Number(process.env.KILLS ?? 20);
 const scanning = { UPSTREAM_FRESHNESS_MINUTES: '0' };
-const workerEnv = { ...scanning, REPLAY_LATENCY_MS: '100', SCAN_INTERVAL_MINUTES: '60' };
+const ca = makeTestCa();
+const caFile = join(tmpdir(), `reliability-ca-${process.pid}.pem`);
+writeFileSync(caFile, ca.caPem);
+const hooksEnv = { WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', WEBHOOK_CA_FILE: caFile };
+const workerEnv = { ...scanning, ...hooksEnv, REPLAY_LATENCY_MS: '100', SCAN_INTERVAL_MINUTES: '60' };
 const t0 = Date.now();
 const say = (msg: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${msg}\n`);
 
@@ -30,8 +40,12 @@ const want = new Set(await referenceLeads(PROJECTS, scanning));
 const cluster = await createClusterDb(ADMIN, PROJECTS);
 const { db, url } = cluster;
 const procs: Proc[] = [];
+const receiver = await startReceiver(ca);
 try {
-  const apis = [await startProcess('api', url), await startProcess('api', url)];
+  // Straight to the table: registration would resolve and check the address in this process.
+  const hooks = createWebhooksRepo(db);
+  for (const id of cluster.projectIds) await hooks.insert(id, receiver.url);
+  const apis = [await startProcess('api', url, hooksEnv), await startProcess('api', url, hooksEnv)];
   const workers = [
     await startProcess('worker', url, workerEnv),
     await startProcess('worker', url, workerEnv),
@@ -89,6 +103,22 @@ try {
   }
   await waitForScansSettled(db, PROJECTS, 600_000);
   say('every project scanned, nothing queued or running');
+  // The outbox empties within a lease of the last kill (a killed worker's rows wait that long at most).
+  const outboxDeadline = Date.now() + 180_000;
+  while (Date.now() < outboxDeadline) {
+    const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+    if (left!.n === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const [outboxLeft] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+  const receivedIds = receiver.received.map((r) => JSON.parse(r.raw.toString()).data.leadId as string);
+  const receivedSet = new Set(receivedIds);
+  const leadIds = (await db.query<{ id: string }>('SELECT id FROM leads')).map((r) => r.id);
+  const eventsLost = leadIds.filter((id) => !receivedSet.has(id)).length;
+  const [logged] = await db.query<{ n: number; delivered: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT lead_id) FILTER (WHERE outcome = 'delivered')::int AS delivered
+       FROM webhook_attempts`,
+  );
   trafficOn = false;
   await traffic;
 
@@ -133,6 +163,13 @@ try {
     scheduledScans: sched!.n,
     scheduledProjects: sched!.projects,
     scheduledScansCloserThanInterval: close!.n,
+    webhookEventsReceived: receivedIds.length,
+    webhookLeadsReceived: receivedSet.size,
+    webhookEventsLost: eventsLost,
+    webhookEventsSentTwice: receivedIds.length - receivedSet.size,
+    attemptsLogged: logged!.n,
+    leadsLoggedDelivered: logged!.delivered,
+    outboxLeft: outboxLeft!.n,
     requests,
     requestsCounted: counted - 1,
     requestsDroppedBeforeAnAnswer: dropped,
@@ -144,6 +181,10 @@ try {
   assert.equal(dup, 0, 'duplicate leads');
   assert.equal(missing, 0, 'leads lost');
   assert.equal(extra, 0, 'leads the reference does not have');
+  assert.equal(eventsLost, 0, 'lead.created events never sent');
+  assert.equal(outboxLeft!.n, 0, 'deliveries left in the outbox');
+  // Every delivery the receiver got is in the log: a lead received is a lead logged as delivered.
+  assert.equal(logged!.delivered, receivedSet.size, 'deliveries missing from the attempts log');
   assert.deepEqual(await activeScans(db), { queued: 0, running: 0 });
   assert.equal(report.scans.failed ?? 0, 0, 'failed scans');
   assert.equal(close!.n, 0, 'a scheduled scan queued twice');
@@ -159,4 +200,5 @@ try {
   for (const p of procs)
     if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
   await cluster.drop();
+  await receiver.close();
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dashboardClient } from './dashboard-helpers.ts';
 import {
+  announceLeads,
   createAccount,
   createProject,
   getJson,
@@ -49,18 +50,8 @@ async function signedIn() {
   return { ...acct, project, leadId: leadId!, d };
 }
 
-function emitLead(projectId: string, leadId: string) {
-  t.services.events.emit('lead.created', {
-    leadId,
-    projectId,
-    projectName: 'Acme',
-    subreddit: 'smallbusiness',
-    title: 'Which CRM?',
-    url: 'https://www.reddit.com/r/smallbusiness/comments/abc/which_crm/',
-    score: 80,
-    reply: 'Try Acme.',
-    draftedAt: new Date(),
-  });
+function emitLead(_projectId: string, leadId: string) {
+  return announceLeads(t.services, [leadId]);
 }
 
 describe('webhooks', () => {
@@ -107,7 +98,7 @@ describe('webhooks', () => {
     const { d, project, leadId } = await signedIn();
     const r = await receiver();
     const hook = (await d.post(`/projects/${project.id}/webhooks`, { url: r.url })).body;
-    emitLead(project.id, leadId);
+    await emitLead(project.id, leadId);
     await r.waitFor(1);
     await t.services.webhooks.idle();
     let attempts = await d.get(`/webhooks/${hook.id}/attempts`);

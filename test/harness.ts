@@ -5,10 +5,12 @@ import { type Clock, systemClock } from '../src/clock.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { LeadCreatedEvent } from '../src/events.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { ProjectInput } from '../src/projects/projects.schemas.ts';
 import { createServices, type Services } from '../src/services.ts';
 import type { OperatorLog } from '../src/sessions/link-delivery.ts';
+import { enqueueLeadEvents } from '../src/webhooks/webhooks.outbox.ts';
 
 /** Which database the suite runs on: the local PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
@@ -138,6 +140,21 @@ export interface LeadFixture {
 }
 
 /** Inserts leads directly, for read-side tests; returns their ids in order. */
+/**
+ * What a scan does for its new leads: their deliveries written to the outbox in one transaction, then the
+ * in-process event that has the webhooks claim them at once.
+ */
+export async function announceLeads(services: Services, leadIds: string[]): Promise<void> {
+  await services.db.transaction((tx) => enqueueLeadEvents(tx, leadIds));
+  const rows = await services.db.query<LeadCreatedEvent>(
+    `SELECT l.id AS "leadId", l.project_id AS "projectId", p.name AS "projectName", l.subreddit, l.title, l.url,
+            l.score, coalesce(l.reply, '') AS reply, l.scored_at AS "draftedAt"
+       FROM leads l JOIN projects p ON p.id = l.project_id WHERE l.id = ANY($1::text[])`,
+    [leadIds],
+  );
+  for (const e of rows) services.events.emit('lead.created', e);
+}
+
 export async function insertLeads(db: Db, projectId: string, leads: LeadFixture[]): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, l] of leads.entries()) {

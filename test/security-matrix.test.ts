@@ -7,6 +7,7 @@ import { createWebhooksRepo } from '../src/webhooks/webhooks.repo.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { fuzzDigest } from './fuzz/digest.ts';
 import {
+  announceLeads,
   createAccount,
   createProject,
   getJson,
@@ -235,7 +236,7 @@ describe('webhook SSRF guard at delivery time (names re-resolved per connection)
       reply: 'Try ours.',
       draftedAt: new Date(),
     };
-    t.services.events.emit('lead.created', event);
+    await announceLeads(t.services, [event.leadId]);
     await t.services.webhooks.idle();
     assert.equal(receiver.received.length, 0, 'nothing reached the local receiver');
     for (const [name, id] of hooks) {
@@ -262,17 +263,7 @@ describe('webhook SSRF guard at delivery time (names re-resolved per connection)
       const project = await createProject(app.services, acct.userId);
       const [leadId] = await insertLeads(app.db, project.id, [{ score: 70 }]);
       const hook = await app.services.webhooks.register(acct.userId, project.id, redirecting.url);
-      app.services.events.emit('lead.created', {
-        leadId: leadId!,
-        projectId: project.id,
-        projectName: project.name,
-        subreddit: 'smallbusiness',
-        title: 't',
-        url: 'https://www.reddit.com/r/smallbusiness/comments/y/',
-        score: 70,
-        reply: 'r',
-        draftedAt: new Date(),
-      });
+      await announceLeads(app.services, [leadId!]);
       await app.services.webhooks.idle();
       assert.equal(redirecting.received.length, 1);
       assert.equal(inner.received.length, 0, 'the Location was not followed');

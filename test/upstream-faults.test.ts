@@ -9,6 +9,7 @@ import { createScansService } from '../src/scans/scans.service.ts';
 import { createRedditSource } from '../src/upstream/reddit.ts';
 import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import {
+  announceLeads,
   createAccount,
   createProject,
   insertLeads,
@@ -185,19 +186,7 @@ test('a webhook receiver that resets the connection costs only its own deliverie
   const bad = await t.services.webhooks.register(acct.userId, project.id, resetting.url);
   const good = await t.services.webhooks.register(acct.userId, project.id, healthy.url);
   const ids = await insertLeads(t.db, project.id, [{ score: 80 }, { score: 70 }, { score: 60 }]);
-  for (const leadId of ids) {
-    t.services.events.emit('lead.created', {
-      leadId,
-      projectId: project.id,
-      subreddit: 'smallbusiness',
-      title: 'A lead',
-      url: `https://www.reddit.com/r/smallbusiness/comments/${leadId}/`,
-      score: 80,
-      projectName: project.name,
-      reply: 'A reply',
-      draftedAt: new Date(),
-    });
-  }
+  await announceLeads(t.services, ids);
   await healthy.waitFor(3);
   await t.services.webhooks.idle();
   await delay(100);
