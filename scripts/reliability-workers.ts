@@ -115,8 +115,9 @@ try {
   const receivedSet = new Set(receivedIds);
   const leadIds = (await db.query<{ id: string }>('SELECT id FROM leads')).map((r) => r.id);
   const eventsLost = leadIds.filter((id) => !receivedSet.has(id)).length;
-  const [logged] = await db.query<{ n: number; delivered: number }>(
-    `SELECT count(*)::int AS n, count(DISTINCT lead_id) FILTER (WHERE outcome = 'delivered')::int AS delivered
+  const [logged] = await db.query<{ n: number; delivered: number; interrupted: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT lead_id) FILTER (WHERE outcome = 'delivered')::int AS delivered,
+            count(*) FILTER (WHERE outcome = 'interrupted')::int AS interrupted
        FROM webhook_attempts`,
   );
   trafficOn = false;
@@ -168,6 +169,7 @@ try {
     webhookEventsLost: eventsLost,
     webhookEventsSentTwice: receivedIds.length - receivedSet.size,
     attemptsLogged: logged!.n,
+    attemptsLoggedInterrupted: logged!.interrupted,
     leadsLoggedDelivered: logged!.delivered,
     outboxLeft: outboxLeft!.n,
     requests,
@@ -185,6 +187,8 @@ try {
   assert.equal(outboxLeft!.n, 0, 'deliveries left in the outbox');
   // Every delivery the receiver got is in the log: a lead received is a lead logged as delivered.
   assert.equal(logged!.delivered, receivedSet.size, 'deliveries missing from the attempts log');
+  // A delivery whose worker was killed before it recorded the answer is logged as interrupted by the next one.
+  assert.ok(logged!.n >= receivedIds.length, 'attempts that reached the receiver but are not in the log');
   assert.deepEqual(await activeScans(db), { queued: 0, running: 0 });
   assert.equal(report.scans.failed ?? 0, 0, 'failed scans');
   assert.equal(close!.n, 0, 'a scheduled scan queued twice');

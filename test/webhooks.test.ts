@@ -604,6 +604,41 @@ describe('attempts recorded in batches', () => {
     assert.equal(new Set(after.map((r) => r.lead_id)).size, 700);
     assert.equal(after.length, 700);
     assert.deepEqual(new Set(fast.received.map((x) => JSON.parse(x.raw.toString()).data.leadId)).size, 700);
+    await next.webhooks.close();
+  });
+
+  test('a worker killed mid-delivery: the next one logs the attempt as interrupted and sends it again', async () => {
+    const { userId, project, events } = await projectWithLeads(2);
+    const r = await receiver();
+    const hook = await t.services.webhooks.register(userId, project.id, r.url);
+    // What a killed worker leaves: rows claimed once, never ended, their lease run out.
+    await t.db.transaction((tx) =>
+      enqueueLeadEvents(
+        tx,
+        events.map((e) => e.leadId),
+      ),
+    );
+    await t.db.query(
+      "UPDATE outbox SET claims = 1, claimed_until = now() - interval '1 second' WHERE webhook_id = $1",
+      [hook.id],
+    );
+    const next = servicesWith({ allowPrivate: true });
+    next.webhooks.startDelivering();
+    await r.waitFor(2);
+    await next.webhooks.idle();
+    await next.webhooks.close();
+    const attempts = await t.services.webhooks.listAttempts(userId, hook.id);
+    assert.deepEqual(
+      attempts.map((a) => [a.leadId, a.attempt, a.outcome]).sort(),
+      events
+        .flatMap((e) => [
+          [e.leadId, 1, 'interrupted'],
+          [e.leadId, 2, 'delivered'],
+        ])
+        .sort(),
+    );
+    assert.match(attempts.find((a) => a.outcome === 'interrupted')!.error!, /stopped before recording/);
+    assert.equal((await t.db.query('SELECT 1 FROM outbox WHERE webhook_id = $1', [hook.id])).length, 0);
   });
 
   test('a batch keeps every field, quotes, braces, backslashes, commas and nulls included', async () => {

@@ -244,6 +244,27 @@ export function createDispatcher(deps: {
           body: null,
           timestamp: 0,
         };
+        // A worker that claimed this row before stopped mid-delivery: its attempt is logged as interrupted.
+        for (let i = row.interrupted; i >= 1; i--) {
+          completions.push({
+            id: null,
+            retryInMs: null,
+            attempt: {
+              webhook_id: row.webhook.id,
+              lead_id: row.lead.leadId,
+              event_id: delivery.eventId,
+              attempt: row.attempt - i,
+              redelivery: false,
+              attempted_at: clock.now(),
+              outcome: 'interrupted',
+              status_code: null,
+              error:
+                'the worker sending it stopped before recording the answer; it may have arrived; sent again',
+              latency_ms: null,
+            },
+          });
+        }
+        if (row.interrupted > 0) commit();
         const job: Job = {
           webhook: row.webhook,
           delivery,

@@ -6,6 +6,8 @@ import type { ActiveWebhookRow, NewAttempt } from './webhooks.repo.ts';
 export interface ClaimedDelivery {
   id: string;
   attempt: number;
+  /** Earlier claims of this row that ended without a recorded attempt (their worker stopped mid-delivery). */
+  interrupted: number;
   webhook: ActiveWebhookRow;
   /** The webhook was deleted after the row was written: nothing is sent. */
   webhookDeleted: boolean;
@@ -16,7 +18,8 @@ export interface ClaimedDelivery {
 
 /** How a claimed row ends: done (deleted, its attempt recorded), or due again in `retryInMs`. */
 export interface Completion {
-  id: string;
+  /** Null: only an attempt to log (an interrupted one found at a claim). */
+  id: string | null;
   attempt: NewAttempt | null;
   retryInMs: number | null;
 }
@@ -57,6 +60,7 @@ export async function enqueueDeleted(
 interface ClaimRow {
   id: string;
   attempt: number;
+  claims: number;
   event: LeadEventKind;
   webhook_id: string;
   webhook_url: string;
@@ -98,9 +102,9 @@ export function createOutboxRepo(db: Queryable) {
             WHERE o.id IN (SELECT id FROM candidates) AND (o.claimed_until IS NULL OR o.claimed_until <= now())
             FOR UPDATE SKIP LOCKED),
          claimed AS (
-           UPDATE outbox o SET claimed_until = now() + make_interval(secs => $1) FROM picked WHERE o.id = picked.id
-           RETURNING o.id, o.attempt, o.event, o.webhook_id, o.lead_id, o.due_at)
-         SELECT c.id::text AS id, c.attempt, c.event, c.webhook_id, w.url AS webhook_url, w.secret,
+           UPDATE outbox o SET claimed_until = now() + make_interval(secs => $1), claims = o.claims + 1 FROM picked WHERE o.id = picked.id
+           RETURNING o.id, o.attempt, o.claims, o.event, o.webhook_id, o.lead_id, o.due_at)
+         SELECT c.id::text AS id, c.attempt, c.claims, c.event, c.webhook_id, w.url AS webhook_url, w.secret,
                 (w.deleted_at IS NOT NULL) AS webhook_deleted, c.lead_id, l.project_id, p.name AS project_name,
                 l.subreddit, coalesce(l.title, '') AS title, l.url, l.score, coalesce(l.reply, '') AS reply,
                 (l.deleted_at IS NOT NULL) AS lead_deleted
@@ -113,7 +117,8 @@ export function createOutboxRepo(db: Queryable) {
       );
       return rows.map((r) => ({
         id: r.id,
-        attempt: r.attempt,
+        attempt: r.attempt + r.claims - 1,
+        interrupted: r.claims - 1,
         webhook: { id: r.webhook_id, url: r.webhook_url, secret: r.secret, project_id: r.project_id },
         webhookDeleted: r.webhook_deleted,
         leadDeleted: r.event === 'lead.created' && r.lead_deleted,
@@ -159,12 +164,12 @@ export function createOutboxRepo(db: Queryable) {
           { prepare: true },
         );
       }
-      const finished = done.filter((d) => d.retryInMs === null).map((d) => d.id);
+      const finished = done.filter((d) => d.id !== null && d.retryInMs === null).map((d) => d.id);
       if (finished.length) await tx.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [finished]);
-      const again = done.filter((d) => d.retryInMs !== null);
+      const again = done.filter((d) => d.id !== null && d.retryInMs !== null);
       if (again.length) {
         await tx.query(
-          `UPDATE outbox o SET attempt = o.attempt + 1, claimed_until = NULL,
+          `UPDATE outbox o SET attempt = o.attempt + o.claims, claims = 0, claimed_until = NULL,
                   due_at = now() + make_interval(secs => x.wait_s)
              FROM unnest($1::bigint[], $2::float8[]) AS x(id, wait_s) WHERE o.id = x.id`,
           [again.map((d) => d.id), again.map((d) => d.retryInMs! / 1000)],
@@ -175,7 +180,10 @@ export function createOutboxRepo(db: Queryable) {
     /** Gives claimed rows back at once (a worker shutting down), so another worker need not wait for the lease. */
     async release(ids: string[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.query('UPDATE outbox SET claimed_until = NULL WHERE id = ANY($1::bigint[])', [ids]);
+      await db.query(
+        'UPDATE outbox SET claimed_until = NULL, claims = claims - 1 WHERE id = ANY($1::bigint[])',
+        [ids],
+      );
     },
 
     /** Rows not yet sent, claimed or not: for tests and the health page. */

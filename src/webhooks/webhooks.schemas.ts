@@ -9,6 +9,7 @@ export const OUTCOMES = [
   'network_error',
   'blocked',
   'dropped',
+  'interrupted',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 

@@ -8,8 +8,16 @@ CREATE TABLE outbox (
   event         text NOT NULL CHECK (event IN ('lead.created', 'lead.deleted')),
   webhook_id    text NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
   attempt       integer NOT NULL DEFAULT 1 CHECK (attempt >= 1),
+  -- Claims not ended by a recorded attempt: above 1 at a claim, the previous worker stopped mid-delivery.
+  claims        integer NOT NULL DEFAULT 0,
   due_at        timestamptz NOT NULL,
   claimed_until timestamptz
 );
 CREATE INDEX outbox_due_idx ON outbox (due_at, id);
 CREATE UNIQUE INDEX outbox_event_uidx ON outbox (lead_id, event, webhook_id);
+
+-- An attempt whose worker stopped (kill -9, a crash) before it recorded the answer: it may have reached the
+-- receiver; the delivery is sent again.
+ALTER TABLE webhook_attempts DROP CONSTRAINT webhook_attempts_outcome_check;
+ALTER TABLE webhook_attempts ADD CONSTRAINT webhook_attempts_outcome_check CHECK (outcome IN
+  ('delivered', 'http_error', 'redirect', 'timeout', 'network_error', 'blocked', 'dropped', 'interrupted'));

@@ -13,6 +13,7 @@ const OUTCOME_LABELS: Record<Outcome, string> = {
   network_error: 'Network error',
   blocked: 'Blocked address',
   dropped: 'Dropped',
+  interrupted: 'Interrupted (sent again)',
 };
 
 export function OutcomeBadge({ outcome }: { outcome: Outcome | null }) {
