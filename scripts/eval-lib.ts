@@ -77,7 +77,7 @@ export const HELD_OUT: readonly Group[] = ['D', 'E', 'I', 'J', 'K', 'M', 'O', 'Q
  * once, four of them with one or two leads among 80 candidates (38 of its 447 pairs graded 2 or more). Trained on,
  * it lowered the held-out M, O and Q by about 0.03 each (mean of the nine held-out groups 0.645 -> 0.636), so it is
  * read for errors only. L and N were left out in the same way until the seventh session, when P and R grew the
- * training set to 43 profiles (docs/scoring.md). V, W and X (sixteenth session): trained on (58 profiles, 3,295
+ * training set to 43 profiles (docs/scoring-history.md). V, W and X (sixteenth session): trained on (58 profiles, 3,295
  * pairs for the stage), they left the held-out mean where it was (0.667 -> 0.668 with meaning, 0.641 -> 0.643
  * local) and lowered A+B (0.905 -> 0.897), so they too are read for errors and measured, not trained on.
  */

@@ -269,7 +269,7 @@ function buildProfile(profile: ScoringProfile): CompiledProfile {
   groups[PROFILE_GROUP.targetRole] = role.targets;
   groups[PROFILE_GROUP.otherRole] = role.others;
   // Doing it oneself is the alternative to a craft service (design, development, writing), not to tax
-  // preparation or managed IT, whose do-it-yourselfers have the pain (docs/scoring.md).
+  // preparation or managed IT, whose do-it-yourselfers have the pain (docs/scoring-history.md).
   groups[PROFILE_GROUP.diy] = CRAFT_SERVICE.test(normalizeText(`${p.name} ${p.solution ?? ''}`)) ? DIY : [];
   const buyers = normalizeText(p.targetUsers ?? '');
   const toBusinesses = SELLS_TO_BUSINESSES.test(buyers);

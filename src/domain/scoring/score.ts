@@ -1222,7 +1222,7 @@ export function scoreItem(item: ScoringItem, profile: ScoringProfile, meaning?: 
  * thread's title gives the topic, never the commenter's request), and as a post of its own whose first sentence is
  * its title ("Looking for booking software that pays renters directly. We have 5 booth renters …"). Read only as a
  * comment, the same words scored about 15 points lower than as a post, and a buyer's comment ranked under weaker
- * posts (labeled posts read as comments: NDCG@10 0.55 against 0.64; docs/scoring.md).
+ * posts (labeled posts read as comments: NDCG@10 0.55 against 0.64; docs/scoring-history.md).
  */
 function scoreComment(item: ScoringItem, profile: ScoringProfile): LeadScore {
   const asComment = scoreReading(item, profile);

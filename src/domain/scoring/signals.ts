@@ -164,7 +164,7 @@ const LEAVING = [
 const WEIGHING = [
   "(?:i'm|i am|we're|we are|i've been|we've been) (?:also |now )?(?:considering(?! [a-z]+ing\\b)|comparing|deciding between|choosing between|trying out|testing|experimenting with)",
   // "I have tried …". The contraction ("I've tried") was never matched when the stage rules were measured; read
-  // too, it lowered group A's stage accuracy 0.813 -> 0.792 (docs/scoring.md), so it stays out.
+  // too, it lowered group A's stage accuracy 0.813 -> 0.792 (docs/scoring-history.md), so it stays out.
   '(?:i|we) have (?:already |also )?(?:tried|tested|looked at)',
   'ruled out',
   '(?:had|took) a look at',
@@ -757,7 +757,7 @@ export const TAG_FOR_HIRE =
 /**
  * A title tag that files the post as a request, as buying subreddits ask ("[BIFL Request] Winter boots", "[Request]
  * Gym bag", "[WTB] Thinkpad"): the subreddit's own word for asking for something to buy. It tells the stage, not
- * the score: read as a request it lifted off-topic requests as much as on-topic ones (docs/scoring.md).
+ * the score: read as a request it lifted off-topic requests as much as on-topic ones (docs/scoring-history.md).
  */
 export const TAG_REQUEST =
   /\[\s*(?:(?:bifl|bi4l|bil)\s+)?(?:requests?|req|wtb|want to buy|buying|looking for)\s*\]/;
