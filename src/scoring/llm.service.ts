@@ -11,6 +11,8 @@ import {
   type ScoringItem,
   type ScoringProfile,
 } from '../domain/scoring.ts';
+import { createLimiter } from '../limiter.ts';
+import { BodyTooLargeError, CHAT_RESPONSE_MAX_BYTES, readCapped } from '../upstream/read-capped.ts';
 import type { UpstreamCall } from '../upstream/source.ts';
 import { createLlmCacheRepo } from './llm.repo.ts';
 import {
@@ -72,22 +74,6 @@ export function profileHash(profile: ScoringProfile, model: string): string {
     .slice(0, 32);
 }
 
-/** Bounds how many model calls run at once; the rest wait their turn. */
-function createLimiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await fn();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /**
@@ -124,7 +110,7 @@ export function createLlmScorer(deps: LlmScorerDeps) {
           signal: AbortSignal.timeout(config.timeoutMs),
           redirect: 'error',
         });
-        const text = await res.text();
+        const text = await readCapped(res, CHAT_RESPONSE_MAX_BYTES);
         if (!res.ok) throw new LlmError(`HTTP ${res.status}${text ? `: ${text.slice(0, 120)}` : ''}`);
         let body: {
           choices?: { message?: { content?: unknown } }[];
@@ -148,7 +134,7 @@ export function createLlmScorer(deps: LlmScorerDeps) {
         const message =
           e.name === 'TimeoutError'
             ? `timed out after ${config.timeoutMs} ms`
-            : e instanceof LlmError
+            : e instanceof LlmError || e instanceof BodyTooLargeError
               ? e.message
               : `request failed: ${e.message}`;
         throw Object.assign(new LlmError(`${LLM_API}: ${message}`), {
