@@ -770,11 +770,16 @@ export function createScansService(deps: {
     const bought = reported.filter((call) => call.ok).length;
     const itemCost = bought ? costUsd / bought : 0;
     // A walk that failed partway kept the pages bought before it; the scan says so and the next one goes on.
-    const stopped = fetched.stoppedBy
-      ? [`${listing}: ${fetched.stoppedBy} (kept the ${fetched.items.length} items read before it)`]
-      : [];
+    const stopped = [
+      ...(fetched.stoppedBy
+        ? [`${listing}: ${fetched.stoppedBy} (kept the ${fetched.items.length} items read before it)`]
+        : []),
+      ...(fetched.problems ?? []).map((problem) => `${listing}: ${problem}`),
+    ];
     if (fetched.stoppedBy)
       log.warn({ scanId, listing, err: fetched.stoppedBy }, 'upstream walk stopped partway');
+    if (fetched.problems)
+      log.warn({ scanId, listing, problems: fetched.problems }, 'upstream answer partly unreadable');
     const othersServed = (upToDate: string[] | 'all-new') =>
       (upToDate === 'all-new' ? [...c.projects.keys()] : upToDate).filter(
         (id) => id !== p.id && c.projects.get(id)?.listings.has(listing),

@@ -54,6 +54,11 @@ export interface Fetched {
    * pages bought before the failure, so the next fetch goes on from there instead of buying them again.
    */
   stoppedBy?: string;
+  /**
+   * What the answers held that could not be used, recorded with the scan's errors: items left out because they
+   * could not be read (no id, no creation time), a stored cursor that could not be read and was started afresh.
+   */
+  problems?: string[];
 }
 
 /**
