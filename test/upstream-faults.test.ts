@@ -178,6 +178,46 @@ test('a listing walk that fails partway keeps what it bought, says so, and the n
   await scans.drain();
 });
 
+test("a NUL character in an upstream's error text is stored cleaned with the scan and its usage", async () => {
+  // Found by a hostile run (issue 35): on PostgreSQL the scan ended failed and its usage record was lost.
+  const scans = redditScans({ timeoutMs: 2000, sleep: async () => {} });
+  fake.setListing('/r/nul/new', []);
+  // A post whose text holds NUL is stored with U+FFFD in its place.
+  fake.setListing('/r/nul/comments', []);
+  fake.setListing('/r/nul/new', [
+    wirePost('nul', 'n0001', { title: 'zzqx\u0000title', selftext: 'a\u0000body', created: new Date() }),
+  ]);
+  fake.script({ path: /^\/r\/nul\/new/, status: 400, body: '{"message":"bad\u0000request"}' });
+  const acct = await createAccount(t.services);
+  const project = await createProject(t.services, acct.userId, {
+    keywords: ['zzqx-no-match'],
+    subreddits: ['nul'],
+  });
+  const scan = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.equal(scan.status, 'done');
+  assert.equal(scan.errors.length, 1);
+  assert.match(
+    scan.errors[0]!,
+    /^new:nul: reddit\.subreddit_new: HTTP 400: \{"message":"bad\uFFFDrequest"\}$/,
+  );
+  const usage = await t.services.usage.getUsage(project.id);
+  assert.deepEqual([usage.calls, usage.failed], [1, 1]);
+
+  await t.db.query(
+    `UPDATE upstream_fetches SET fetched_at = fetched_at - interval '1 day' WHERE listing LIKE '%:nul'`,
+  );
+  await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [
+    project.id,
+  ]);
+  const next = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.deepEqual([next.status, next.errors], ['done', []]);
+  const stored = await t.db.query<{ title: string; body: string }>(
+    `SELECT title, body FROM upstream_items WHERE id = 't3_n0001'`,
+  );
+  assert.deepEqual(stored, [{ title: 'zzqx\uFFFDtitle', body: 'a\uFFFDbody' }]);
+  await scans.drain();
+});
+
 test('a malformed Arctic Shift row is left out with an error; no later scan of the listing fails', async () => {
   // Found by a hostile run (issue 35): {"id": null, "created_utc": "yesterday"} stored the cursor "NaN:", and
   // every later scan of the subreddit failed with invalid cursor "NaN:".

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { AiEngineConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type AnswerReading, readAnswer } from '../domain/ai-answer.ts';
+import { withoutNul } from '../domain/nul-text.ts';
 import { createLimiter } from '../limiter.ts';
 import type {
   EngineAnswer,
@@ -157,7 +158,7 @@ export function createAiVisibilityService(deps: {
               a.mentionRate,
               a.meanPosition,
               a.competitorsMentioned,
-              a.error,
+              a.error === null ? null : withoutNul(a.error),
             ],
           );
         }

@@ -1,3 +1,4 @@
+import { withoutNul } from '../domain/nul-text.ts';
 import { BodyTooLargeError, CHAT_RESPONSE_MAX_BYTES, readCapped } from '../upstream/read-capped.ts';
 /** Longest embeddings answer read: 400 vectors of 3,072 numbers fit. */
 export const EMBEDDINGS_RESPONSE_MAX_BYTES = 32 * 1024 * 1024;
@@ -22,7 +23,7 @@ export interface ChatAnswer {
 export class OpenAiError extends Error {
   readonly costUsd: number;
   constructor(message: string, costUsd = 0) {
-    super(message);
+    super(withoutNul(message));
     this.costUsd = costUsd;
   }
 }
@@ -93,7 +94,7 @@ export async function chatCompletion(
   const costUsd = costOf(e, body?.usage);
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new OpenAiError('response has no message content', costUsd);
-  return { content, costUsd };
+  return { content: withoutNul(content), costUsd };
 }
 
 /** POST /embeddings; one vector per input, in input order. */

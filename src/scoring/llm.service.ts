@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { LlmConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { withoutNul, withoutNulDeep } from '../domain/nul-text.ts';
 import { profileContentKey } from '../domain/scoring/profile.ts';
 import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';
 import {
@@ -51,7 +52,11 @@ export interface LlmScorerDeps {
 const checkLead = Compile(LlmLeadAnswer);
 const checkReply = Compile(LlmReplyAnswer);
 
-class LlmError extends Error {}
+class LlmError extends Error {
+  constructor(message: string) {
+    super(withoutNul(message));
+  }
+}
 
 /** The answer text as JSON, allowing the ```json fences some local models add. */
 function parseJson(content: string): unknown {
@@ -60,7 +65,7 @@ function parseJson(content: string): unknown {
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
   try {
-    return JSON.parse(text);
+    return withoutNulDeep(JSON.parse(text));
   } catch {
     throw new LlmError(`answer is not valid JSON: ${JSON.stringify(content.slice(0, 80))}`);
   }

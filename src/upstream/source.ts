@@ -1,3 +1,5 @@
+import { withoutNul } from '../domain/nul-text.ts';
+
 /** One Reddit item as every upstream adapter returns it. */
 export interface RedditItem {
   kind: 'post' | 'comment';
@@ -86,7 +88,7 @@ export interface UpstreamSource {
 export class UpstreamError extends Error {
   readonly api: string;
   constructor(api: string, message: string) {
-    super(`${api}: ${message}`);
+    super(withoutNul(`${api}: ${message}`));
     this.api = api;
   }
 }
