@@ -302,7 +302,14 @@ describe('MCP lifecycle', () => {
 
 describe('Origin', () => {
   test('a present, disallowed Origin gets 403 before anything else', async () => {
-    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com']) {
+    for (const origin of [
+      'http://evil.example.com',
+      'null',
+      'https://localhost.evil.com',
+      // Issue 35: parsed with new URL, these read as loopback.
+      'http://evil.example@127.0.0.1:3000',
+      'http://localhost:3000/evil',
+    ]) {
       const res = await postMcp(t.baseUrl, LIST, { key: acct.mcpKey, headers: { origin } });
       assert.equal(res.status, 403, origin);
       assertRpcError(res.body, -32003);
