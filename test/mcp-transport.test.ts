@@ -416,7 +416,7 @@ describe('JSON-RPC batches of MCP 2025-03-26', () => {
   const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
   const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
-  for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }]) {
+  for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
     test(`an array of requests gets an array of responses, in order (${JSON.stringify(headers)})`, async () => {
       const res = await postMcp(
         t.baseUrl,
