@@ -22,7 +22,7 @@ import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
-import { API_PREFIX, swaggerOptions } from './openapi.ts';
+import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
 import { hasOddSegments, targetsApi } from './request-target.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
@@ -227,9 +227,13 @@ export async function buildApp({
     ),
   );
 
-  // Answers past 1 KB (JSON, CSV, the dashboard's files) compressed as the client accepts (br, gzip, ...);
+  // Answers past 1 KB (JSON, CSV, the dashboard's files) compressed as the client accepts (zstd, br, gzip, ...);
   // request bodies are read as sent, never decompressed. Route-level, so it runs after the header hooks above.
-  await app.register(compress, { threshold: 1024, globalDecompression: false });
+  await app.register(compress, {
+    threshold: 1024,
+    globalDecompression: false,
+    encodings: [...RESPONSE_ENCODINGS, 'identity'],
+  });
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
   await app.register(mcpRoutes, { services });
