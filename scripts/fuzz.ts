@@ -1,6 +1,7 @@
 // `npm run fuzz [-- --count 10000 --seed 1]`: the hostile-input fuzz run of docs/reliability.md against the
 // whole service on a fresh database (PostgreSQL when TEST_DATABASE_URL is set, else the embedded one).
-// Fails when any answer is a 5xx, leaks internals, lacks X-Request-Cost-Usd: 0 on /api/v1, when a write
+// Fails when any answer is a 5xx, leaks internals, lacks X-Request-Id, lacks X-Request-Cost-Usd: 0 or the Error
+// shape on an /api/ target however written (aliases, absolute form, no Host), when a write
 // succeeds, or when the database changed. The fixed-seed subset runs in `npm test` (test/fuzz.test.ts).
 import { parseArgs } from 'node:util';
 import { databaseDigest, runFuzz } from '../test/fuzz/hostile.ts';

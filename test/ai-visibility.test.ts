@@ -8,7 +8,8 @@ import { readAnswer } from '../src/domain/ai-answer.ts';
 import { nameVariants } from '../src/domain/mentions.ts';
 import { EngineAnswer, VisibilityCheck } from '../src/insights/ai-visibility.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
-import type { FakeServer } from './fakes/fake-server.ts';
+import { startEndlessServer } from './fakes/endless-server.ts';
+import { type FakeServer, startFakeServer } from './fakes/fake-server.ts';
 import { startFakeOpenAi } from './fakes/openai-fake.ts';
 import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
 import { callTool } from './mcp-helpers.ts';
@@ -355,5 +356,60 @@ describe('check_ai_visibility with no engine configured', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('check_ai_visibility against a hostile engine', () => {
+  let t: TestApp;
+  let endless: Awaited<ReturnType<typeof startEndlessServer>>;
+  let slow: FakeServer;
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+
+  before(async () => {
+    endless = await startEndlessServer();
+    slow = await startFakeServer(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return { json: { choices: [{ message: { content: 'Booksy.' } }] } };
+    });
+    t = await startTestApp({
+      config: {
+        aiEngines: [
+          engine('endless', endless.url, { samples: 3, timeoutMs: 4000 }),
+          engine('slow', slow.url, { samples: 10 }),
+        ],
+      },
+    });
+    acct = await createAccount(t.services);
+  });
+  after(async () => {
+    await t.close();
+    await Promise.all([endless.close(), slow.close()]);
+  });
+
+  test('an answer that streams forever ends at the 2 MB cap, quickly, with bounded memory', async () => {
+    // Found by a hostile run (issue 35): res.text() read an endless answer until the process held 8.85 GB.
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const res = await callTool(t.baseUrl, acct.mcpKey, 'check_ai_visibility', {
+      productName: 'ChairTime',
+      question: 'Which booking app?',
+    });
+    const elapsed = performance.now() - started;
+    const check = JSON.parse(res.body.result.content[0].text) as VisibilityCheck;
+    const hostile = check.engines.find((e) => e.engine === 'endless')!;
+    assert.equal(hostile.answered, 0);
+    assert.match(hostile.error!, /3 of 3 answers failed: response body exceeds the 2 MB limit/);
+    assert.ok(elapsed < 3000, `took ${Math.round(elapsed)} ms`);
+    assert.ok(process.memoryUsage().rss - rss < 150 * 1024 * 1024, 'RSS grew by more than 150 MB');
+  });
+
+  test("an engine's samples are asked at most three at a time", async () => {
+    const r = await t.services.aiVisibility.check({
+      userId: acct.userId,
+      productName: 'Booksy',
+      question: 'Which booking app?',
+    });
+    assert.equal(r.engines.find((e) => e.engine === 'slow')!.answered, 10);
+    assert.equal(slow.maxInFlight('/v1'), 3);
   });
 });

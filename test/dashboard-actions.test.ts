@@ -305,7 +305,15 @@ describe('cross-site requests', () => {
   test('a foreign Origin is 403 and changes nothing; the service’s own origin is accepted', async () => {
     const { d, restKeyId, restKey } = await signedIn();
     const before = await keyCount(d);
-    for (const origin of ['https://evil.example', 'null', 'http://dash.example:3000.evil.example']) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://dash.example:3000.evil.example',
+      // Issue 35: parsed with new URL, these read as the service's own origin.
+      'http://evil.example@dash.example:3000',
+      'http://dash.example:3000/',
+      'http://dash.example:3000/evil',
+    ]) {
       const res = await d.call('POST', '/keys', { kind: 'rest' }, { origin });
       assert.equal(res.status, 403, origin);
       assert.equal(res.body.error.code, 'forbidden');

@@ -122,3 +122,77 @@ describe('database loss on PostgreSQL', { skip: !TEST_DATABASE_URL && 'needs TES
 async function waitFor(check: () => Promise<boolean>) {
   while (!(await check())) await new Promise((r) => setTimeout(r, 20));
 }
+
+// Issue 35: a database that is gone (3D000) or full of connections (53300) is unavailability too: 503 with
+// Retry-After and the Error body, a warning rather than an error-level stack.
+describe('a database that refuses the service', () => {
+  let t: TestApp;
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  let projectId: string;
+
+  before(async () => {
+    t = await startTestApp();
+    acct = await createAccount(t.services);
+    projectId = (await createProject(t.services, acct.userId)).id;
+  });
+  after(() => t.close());
+
+  for (const [code, message] of [
+    ['53300', 'sorry, too many clients already'],
+    ['3D000', 'database "gone" does not exist'],
+  ]) {
+    test(`SQLSTATE ${code} answers 503 with Retry-After on REST and MCP`, async () => {
+      const query = t.db.query;
+      t.db.query = async () => {
+        throw Object.assign(new Error(message), { code, severity: 'FATAL' });
+      };
+      try {
+        const res = await fetch(`${t.baseUrl}/api/v1/projects/${projectId}/leads`, {
+          headers: { authorization: `Bearer ${acct.restKey}` },
+        });
+        assert.equal(res.status, 503);
+        assert.equal(res.headers.get('retry-after'), '1');
+        assert.equal(res.headers.get('x-request-cost-usd'), '0');
+        const body = (await res.json()) as { error: { code: string; message: string } };
+        assert.equal(body.error.code, 'internal_error');
+        assert.doesNotMatch(body.error.message, new RegExp(`${code}|clients|does not exist`));
+        const tool = await postMcp(
+          t.baseUrl,
+          { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_projects', arguments: {} } },
+          { key: acct.mcpKey },
+        );
+        assert.equal(tool.status, 503);
+        assert.equal(tool.body.error.data.code, 'internal_error');
+      } finally {
+        t.db.query = query;
+      }
+    });
+  }
+});
+
+describe('a dropped database on PostgreSQL', {
+  skip: !TEST_DATABASE_URL && 'needs TEST_DATABASE_URL',
+}, () => {
+  test('answers 503 with Retry-After while it is gone', async () => {
+    const t = await startTestApp();
+    const acct = await createAccount(t.services);
+    const name = new URL(t.db.url!).pathname.slice(1);
+    const server = new URL(t.db.url!);
+    server.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      const res = await fetch(`${t.baseUrl}/api/v1/me`, {
+        headers: { authorization: `Bearer ${acct.restKey}` },
+      });
+      assert.equal(res.status, 503);
+      assert.equal(res.headers.get('retry-after'), '1');
+      assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'internal_error');
+    } finally {
+      await admin.query(`CREATE DATABASE ${name}`).catch(() => {});
+      await admin.end();
+      await t.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { ConfigError, type LlmConfig, loadConfig } from '../src/config.ts';
 import { type LeadScore, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 import { createLeadScorer } from '../src/scoring/lead-scorer.ts';
 import { createLlmScorer, type LlmScorer } from '../src/scoring/llm.service.ts';
+import { startEndlessServer } from './fakes/endless-server.ts';
 import { startFakeLlm } from './fakes/llm-fake.ts';
 import { createTestDb } from './harness.ts';
 
@@ -157,6 +158,24 @@ describe('LLM scoring against a local OpenAI-compatible server', () => {
     assert.deepEqual(b.score, local('ratelimited'));
     assert.equal(b.calls.length, 1);
     assert.match(b.errors[0] ?? '', /HTTP 429/);
+  });
+
+  test('an answer that streams forever stops at the 2 MB cap: an error with the local score', async () => {
+    // Found by a hostile run (issue 35): the answer was read with res.text(), without a limit.
+    const endless = await startEndlessServer();
+    try {
+      const hostile = await createLlmScorer({
+        db,
+        config: { ...config, baseUrl: `${endless.url}/v1`, timeoutMs: 4000 },
+      });
+      const started = performance.now();
+      const r = await hostile.refine(item('valid'), profile, local('valid'), 't3_endless');
+      assert.ok(performance.now() - started < 3000);
+      assert.deepEqual(r.score, local('valid'));
+      assert.match(r.error ?? '', /response body exceeds the 2 MB limit/);
+    } finally {
+      await endless.close();
+    }
   });
 
   test('an unreachable server is an error with the local score, not a crash', async () => {

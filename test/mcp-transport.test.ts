@@ -95,7 +95,7 @@ describe('a bare HTTP client', () => {
     for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
       const res = await postMcp(t.baseUrl, LIST, { key: acct.mcpKey, headers: { 'content-type': type } });
       assert.equal(res.status, 415, type);
-      assertRpcError(res.body, -32000);
+      assertRpcError(res.body, -32000, 1);
     }
   });
 
@@ -108,19 +108,19 @@ describe('a bare HTTP client', () => {
 });
 
 describe('authentication', () => {
-  test('a missing key is 401 with a JSON-RPC error body', async () => {
+  test('a missing key is 401 with a JSON-RPC error body, echoing the id it can read', async () => {
     const res = await postMcp(t.baseUrl, LIST);
     assert.equal(res.status, 401);
-    assertRpcError(res.body, -32001);
+    assertRpcError(res.body, -32001, 1);
     assert.equal(res.body.error.data.code, 'unauthorized');
     assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer/);
   });
 
   test('an unknown or malformed key is 401', async () => {
     for (const key of ['sbk_notarealkey', 'garbage']) {
-      const res = await postMcp(t.baseUrl, LIST, { key });
+      const res = await postMcp(t.baseUrl, { ...LIST, id: 'call-7' }, { key });
       assert.equal(res.status, 401, key);
-      assertRpcError(res.body, -32001);
+      assertRpcError(res.body, -32001, 'call-7');
     }
     const basic = await postMcp(t.baseUrl, LIST, { headers: { authorization: `Basic ${acct.mcpKey}` } });
     assert.equal(basic.status, 401);
@@ -129,7 +129,7 @@ describe('authentication', () => {
   test('a REST key (rl_sk_) is 403', async () => {
     const res = await postMcp(t.baseUrl, LIST, { key: acct.restKey });
     assert.equal(res.status, 403);
-    assertRpcError(res.body, -32003);
+    assertRpcError(res.body, -32003, 1);
     assert.equal(res.body.error.data.code, 'forbidden');
     assert.match(res.body.error.message, /sbk_/);
   });
@@ -157,11 +157,16 @@ describe('JSON-RPC error table', () => {
     }
   });
 
-  test('-32600 invalid request for a batch array', async () => {
-    const res = await postMcp(t.baseUrl, [LIST, { ...LIST, id: 2 }], { key: acct.mcpKey });
-    assert.equal(res.status, 400);
-    assertRpcError(res.body, -32600);
-    assert.match(res.body.error.message, /[Bb]atch/);
+  test('-32600 invalid request for a batch under a protocol revision without batches', async () => {
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const res = await postMcp(t.baseUrl, [LIST, { ...LIST, id: 2 }], {
+        key: acct.mcpKey,
+        headers: { 'mcp-protocol-version': version },
+      });
+      assert.equal(res.status, 400, version);
+      assertRpcError(res.body, -32600);
+      assert.match(res.body.error.message, /[Bb]atch.*2025-03-26/);
+    }
   });
 
   test('-32600 invalid request for a broken envelope, echoing the id when it can be read', async () => {
@@ -275,7 +280,7 @@ describe('MCP lifecycle', () => {
         headers: { 'mcp-protocol-version': v },
       });
       assert.equal(res.status, 400, v);
-      assertRpcError(res.body, -32000);
+      assertRpcError(res.body, -32000, 1);
       assert.match(res.body.error.message, /2025-11-25/);
     }
   });
@@ -302,10 +307,17 @@ describe('MCP lifecycle', () => {
 
 describe('Origin', () => {
   test('a present, disallowed Origin gets 403 before anything else', async () => {
-    for (const origin of ['http://evil.example.com', 'null', 'https://localhost.evil.com']) {
+    for (const origin of [
+      'http://evil.example.com',
+      'null',
+      'https://localhost.evil.com',
+      // Issue 35: parsed with new URL, these read as loopback.
+      'http://evil.example@127.0.0.1:3000',
+      'http://localhost:3000/evil',
+    ]) {
       const res = await postMcp(t.baseUrl, LIST, { key: acct.mcpKey, headers: { origin } });
       assert.equal(res.status, 403, origin);
-      assertRpcError(res.body, -32003);
+      assertRpcError(res.body, -32003, 1);
     }
     const noKey = await postMcp(t.baseUrl, LIST, { headers: { origin: 'http://evil.example.com' } });
     assert.equal(noKey.status, 403);
@@ -397,4 +409,77 @@ test('MCP_ALLOWED_ORIGINS is checked at start', () => {
   for (const bad of ['not a url', 'ftp://x.example.com', 'https://a.example.com/path']) {
     assert.throws(() => loadConfig({ MCP_ALLOWED_ORIGINS: bad }), ConfigError, bad);
   }
+});
+
+// Issue 35: 2025-03-26 is offered, and batches are part of it (docs/decisions/0110).
+describe('JSON-RPC batches of MCP 2025-03-26', () => {
+  const ping = (id: number | string) => ({ jsonrpc: '2.0', id, method: 'ping' });
+  const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
+
+  for (const headers of [{}, { 'mcp-protocol-version': '2025-03-26' }] as Record<string, string>[]) {
+    test(`an array of requests gets an array of responses, in order (${JSON.stringify(headers)})`, async () => {
+      const res = await postMcp(
+        t.baseUrl,
+        [LIST, note, ping('p'), { jsonrpc: '2.0', id: 3, method: 'nope' }],
+        {
+          key: acct.mcpKey,
+          headers,
+        },
+      );
+      assert.equal(res.status, 200);
+      assert.ok(Array.isArray(res.body), res.text);
+      assert.deepEqual(
+        res.body.map((r: { id: unknown }) => r.id),
+        [1, 'p', 3],
+      );
+      assert.ok(res.body[0].result.tools.length > 0);
+      assert.deepEqual(res.body[1].result, {});
+      assert.equal(res.body[2].error.code, -32601);
+    });
+  }
+
+  test('only notifications: 202 and no body', async () => {
+    const res = await postMcp(t.baseUrl, [note, note], { key: acct.mcpKey });
+    assert.equal(res.status, 202);
+    assert.equal(res.text, '');
+  });
+
+  test('bad entries are answered in place; an empty or oversized batch is one -32600', async () => {
+    const res = await postMcp(
+      t.baseUrl,
+      [
+        { id: 5, method: 'ping' },
+        [ping(6)],
+        { jsonrpc: '2.0', id: 7, method: 'initialize', params: {} },
+        ping(8),
+      ],
+      { key: acct.mcpKey },
+    );
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.map((r: { id: unknown; error?: { code: number } }) => [r.id, r.error?.code ?? null]),
+      [
+        [5, -32600],
+        [null, -32600],
+        [7, -32600],
+        [8, null],
+      ],
+    );
+    const empty = await postMcp(t.baseUrl, [], { key: acct.mcpKey });
+    assert.equal(empty.status, 400);
+    assertRpcError(empty.body, -32600);
+    const big = await postMcp(
+      t.baseUrl,
+      Array.from({ length: 33 }, (_, i) => ping(i)),
+      { key: acct.mcpKey },
+    );
+    assert.equal(big.status, 400);
+    assertRpcError(big.body, -32600);
+  });
+
+  test('a batch without a key is one 401', async () => {
+    const res = await postMcp(t.baseUrl, [LIST, ping(2)]);
+    assert.equal(res.status, 401);
+    assertRpcError(res.body, -32001);
+  });
 });

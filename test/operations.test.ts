@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { createAccount, createProject, startTestApp, type TestApp, testConfig } from './harness.ts';
@@ -247,5 +250,64 @@ test('the default limits are set: headers within 10 s, requests within 30 s, 1,0
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
     maxConnections: 1024,
+  });
+});
+
+// Issue 35: answers the router or Node would give to request targets that fetch() never sends.
+describe('request targets: aliases, absolute form, no Host, odd segments', () => {
+  let t: TestApp;
+  let acct: Awaited<ReturnType<typeof createAccount>>;
+  before(async () => {
+    // A built dashboard, so that its file server's catch-all is in the route table.
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>dashboard</title>');
+    t = await startTestApp({ webDist: dist });
+    acct = await createAccount(t.services);
+  });
+  after(() => t.close());
+
+  const get = (target: string, host = 'Host: x\r\n') =>
+    rawRequest(
+      t.baseUrl,
+      `GET ${target} HTTP/1.1\r\n${host}Authorization: Bearer ${acct.restKey}\r\nConnection: close\r\n\r\n`,
+    ).then(parseRaw);
+
+  test('every answer to an /api/ target says X-Request-Cost-Usd: 0, however the path is written', async () => {
+    const { port } = new URL(t.baseUrl);
+    for (const target of ['/api/%76%31/me', `http://127.0.0.1:${port}/api/v1/me`]) {
+      const res = await get(target);
+      assert.equal(res.status, 200, target);
+      assert.equal(res.headers.get('x-request-cost-usd'), '0', target);
+      assert.equal(res.body.key.prefix.slice(0, 6), 'rl_sk_', target);
+    }
+    const noHost = await get('/api/v1/me', '');
+    assert.equal(noHost.status, 400);
+    assert.equal(noHost.headers.get('x-request-cost-usd'), '0');
+    assert.match(noHost.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(noHost.body.error.code, 'invalid_request');
+    assert.match(noHost.body.error.message, /Host/);
+    const badEscape = await get('/api/%76%31/%zz');
+    assert.equal(badEscape.status, 400);
+    assert.equal(badEscape.headers.get('x-request-cost-usd'), '0');
+    assert.match(badEscape.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  });
+
+  test('a path with // or .. segments is an unknown path: 404 not_found, not the file server 403', async () => {
+    for (const target of [
+      '/api/v1//me',
+      '/api/v1/../api/v1/me',
+      '/api/v1/%2e%2e/v1/me',
+      '/x/../index.html',
+    ]) {
+      const res = await get(target);
+      assert.equal(res.status, 404, target);
+      assert.equal(res.body.error.code, 'not_found', target);
+      if (target.startsWith('/api/')) assert.equal(res.headers.get('x-request-cost-usd'), '0', target);
+    }
+    assert.equal(
+      (await fetch(`${t.baseUrl}/index.html`)).status,
+      200,
+      'the dashboard itself is still served',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { fixedClock } from '../src/clock.ts';
 import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
@@ -569,7 +569,18 @@ describe('REST API on a self-hosted instance', () => {
     const path = `/api/v1/projects/${p.id}/leads?limit=100&include=body`;
     const plain = await rawGet(t.baseUrl + path, { authorization: `Bearer ${alice.restKey}` });
     assert.equal(plain.headers['content-encoding'], undefined);
-    for (const encoding of ['gzip', 'br']) {
+    // The encodings the OpenAPI document names are exactly those served (issue 35: zstd was served, not named).
+    const doc = await rawGet(`${t.baseUrl}/api/v1/openapi.json`, {});
+    const named = /`Accept-Encoding` \(([^)]*)\)/.exec(JSON.parse(String(doc.body)).info.description)?.[1];
+    const encodings = (named ?? '').split(', ');
+    assert.deepEqual(encodings.sort(), ['br', 'deflate', 'gzip', 'zstd']);
+    const decode: Record<string, (b: Buffer) => Buffer> = {
+      gzip: gunzipSync,
+      br: brotliDecompressSync,
+      deflate: inflateSync,
+      zstd: zstdDecompressSync,
+    };
+    for (const encoding of encodings) {
       const res = await rawGet(t.baseUrl + path, {
         authorization: `Bearer ${alice.restKey}`,
         'accept-encoding': encoding,
@@ -583,7 +594,7 @@ describe('REST API on a self-hosted instance', () => {
         res.body.length * 4 < plain.body.length,
         `${encoding}: ${res.body.length} of ${plain.body.length}`,
       );
-      const text = encoding === 'gzip' ? gunzipSync(res.body) : brotliDecompressSync(res.body);
+      const text = decode[encoding]!(res.body);
       assert.deepEqual(JSON.parse(String(text)), JSON.parse(String(plain.body)));
     }
     const small = await rawGet(`${t.baseUrl}/api/v1/me`, {

@@ -206,6 +206,24 @@ describe('SEO opportunities from Serper', () => {
     assert.equal(failed, 5, 'failed calls are recorded too, at no cost');
   });
 
+  test("a NUL character in a provider's error text is stored cleaned; the refresh answers", async () => {
+    // Found by a hostile run (issue 35): the error quoted the NUL and the dashboard refresh answered 500.
+    on.serper.script(
+      { status: 400, body: '{"message":"bad\u0000query"}' },
+      { status: 400, body: 'nul\u0000here' },
+    );
+    const dash = dashboardClient(on.s.t);
+    await dash.signIn(on.s.acct.userId);
+    on.s.clock.advance(1000);
+    const res = await dash.post(`/projects/${on.s.project.id}/seo`);
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const view = await dash.get(`/projects/${on.s.project.id}/seo`);
+    const errors: string[] = view.body.lastRefresh.errors;
+    assert.equal(errors.length, 2);
+    assert.match(errors[0]!, /"salon booking": serper\.search: HTTP 400: \{"message":"bad\uFFFDquery"\}/);
+    assert.match(errors[1]!, /nul\uFFFDhere/);
+  });
+
   test('the dashboard refresh runs a search; another account sees 404', async () => {
     const dash = dashboardClient(on.s.t);
     await dash.signIn(on.s.acct.userId);

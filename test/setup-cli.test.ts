@@ -229,9 +229,10 @@ describe('npm run setup', () => {
       PORT: '0',
       DEMO: 'false',
     };
+    const privateHook = importFile([{ name: 'Private hook', webhooks: ['https://10.1.2.3/hook'] }]);
     const service = spawn(process.execPath, ['src/main.ts'], {
       cwd: root,
-      env,
+      env: { ...env, WEBHOOK_ALLOW_PRIVATE: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -246,11 +247,31 @@ describe('npm run setup', () => {
       const run = setup({ DATA_DIR: env.DATA_DIR, DATABASE_URL: '' }, '--email', 'x@y.co');
       assert.equal(run.code, 0, run.stderr);
       assert.match(JSON.parse(run.stdout).restKey, /^rl_sk_/);
+      // Issue 35: the running service's WEBHOOK_ALLOW_PRIVATE decides, not the command's own environment.
+      const hooked = setup(
+        { DATA_DIR: env.DATA_DIR, DATABASE_URL: '', WEBHOOK_ALLOW_PRIVATE: 'false' },
+        '--email',
+        'x@y.co',
+        '--import',
+        privateHook,
+      );
+      assert.equal(hooked.code, 0, hooked.stderr);
+      assert.equal(JSON.parse(hooked.stdout).projects[0].webhooks[0].url, 'https://10.1.2.3/hook');
     } finally {
       service.kill('SIGTERM');
       await new Promise((r) => service.once('exit', r));
     }
     const run = setup({ DATA_DIR: env.DATA_DIR, DATABASE_URL: '' }, '--email', 'x@y.co');
     assert.equal(run.code, 0, `after the service stops, setup works: ${run.stderr}`);
+    // With no service, the command writes, so its own environment decides.
+    const alone = setup(
+      { DATA_DIR: env.DATA_DIR, DATABASE_URL: '', WEBHOOK_ALLOW_PRIVATE: 'false' },
+      '--email',
+      'x@y.co',
+      '--import',
+      privateHook,
+    );
+    assert.equal(alone.code, 2);
+    assert.match(alone.stderr, /10\.1\.2\.3.*private or reserved address/);
   });
 });

@@ -142,6 +142,45 @@ test('a walk that fails partway keeps the pages it bought; the next fetch goes o
   assert.equal(rest.stoppedBy, undefined);
 });
 
+test('a malformed row is left out and named; the cursor stays readable', async () => {
+  // Found by a hostile run (issue 35): {"id": null, "created_utc": "yesterday"} made the cursor "NaN:".
+  const { src, report } = source();
+  const good = busyPosts.slice(0, 3).map((p) => ({ ...p, subreddit: 'broken' }));
+  fake.posts = [
+    ...good,
+    { ...good[0], id: null, name: null, created_utc: 'yesterday' },
+    { ...good[1], id: 'NOT-AN-ID', created_utc: BASE + 9 },
+  ];
+  const got = await src.subredditNew('broken', null, report);
+  assert.deepEqual(
+    got.items.map((i) => i.id).sort(),
+    good.map((p) => p.id),
+  );
+  assert.equal(got.cursor, `${BASE + 1}:${good[2]!.id}`);
+  assert.equal(got.problems?.length, 1);
+  assert.match(
+    got.problems![0]!,
+    /^left out 2 items that could not be read \(id (null|"NOT-AN-ID"), created_utc/,
+  );
+  fake.posts.push({ ...good[0], id: 'zz001', created_utc: BASE + 50 });
+  const next = await src.subredditNew('broken', got.cursor, report);
+  assert.deepEqual(
+    next.items.map((i) => i.id),
+    ['zz001'],
+  );
+  assert.equal(next.cursor, `${BASE + 50}:zz001`);
+});
+
+test('a stored cursor that cannot be read starts again from the newest items, and says so', async () => {
+  const { src, report } = source();
+  const got = await src.subredditNew('busy', 'NaN:', report);
+  assert.equal(got.items.length, 100);
+  assert.match(got.cursor!, /^\d+:[a-z0-9,]+$/);
+  assert.deepEqual(got.problems, [
+    'the stored cursor "NaN:" could not be read; started again from the newest items',
+  ]);
+});
+
 test('new comments get their post titles from one id lookup', async () => {
   const { src, calls, report } = source();
   const got = await src.subredditComments('testsub', null, report);

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createScansService } from '../src/scans/scans.service.ts';
+import { createArcticShiftSource } from '../src/upstream/arcticshift.ts';
 import { createRedditSource } from '../src/upstream/reddit.ts';
+import { startArcticShiftFake } from './fakes/arcticshift-fake.ts';
 import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import {
   announceLeads,
@@ -175,6 +177,122 @@ test('a listing walk that fails partway keeps what it bought, says so, and the n
   // 1 (first scan) + 2 pages before the failure + 1 page on the third scan: no page bought twice.
   assert.equal(bought[0]!.n, 4);
   await scans.drain();
+});
+
+test("a NUL character in an upstream's error text is stored cleaned with the scan and its usage", async () => {
+  // Found by a hostile run (issue 35): on PostgreSQL the scan ended failed and its usage record was lost.
+  const scans = redditScans({ timeoutMs: 2000, sleep: async () => {} });
+  fake.setListing('/r/nul/new', []);
+  // A post whose text holds NUL is stored with U+FFFD in its place.
+  fake.setListing('/r/nul/comments', []);
+  fake.setListing('/r/nul/new', [
+    wirePost('nul', 'n0001', { title: 'zzqx\u0000title', selftext: 'a\u0000body', created: new Date() }),
+  ]);
+  fake.script({ path: /^\/r\/nul\/new/, status: 400, body: '{"message":"bad\u0000request"}' });
+  const acct = await createAccount(t.services);
+  const project = await createProject(t.services, acct.userId, {
+    keywords: ['zzqx-no-match'],
+    subreddits: ['nul'],
+  });
+  const scan = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.equal(scan.status, 'done');
+  assert.equal(scan.errors.length, 1);
+  assert.match(
+    scan.errors[0]!,
+    /^new:nul: reddit\.subreddit_new: HTTP 400: \{"message":"bad\uFFFDrequest"\}$/,
+  );
+  const usage = await t.services.usage.getUsage(project.id);
+  assert.deepEqual([usage.calls, usage.failed], [1, 1]);
+
+  await t.db.query(
+    `UPDATE upstream_fetches SET fetched_at = fetched_at - interval '1 day' WHERE listing LIKE '%:nul'`,
+  );
+  await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [
+    project.id,
+  ]);
+  const next = await scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+  assert.deepEqual([next.status, next.errors], ['done', []]);
+  const stored = await t.db.query<{ title: string; body: string }>(
+    `SELECT title, body FROM upstream_items WHERE id = 't3_n0001'`,
+  );
+  assert.deepEqual(stored, [{ title: 'zzqx\uFFFDtitle', body: 'a\uFFFDbody' }]);
+  await scans.drain();
+});
+
+test('a malformed Arctic Shift row is left out with an error; no later scan of the listing fails', async () => {
+  // Found by a hostile run (issue 35): {"id": null, "created_utc": "yesterday"} stored the cursor "NaN:", and
+  // every later scan of the subreddit failed with invalid cursor "NaN:".
+  const arctic = await startArcticShiftFake();
+  const upstream = createArcticShiftSource({
+    baseUrl: arctic.url,
+    priceOf: () => 0,
+    timeoutMs: 2000,
+    sleep: async () => {},
+  });
+  const scans = createScansService({
+    db: t.db,
+    clock: t.services.clock,
+    config: t.services.config,
+    events: t.services.events,
+    upstream,
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const post = (id: string, created: unknown) => ({
+    id,
+    subreddit: 'archived',
+    title: `archived post ${id}`,
+    selftext: '',
+    author: 'someone',
+    permalink: `/r/archived/comments/${id}/x/`,
+    created_utc: created,
+  });
+  arctic.posts = [post('a1', now - 900), post('a2', now - 800), { ...post('a3', 'yesterday'), id: null }];
+  try {
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, {
+      keywords: ['zzqx-no-match'],
+      subreddits: ['archived'],
+    });
+    const cursor = async () =>
+      (
+        await t.db.query<{ cursor: string | null }>(
+          `SELECT cursor FROM upstream_listings WHERE listing = 'new:archived'`,
+        )
+      )[0]?.cursor;
+    const scan = async () => {
+      await t.db.query(
+        `UPDATE upstream_fetches SET fetched_at = fetched_at - interval '1 day' WHERE listing LIKE '%:archived'`,
+      );
+      await t.db.query(`UPDATE scans SET created_at = created_at - interval '1 day' WHERE project_id = $1`, [
+        project.id,
+      ]);
+      return scans.waitForScan((await scans.requestScan(project.id, 'tool')).scanId, 60_000);
+    };
+    const first = await scan();
+    assert.equal(first.status, 'done');
+    assert.deepEqual(first.errors, [
+      'new:archived: left out 1 item that could not be read (id null, created_utc "yesterday")',
+    ]);
+    assert.equal(first.subreddits.find((x) => x.name === 'archived')?.itemsSeen, 2);
+    assert.equal(await cursor(), `${now - 800}:a2`);
+
+    arctic.posts.push(post('a4', now - 100));
+    const second = await scan();
+    assert.deepEqual(second.errors, []);
+    assert.equal(second.subreddits.find((x) => x.name === 'archived')?.itemsSeen, 1);
+
+    // A cursor an older version stored from such a row: the scan starts afresh instead of failing for good.
+    await t.db.query(`UPDATE upstream_listings SET cursor = 'NaN:' WHERE listing = 'new:archived'`);
+    const third = await scan();
+    assert.deepEqual(third.errors, [
+      'new:archived: the stored cursor "NaN:" could not be read; started again from the newest items',
+      'new:archived: left out 1 item that could not be read (id null, created_utc "yesterday")',
+    ]);
+    assert.equal(await cursor(), `${now - 100}:a4`);
+    await scans.drain();
+  } finally {
+    await arctic.close();
+  }
 });
 
 test('a webhook receiver that resets the connection costs only its own deliveries', async () => {

@@ -29,8 +29,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const { code, message } = err as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (UNAVAILABLE_CODES.has(code)) return true;
-    // 08: connection exception; 57P: operator intervention (terminated, shutting down, starting up).
-    if (code.startsWith('08') || code.startsWith('57P')) return true;
+    // 08: connection exception; 57P: operator intervention (terminated, shutting down, starting up);
+    // 3D000: the database is gone (dropped, not yet restored); 53300: too many connections.
+    if (code.startsWith('08') || code.startsWith('57P') || code === '3D000' || code === '53300') return true;
   }
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }

@@ -22,8 +22,9 @@ import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
 import { errorBody, handleError } from './errors.ts';
-import { API_PREFIX, swaggerOptions } from './openapi.ts';
+import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
+import { hasOddSegments, targetsApi } from './request-target.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
@@ -100,6 +101,8 @@ export async function buildApp({
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+      // Node's own refusal of a request without Host is a bare 400; the hook below answers it in the Error shape.
+      requireHostHeader: false,
     },
     requestIdHeader: false,
     genReqId: (req) => {
@@ -114,7 +117,9 @@ export async function buildApp({
     trustProxy: services.config.trustProxy,
     // Errors the router meets before any route or hook runs: answer them in the one Error shape too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');
+      // No hook runs for these answers: the headers every answer carries are set here.
+      if (targetsApi(request.url)) reply.header('X-Request-Cost-Usd', '0');
+      reply.header('X-Request-Id', request.id);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply.status(404).send(errorBody('not_found', 'No such project on this account.'));
       }
@@ -164,6 +169,27 @@ export async function buildApp({
     return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
   };
   app.setNotFoundHandler(answerUnrouted);
+  // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's check is off so that the refusal has the Error shape.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return reply
+        .status(400)
+        .header('Connection', 'close')
+        .send(errorBody('invalid_request', 'The request has no Host header; HTTP/1.1 requires one.'));
+    }
+  });
+  // The dashboard's files (the `/*` catch-all) never answer a service path or one with `//` or dot segments
+  // (`/api/v1//me`, `/api/v1/../api/v1/me`): those are unknown paths, 404, not the file server's 403.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== '/*') return;
+    if (hasOddSegments(request.url)) {
+      const path = request.url.split('?')[0]!;
+      return reply.status(404).send(errorBody('not_found', `No route ${request.method} ${path}.`));
+    }
+    if (isServicePath(request.url.split('?')[0]!) || targetsApi(request.url)) {
+      return answerUnrouted(request, reply);
+    }
+  });
   // A body sent where no route takes one (POST /api/v1/me with bad JSON, or too large) is a 405 or 404 first:
   // Fastify reads it before the not-found handler runs, and its complaint about the body would mislead.
   app.setErrorHandler((err: FastifyError, request, reply) =>
@@ -181,7 +207,9 @@ export async function buildApp({
 
   // Reading the API is free, and every response says so: successes, errors, 404s and 500s alike.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX)) reply.header('X-Request-Cost-Usd', '0');
+    if (request.routeOptions.url?.startsWith(API_PREFIX) || targetsApi(request.url)) {
+      reply.header('X-Request-Cost-Usd', '0');
+    }
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -199,9 +227,13 @@ export async function buildApp({
     ),
   );
 
-  // Answers past 1 KB (JSON, CSV, the dashboard's files) compressed as the client accepts (br, gzip, ...);
+  // Answers past 1 KB (JSON, CSV, the dashboard's files) compressed as the client accepts (zstd, br, gzip, ...);
   // request bodies are read as sent, never decompressed. Route-level, so it runs after the header hooks above.
-  await app.register(compress, { threshold: 1024, globalDecompression: false });
+  await app.register(compress, {
+    threshold: 1024,
+    globalDecompression: false,
+    encodings: [...RESPONSE_ENCODINGS, 'identity'],
+  });
   await app.register(swagger, swaggerOptions(services.config.publicBaseUrl));
   await app.register(restRoutes, { prefix: API_PREFIX, services });
   await app.register(mcpRoutes, { services });

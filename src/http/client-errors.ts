@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { ErrorCode } from '../errors.ts';
 import { RPC, rpcErrorBody } from '../mcp/jsonrpc.ts';
 import { errorBody } from './errors.ts';
+import { targetsApi, targetsMcp } from './request-target.ts';
 
 /** Where a refused request is logged (the app's logger). */
 export interface ClientErrorLog {
@@ -27,7 +28,7 @@ function describe(err: NodeJS.ErrnoException): { status: number; code: ErrorCode
 /** The request path when the refused bytes still start with a readable request line. */
 function pathOf(err: { rawPacket?: unknown }): string | null {
   const raw = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 2048).toString('latin1') : '';
-  return /^[A-Za-z-]{1,20} (\/\S*)/.exec(raw)?.[1] ?? null;
+  return /^[A-Za-z-]{1,20} (\S+)/.exec(raw)?.[1] ?? null;
 }
 
 /**
@@ -47,11 +48,11 @@ export function answerClientError(
   log?.info({ reqId, res: { statusCode: status }, err: err.code }, 'request refused by the HTTP parser');
   const path = knownPath ?? pathOf(err);
   const body = JSON.stringify(
-    path?.startsWith('/mcp')
+    path !== null && targetsMcp(path)
       ? rpcErrorBody(null, { code: RPC.transport, message, data: { code } })
       : errorBody(code, message),
   );
-  const cost = path === null || path.startsWith('/api/') ? 'X-Request-Cost-Usd: 0\r\n' : '';
+  const cost = path === null || targetsApi(path) ? 'X-Request-Cost-Usd: 0\r\n' : '';
   if (!socket.writable) {
     socket.destroy();
     return;

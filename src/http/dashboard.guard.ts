@@ -21,10 +21,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 function checkCrossSite(request: FastifyRequest, publicOrigin: string): void {
   const origin = request.headers.origin;
-  // Only the configured public origin: the Host header is the client's to choose (DNS rebinding).
+  // Only the configured public origin, as the exact string a browser sends (scheme://host[:port]): parsed, an
+  // Origin like http://evil.example@host:port reads as host:port. The Host header is the client's to choose.
   if (origin !== undefined) {
-    const given = URL.canParse(origin) ? new URL(origin).origin : null;
-    if (given !== publicOrigin) {
+    if (origin !== publicOrigin) {
       throw new AppError(
         'forbidden',
         `Requests from ${origin} are not accepted: the dashboard calls its own API.`,

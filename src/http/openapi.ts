@@ -3,6 +3,8 @@ import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { ErrorBody } from './common.schemas.ts';
 
 export const API_PREFIX = '/api/v1';
+/** The encodings answers are compressed with, in order of preference: the app's compression and this document. */
+export const RESPONSE_ENCODINGS = ['zstd', 'br', 'gzip', 'deflate'] as const;
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   invalid_request:
@@ -104,7 +106,7 @@ export function swaggerOptions(publicBaseUrl: string): FastifyDynamicSwaggerOpti
           'A query parameter an operation does not take is 400 `invalid_request` naming the allowed ones. ' +
           'Every operation is a GET (HEAD also answers); any other method on a path is 405 with an `Allow` header ' +
           'and the Error body with code `invalid_request`. Answers over 1 KB are compressed when the request ' +
-          'sends `Accept-Encoding` (br, gzip, deflate).',
+          `sends \`Accept-Encoding\` (${RESPONSE_ENCODINGS.join(', ')}).`,
       },
       servers: [{ url: `${publicBaseUrl}${API_PREFIX}` }, { url: API_PREFIX }],
       components: {

@@ -2,6 +2,8 @@ import type { Clock } from '../clock.ts';
 import type { AiEngineConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { type AnswerReading, readAnswer } from '../domain/ai-answer.ts';
+import { withoutNul } from '../domain/nul-text.ts';
+import { createLimiter } from '../limiter.ts';
 import type {
   EngineAnswer,
   SavedQuestion,
@@ -15,6 +17,8 @@ export const NOT_CONFIGURED =
   'Set AI_ENGINES (or AI_ENGINES_FILE) to a JSON array of {"name","baseUrl","model","apiKey"?,"samples"?}.';
 
 const ANSWER_CHARS = 4000;
+/** Samples of one engine asked at once, across all checks: with the 2 MB answer cap, memory stays bounded. */
+export const ENGINE_CALLS_IN_FLIGHT = 3;
 const DAY_MS = 86_400_000;
 
 export class AiNotConfiguredError extends Error {}
@@ -32,6 +36,7 @@ export function createAiVisibilityService(deps: {
   fetch?: typeof fetch;
 }) {
   const { db, engines } = deps;
+  const limits = new Map(engines.map((e) => [e.name, createLimiter(ENGINE_CALLS_IN_FLIGHT)]));
 
   async function askEngine(
     e: AiEngineConfig,
@@ -41,12 +46,15 @@ export function createAiVisibilityService(deps: {
     owner: { userId: string; projectId: string | null },
     now: Date,
   ): Promise<EngineAnswer> {
+    const limit = limits.get(e.name) ?? createLimiter(ENGINE_CALLS_IN_FLIGHT);
     const settled = await Promise.allSettled(
       Array.from({ length: e.samples }, () =>
-        chatCompletion({ ...e, apiKey: e.apiKey }, [{ role: 'user', content: question }], {
-          temperature: 0.7,
-          fetch: deps.fetch,
-        }),
+        limit(() =>
+          chatCompletion({ ...e, apiKey: e.apiKey }, [{ role: 'user', content: question }], {
+            temperature: 0.7,
+            fetch: deps.fetch,
+          }),
+        ),
       ),
     );
     const samples: Sample[] = [];
@@ -150,7 +158,7 @@ export function createAiVisibilityService(deps: {
               a.mentionRate,
               a.meanPosition,
               a.competitorsMentioned,
-              a.error,
+              a.error === null ? null : withoutNul(a.error),
             ],
           );
         }

@@ -1,3 +1,8 @@
+import { withoutNul } from '../domain/nul-text.ts';
+import { BodyTooLargeError, CHAT_RESPONSE_MAX_BYTES, readCapped } from '../upstream/read-capped.ts';
+/** Longest embeddings answer read: 400 vectors of 3,072 numbers fit. */
+export const EMBEDDINGS_RESPONSE_MAX_BYTES = 32 * 1024 * 1024;
+
 /** One OpenAI-compatible endpoint (OpenAI, Perplexity, Gemini's compatible endpoint, Ollama, the LLM scorer's). */
 export interface OpenAiEndpoint {
   baseUrl: string;
@@ -18,7 +23,7 @@ export interface ChatAnswer {
 export class OpenAiError extends Error {
   readonly costUsd: number;
   constructor(message: string, costUsd = 0) {
-    super(message);
+    super(withoutNul(message));
     this.costUsd = costUsd;
   }
 }
@@ -31,7 +36,13 @@ interface Usage {
 const costOf = (e: OpenAiEndpoint, u: Usage | undefined) =>
   ((u?.prompt_tokens ?? 0) * e.usdPerMTokIn + (u?.completion_tokens ?? 0) * e.usdPerMTokOut) / 1e6;
 
-async function post(e: OpenAiEndpoint, path: string, body: object, doFetch: typeof fetch): Promise<unknown> {
+async function post(
+  e: OpenAiEndpoint,
+  path: string,
+  body: object,
+  doFetch: typeof fetch,
+  maxBytes: number,
+): Promise<unknown> {
   let res: Response;
   let text: string;
   try {
@@ -45,8 +56,9 @@ async function post(e: OpenAiEndpoint, path: string, body: object, doFetch: type
       signal: AbortSignal.timeout(e.timeoutMs),
       redirect: 'error',
     });
-    text = await res.text();
+    text = await readCapped(res, maxBytes);
   } catch (err) {
+    if (err instanceof BodyTooLargeError) throw new OpenAiError(err.message);
     const name = (err as Error).name;
     throw new OpenAiError(
       name === 'TimeoutError' || name === 'AbortError'
@@ -77,11 +89,12 @@ export async function chatCompletion(
     '/chat/completions',
     { model: e.model, messages, temperature: opts.temperature ?? 0.7 },
     opts.fetch ?? fetch,
+    CHAT_RESPONSE_MAX_BYTES,
   )) as { choices?: { message?: { content?: unknown } }[]; usage?: Usage } | null;
   const costUsd = costOf(e, body?.usage);
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new OpenAiError('response has no message content', costUsd);
-  return { content, costUsd };
+  return { content: withoutNul(content), costUsd };
 }
 
 /** POST /embeddings; one vector per input, in input order. */
@@ -90,7 +103,13 @@ export async function embed(
   input: string[],
   opts: { fetch?: typeof fetch } = {},
 ): Promise<{ vectors: number[][]; costUsd: number }> {
-  const body = (await post(e, '/embeddings', { model: e.model, input }, opts.fetch ?? fetch)) as {
+  const body = (await post(
+    e,
+    '/embeddings',
+    { model: e.model, input },
+    opts.fetch ?? fetch,
+    EMBEDDINGS_RESPONSE_MAX_BYTES,
+  )) as {
     data?: { embedding?: unknown; index?: number }[];
     usage?: Usage;
   } | null;

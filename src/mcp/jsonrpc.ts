@@ -70,7 +70,7 @@ export function rpcErrorBody(id: RpcId, error: RpcErrorObject) {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Checks the JSON-RPC 2.0 envelope of one parsed message; batches were removed from MCP in 2025-06-18. */
+/** Checks the JSON-RPC 2.0 envelope of one parsed message; a batch (MCP 2025-03-26 only) is the caller's to split. */
 export function classifyMessage(body: unknown): RpcMessage {
   if (Array.isArray(body)) {
     return {

@@ -1,17 +1,29 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { rateLimitHeaders } from '../accounts/accounts.service.ts';
+import { type Caller, rateLimitHeaders } from '../accounts/accounts.service.ts';
 import { bearerToken } from '../accounts/keys.ts';
 import { isDatabaseUnavailable } from '../db/health.ts';
 import { AppError } from '../errors.ts';
 import { UNAVAILABLE_MESSAGE } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import { classifyMessage, RPC, RpcError, type RpcId, rpcErrorBody, rpcResult } from './jsonrpc.ts';
+import {
+  classifyMessage,
+  RPC,
+  RpcError,
+  type RpcId,
+  type RpcRequest,
+  rpcErrorBody,
+  rpcResult,
+} from './jsonrpc.ts';
 import { createMcpServer, isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './mcp.server.ts';
 import { isAllowedOrigin } from './origin.ts';
 
 export const MCP_PATH = '/mcp';
 /** One JSON-RPC message with tool arguments; nothing legitimate comes near this. */
 export const MCP_BODY_LIMIT = 64 * 1024;
+/** The only protocol revision with JSON-RPC batches (removed in 2025-06-18); docs/decisions/0110. */
+const BATCH_VERSION = '2025-03-26';
+/** Messages in one batch, answered one after another. */
+export const MCP_BATCH_LIMIT = 32;
 
 /** Authentication and allowance failures; tools turn their own AppErrors into isError results instead. */
 const RPC_CODE_OF: Record<AppError['code'], number> = {
@@ -62,6 +74,30 @@ function sendRpc(reply: FastifyReply, status: number, body: unknown, headers: Re
 
 function sendRpcError(reply: FastifyReply, id: RpcId, err: RpcError, headers: Record<string, string> = {}) {
   return sendRpc(reply, err.httpStatus, rpcErrorBody(id, err.toObject()), { ...headers, ...err.headers });
+}
+
+const invalidRequest = (message: string) =>
+  new RpcError(RPC.invalidRequest, `Invalid Request: ${message}`, {
+    httpStatus: 400,
+    data: { code: 'invalid_request' },
+  });
+
+/** The id of a single request body when it can be read, for errors raised before the body is parsed (401, 403). */
+function readableId(body: unknown): RpcId {
+  if (typeof body !== 'string' || body.length === 0) return null;
+  try {
+    const id = (JSON.parse(body) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One request's answer: the response object, the HTTP status it has on its own, and its headers. */
+interface Answer {
+  status: number;
+  body: object;
+  headers: Record<string, string>;
 }
 
 /**
@@ -121,43 +157,93 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
         data: { code: 'invalid_request' },
       });
     }
+    if (Array.isArray(body)) return answerBatch(request, reply, body, caller, version as string | undefined);
     const message = classifyMessage(body);
     if (message.kind === 'invalid') {
-      return sendRpcError(
-        reply,
-        message.id,
-        new RpcError(RPC.invalidRequest, `Invalid Request: ${message.message}`, {
-          httpStatus: 400,
-          data: { code: 'invalid_request' },
-        }),
-      );
+      return sendRpcError(reply, message.id, invalidRequest(message.message));
     }
     // Notifications and responses need no answer; this server sends no requests of its own.
     if (message.kind !== 'request') return reply.status(202).send();
+    const one = await answer(request, message.request, caller);
+    return sendRpc(reply, one.status, one.body, one.headers);
+  }
 
-    const { request: rpc } = message;
+  /** Answers one request; a failure is its JSON-RPC error, never a throw. */
+  async function answer(request: FastifyRequest, rpc: RpcRequest, caller: Caller): Promise<Answer> {
     let headers: Record<string, string> = {};
+    const failed = (err: RpcError): Answer => ({
+      status: err.httpStatus,
+      body: rpcErrorBody(rpc.id, err.toObject()),
+      headers: { ...headers, ...err.headers },
+    });
     try {
       // Tool calls count against the key's daily allowance like REST requests; the handshake does not.
       if (rpc.method === 'tools/call') headers = rateLimitHeaders(await accounts.admitRequest(caller));
       const result = await server.handle(rpc, caller);
-      return sendRpc(reply, 200, rpcResult(rpc.id, result), headers);
+      return { status: 200, body: rpcResult(rpc.id, result), headers };
     } catch (err) {
       // A counted call that fails (a bad argument) still says what is left of the allowance.
-      if (err instanceof RpcError) return sendRpcError(reply, rpc.id, err, headers);
-      if (err instanceof AppError) return sendRpcError(reply, rpc.id, fromAppError(err), headers);
-      if (isDatabaseUnavailable(err)) return sendRpcError(reply, rpc.id, unavailable(), headers);
+      if (err instanceof RpcError) return failed(err);
+      if (err instanceof AppError) return failed(fromAppError(err));
+      if (isDatabaseUnavailable(err)) return failed(unavailable());
       request.log.error({ err, method: rpc.method }, 'tool endpoint method failed');
-      return sendRpcError(reply, rpc.id, internalError(), headers);
+      return failed(internalError());
     }
+  }
+
+  /**
+   * A JSON-RPC batch, part of MCP 2025-03-26 only (a client of that revision sends no MCP-Protocol-Version
+   * header): an array of responses, one per request, in order; notifications get none; none at all is 202.
+   */
+  async function answerBatch(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    batch: unknown[],
+    caller: Caller,
+    version: string | undefined,
+  ) {
+    if (version !== undefined && version !== BATCH_VERSION) {
+      return sendRpcError(
+        reply,
+        null,
+        invalidRequest(
+          `batches are not part of MCP ${version} (only of ${BATCH_VERSION}); send one message.`,
+        ),
+      );
+    }
+    if (batch.length === 0) return sendRpcError(reply, null, invalidRequest('the batch is empty.'));
+    if (batch.length > MCP_BATCH_LIMIT) {
+      return sendRpcError(reply, null, invalidRequest(`a batch holds at most ${MCP_BATCH_LIMIT} messages.`));
+    }
+    const responses: object[] = [];
+    let headers: Record<string, string> = {};
+    for (const item of batch) {
+      const message = Array.isArray(item)
+        ? ({ kind: 'invalid', id: null, message: 'a batch entry must be one message object.' } as const)
+        : classifyMessage(item);
+      if (message.kind === 'invalid') {
+        responses.push(rpcErrorBody(message.id, invalidRequest(message.message).toObject()));
+      } else if (message.kind === 'request' && message.request.method === 'initialize') {
+        const err = invalidRequest('initialize must not be part of a batch.');
+        responses.push(rpcErrorBody(message.request.id, err.toObject()));
+      } else if (message.kind === 'request') {
+        const one = await answer(request, message.request, caller);
+        responses.push(one.body);
+        headers = { ...headers, ...one.headers };
+      }
+    }
+    if (responses.length === 0) return reply.status(202).send();
+    return sendRpc(reply, 200, responses, headers);
   }
 
   app.post(MCP_PATH, { schema: { hide: true }, bodyLimit: MCP_BODY_LIMIT }, async (request, reply) => {
     try {
       return await handlePost(request, reply);
     } catch (err) {
-      if (err instanceof RpcError) return sendRpcError(reply, null, err);
-      if (err instanceof AppError) return sendRpcError(reply, null, fromAppError(err));
+      // Raised before the body is parsed (Origin, key): the request's own id is echoed when it can be read.
+      const id = readableId(request.body);
+      if (err instanceof RpcError) return sendRpcError(reply, id, err);
+      if (err instanceof AppError) return sendRpcError(reply, id, fromAppError(err));
       throw err;
     }
   });

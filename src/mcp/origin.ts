@@ -8,6 +8,8 @@ export function isAllowedOrigin(origin: string, publicBaseUrl: string, allowed: 
   if (allowed.includes('*')) return true;
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
+  // The exact string a browser sends (scheme://host[:port]): no user info (http://evil@localhost), no path.
+  if (url.origin !== origin) return false;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (LOOPBACK_HOSTS.has(url.hostname)) return true;
   return url.origin === new URL(publicBaseUrl).origin || allowed.includes(url.origin);

@@ -1,6 +1,7 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { Queryable } from '../db/client.ts';
 import { isRowId } from '../db/ids.ts';
+import { withoutNul } from '../domain/nul-text.ts';
 import {
   PROFILE_COLUMNS,
   type ProfileRow,
@@ -196,7 +197,7 @@ export function createScansRepo(db: Queryable) {
         `UPDATE scans SET status = $2, finished_at = $3,
                 errors = CASE WHEN $4::text IS NULL THEN errors ELSE array_append(errors, $4) END
           WHERE id = $1 AND ($5::text IS NULL OR owner = $5) AND status = 'running'`,
-        [id, status, now, error ?? null, owner],
+        [id, status, now, error === undefined ? null : withoutNul(error), owner],
       );
     },
 
@@ -232,7 +233,7 @@ export function createScansRepo(db: Queryable) {
           d.costUsd ?? 0,
           d.itemsSeen ?? 0,
           d.newLeads ?? 0,
-          d.errors ?? [],
+          (d.errors ?? []).map(withoutNul),
           owner ?? null,
           JSON.stringify(Object.fromEntries(d.subreddits ?? [])),
           JSON.stringify(Object.fromEntries(d.keywords ?? [])),

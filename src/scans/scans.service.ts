@@ -211,6 +211,8 @@ export function createScansService(deps: {
     const { items } = bought;
     if (bought.stoppedBy)
       log.warn({ scanId, listing, err: bought.stoppedBy }, 'upstream walk stopped partway');
+    if (bought.problems)
+      log.warn({ scanId, listing, problems: bought.problems }, 'upstream answer partly unreadable');
     const lastId = state.last?.id ?? null;
     // The model answers before the transaction, for the projects this fetch will serve as far as can be told
     // now; one that turns up to date meanwhile gets the local result (the transaction decides who is served).

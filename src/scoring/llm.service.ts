@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { LlmConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { withoutNul, withoutNulDeep } from '../domain/nul-text.ts';
 import { profileContentKey } from '../domain/scoring/profile.ts';
 import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';
 import {
@@ -11,6 +12,8 @@ import {
   type ScoringItem,
   type ScoringProfile,
 } from '../domain/scoring.ts';
+import { createLimiter } from '../limiter.ts';
+import { BodyTooLargeError, CHAT_RESPONSE_MAX_BYTES, readCapped } from '../upstream/read-capped.ts';
 import type { UpstreamCall } from '../upstream/source.ts';
 import { createLlmCacheRepo } from './llm.repo.ts';
 import {
@@ -49,7 +52,11 @@ export interface LlmScorerDeps {
 const checkLead = Compile(LlmLeadAnswer);
 const checkReply = Compile(LlmReplyAnswer);
 
-class LlmError extends Error {}
+class LlmError extends Error {
+  constructor(message: string) {
+    super(withoutNul(message));
+  }
+}
 
 /** The answer text as JSON, allowing the ```json fences some local models add. */
 function parseJson(content: string): unknown {
@@ -58,7 +65,7 @@ function parseJson(content: string): unknown {
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
   try {
-    return JSON.parse(text);
+    return withoutNulDeep(JSON.parse(text));
   } catch {
     throw new LlmError(`answer is not valid JSON: ${JSON.stringify(content.slice(0, 80))}`);
   }
@@ -70,22 +77,6 @@ export function profileHash(profile: ScoringProfile, model: string): string {
     .update(`${PROMPT_VERSION}\n${model}\n${profileContentKey(profile)}`)
     .digest('hex')
     .slice(0, 32);
-}
-
-/** Bounds how many model calls run at once; the rest wait their turn. */
-function createLimiter(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await fn();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -124,7 +115,7 @@ export function createLlmScorer(deps: LlmScorerDeps) {
           signal: AbortSignal.timeout(config.timeoutMs),
           redirect: 'error',
         });
-        const text = await res.text();
+        const text = await readCapped(res, CHAT_RESPONSE_MAX_BYTES);
         if (!res.ok) throw new LlmError(`HTTP ${res.status}${text ? `: ${text.slice(0, 120)}` : ''}`);
         let body: {
           choices?: { message?: { content?: unknown } }[];
@@ -148,7 +139,7 @@ export function createLlmScorer(deps: LlmScorerDeps) {
         const message =
           e.name === 'TimeoutError'
             ? `timed out after ${config.timeoutMs} ms`
-            : e instanceof LlmError
+            : e instanceof LlmError || e instanceof BodyTooLargeError
               ? e.message
               : `request failed: ${e.message}`;
         throw Object.assign(new LlmError(`${LLM_API}: ${message}`), {

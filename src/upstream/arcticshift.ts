@@ -79,17 +79,23 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     subreddit: string,
     cursor: string | null,
     report: ReportCall,
-  ): Promise<{ things: Thing[]; cursor: string | null; stoppedBy?: string }> {
+  ): Promise<{ things: Thing[]; cursor: string | null; problems: string[]; stoppedBy?: string }> {
     const api = kind === 't3' ? 'arcticshift.posts_search' : 'arcticshift.comments_search';
     const path = kind === 't3' ? '/api/posts/search' : '/api/comments/search';
     const sub = validateSubreddit(api, subreddit);
-    const toThings = (rows: unknown[]) => rows.filter(isRecord).map((r) => asThing(kind, r));
-    if (cursor === null) {
+    const problems: string[] = [];
+    const toThings = (rows: unknown[]) => readableThings(kind, rows, problems);
+    const from = cursor === null ? null : decodeCursor(cursor);
+    if (cursor !== null && from === null) {
+      problems.push(
+        `the stored cursor ${JSON.stringify(cursor.slice(0, 40))} could not be read; started again from the newest items`,
+      );
+    }
+    if (from === null) {
       const rows = await get(api, path, { subreddit: sub, sort: 'desc', limit: String(PAGE) }, report);
       const things = toThings(rows).reverse();
-      return { things, cursor: things.length ? encodeCursor(things) : null };
+      return { things, cursor: things.length ? encodeCursor(things) : null, problems };
     }
-    const from = decodeCursor(api, cursor);
     const seen = new Set(from.ids);
     const things: Thing[] = [];
     let after = from.seconds - 1; // the boundary second again; its ids already seen are dropped
@@ -120,6 +126,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     return {
       things,
       cursor: things.length ? encodeCursor(things, from) : cursor,
+      problems,
       ...(stoppedBy ? { stoppedBy } : {}),
     };
   }
@@ -158,6 +165,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       return {
         items: got.things.map(normalize).filter((i): i is RedditItem => i !== null),
         cursor: got.cursor,
+        ...(got.problems.length ? { problems: got.problems } : {}),
         ...(got.stoppedBy ? { stoppedBy: got.stoppedBy } : {}),
       };
     },
@@ -166,6 +174,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       return {
         items: await withTitles(got.things, report),
         cursor: got.cursor,
+        ...(got.problems.length ? { problems: got.problems } : {}),
         ...(got.stoppedBy ? { stoppedBy: got.stoppedBy } : {}),
       };
     },
@@ -189,10 +198,15 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
         },
         report,
       );
-      const things = rows.filter(isRecord).map((r) => asThing('t3', r));
+      const problems: string[] = [];
+      const things = readableThings('t3', rows, problems);
       reportGone(things, report);
       const items = things.map(normalize).filter((i): i is RedditItem => i !== null);
-      return { items, cursor: things.length ? encodeCursor([...things].reverse()) : null };
+      return {
+        items,
+        cursor: things.length ? encodeCursor([...things].reverse()) : null,
+        ...(problems.length ? { problems } : {}),
+      };
     },
     async commentTree(postId, report): Promise<RedditItem[]> {
       const api = 'arcticshift.comments_tree';
@@ -259,6 +273,42 @@ function createdOf(t: Thing): number {
   return Math.floor(Number(t.data.created_utc));
 }
 
+const ID = /^[a-z0-9]{1,12}$/;
+
+/**
+ * The rows a listing walk and its cursor can be built on: a base-36 id and a creation time in seconds. Any other
+ * row (`"id": null`, `"created_utc": "yesterday"`) is left out and named in problems, so that one malformed row
+ * can neither drop a page nor write a cursor the next fetch cannot read.
+ */
+function readableThings(kind: 't1' | 't3', rows: unknown[], problems: string[]): Thing[] {
+  const out: Thing[] = [];
+  const bad: string[] = [];
+  for (const row of rows) {
+    const thing = isRecord(row) ? asThing(kind, row) : null;
+    const raw = thing?.data.created_utc;
+    const seconds =
+      typeof raw === 'number' || (typeof raw === 'string' && /^\d{1,12}(\.\d+)?$/.test(raw))
+        ? Number(raw)
+        : -1;
+    if (thing && ID.test(thing.id) && seconds >= 0 && seconds < 1e12) out.push(thing);
+    else
+      bad.push(
+        isRecord(row)
+          ? `id ${JSON.stringify(row.id ?? null)}, created_utc ${JSON.stringify(row.created_utc ?? null)}`.slice(
+              0,
+              120,
+            )
+          : (JSON.stringify(row)?.slice(0, 60) ?? String(row)),
+      );
+  }
+  if (bad.length) {
+    problems.push(
+      `left out ${bad.length} item${bad.length === 1 ? '' : 's'} that could not be read (${bad[0]}${bad.length > 1 ? ', ...' : ''})`,
+    );
+  }
+  return out;
+}
+
 /**
  * The cursor is `<created_utc>:<ids at that second>`: the archive pages by time, and several items can share the
  * newest second, so those already returned are named to be skipped next time.
@@ -270,9 +320,10 @@ function encodeCursor(oldestFirst: Thing[], previous?: { seconds: number; ids: s
   return `${newest}:${[...new Set(ids)].join(',')}`;
 }
 
-function decodeCursor(api: string, cursor: string): { seconds: number; ids: string[] } {
+/** The stored cursor, or null when it cannot be read (written by older code from a malformed row: "NaN:"). */
+function decodeCursor(cursor: string): { seconds: number; ids: string[] } | null {
   const m = /^(\d{1,12}):([a-z0-9,]*)$/.exec(cursor);
-  if (!m) throw new UpstreamError(api, `invalid cursor "${cursor}"`);
+  if (!m) return null;
   return { seconds: Number(m[1]), ids: m[2] ? m[2].split(',') : [] };
 }
 

@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readCapped } from './read-capped.ts';
 import { UpstreamError } from './source.ts';
 
 /** How the network adapters talk HTTP: one timeout per attempt, bounded retries, an injectable sleep. */
@@ -84,24 +85,12 @@ export function backoffMs(attempt: number): number {
 }
 
 async function readBounded(res: Response, max: number, api: string): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > max)
-    throw new UpstreamError(api, `response of ${declared} bytes exceeds the ${max}-byte limit`);
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new UpstreamError(api, `response exceeds the ${max}-byte limit`);
-    }
-    chunks.push(value);
+  try {
+    return await readCapped(res, max);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) throw new UpstreamError(api, err.message);
+    throw err;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function describe(err: unknown): string {

@@ -1,3 +1,4 @@
+import { withoutNul } from '../domain/nul-text.ts';
 import { type RedditItem, type ReportCall, UpstreamError } from './source.ts';
 
 /** One Reddit thing as the Data API (and the archives that copy its shape) serve it. */
@@ -22,8 +23,9 @@ export function asThing(kind: 't1' | 't3', data: Record<string, unknown>): Thing
 
 const GONE = new Set(['[deleted]', '[removed]']);
 
+/** A string field as text that can be stored (NUL replaced); '' when it is not a string. */
 function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
+  return typeof value === 'string' ? withoutNul(value) : '';
 }
 
 /**

@@ -1,3 +1,5 @@
+import { withoutNul } from '../domain/nul-text.ts';
+
 /** One Reddit item as every upstream adapter returns it. */
 export interface RedditItem {
   kind: 'post' | 'comment';
@@ -54,6 +56,11 @@ export interface Fetched {
    * pages bought before the failure, so the next fetch goes on from there instead of buying them again.
    */
   stoppedBy?: string;
+  /**
+   * What the answers held that could not be used, recorded with the scan's errors: items left out because they
+   * could not be read (no id, no creation time), a stored cursor that could not be read and was started afresh.
+   */
+  problems?: string[];
 }
 
 /**
@@ -81,7 +88,7 @@ export interface UpstreamSource {
 export class UpstreamError extends Error {
   readonly api: string;
   constructor(api: string, message: string) {
-    super(`${api}: ${message}`);
+    super(withoutNul(`${api}: ${message}`));
     this.api = api;
   }
 }

@@ -41,6 +41,36 @@ test('only public unicast addresses pass by default', () => {
   }
 });
 
+test('every IPv6 form that embeds an IPv4 address is refused, literal or resolved', async () => {
+  // Found by a hostile run (issue 35): ipaddr.js calls IPv4-compatible ::/96 unicast, so [::127.0.0.1] passed.
+  const allowed = createAddressCheck({ allowPrivate: false });
+  const forms = [
+    '::7f00:1', // ::127.0.0.1 as the URL parser writes it
+    '::a9fe:a9fe', // ::169.254.169.254
+    '::808:808', // ::8.8.8.8: public inside, still an embedding form
+    '::ffff:7f00:1',
+    '::ffff:0:7f00:1', // IPv4-translated
+    '64:ff9b::7f00:1',
+    '64:ff9b:1::a9fe:a9fe',
+    '2002:7f00:1::1', // 6to4
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+  ];
+  for (const a of forms) assert.equal(allowed(a), false, a);
+  for (const url of [
+    'https://[::127.0.0.1]/hook',
+    'https://[::a9fe:a9fe]/hook',
+    'https://[::ffff:0:7f00:1]/hook',
+    'https://[64:ff9b::127.0.0.1]/hook',
+    'https://[2002:a9fe:a9fe::1]/hook',
+    'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook',
+  ]) {
+    await assert.rejects(checkWebhookUrl(url, allowed), /private or reserved address/, url);
+  }
+  // Neighbouring public ranges are not caught by the prefixes.
+  for (const a of ['2001:4860:4860::8888', '2003::1', '64:ff9c::1']) assert.equal(allowed(a), true, a);
+});
+
 test('WEBHOOK_ALLOW_PRIVATE allows everything, or exactly the listed addresses and ranges', () => {
   assert.equal(createAddressCheck(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks)('127.0.0.1'), true);
   const listed = createAddressCheck(

@@ -29,6 +29,21 @@ function inRanges(addr: ipaddr.IPv4 | ipaddr.IPv6, ranges: Range[]): boolean {
 }
 
 /**
+ * IPv6 ranges that carry an IPv4 address inside (IPv4-compatible ::/96, mapped ::ffff:0:0/96, translated
+ * ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, 6to4 2002::/16, Teredo 2001::/32): a connection to one
+ * can reach the embedded IPv4 host, and ipaddr.js calls ::/96 plain unicast, so each is refused by its prefix.
+ */
+const EMBEDDED_IPV4: Range[] = [
+  '::/96',
+  '::ffff:0:0/96',
+  '::ffff:0:0:0/96',
+  '64:ff9b::/96',
+  '64:ff9b:1::/48',
+  '2002::/16',
+  '2001::/32',
+].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/**
  * Only ordinary public unicast addresses pass: loopback, private, link-local (cloud metadata), multicast,
  * reserved, carrier-grade NAT, IPv4-mapped and IPv4-embedding IPv6 forms are all refused unless allowed.
  */
@@ -41,7 +56,7 @@ export function createAddressCheck(policy: AddressPolicy): (address: string) => 
     // An IPv4-mapped IPv6 address is allowed only when its IPv4 form is listed.
     const plain = ipaddr.process(address);
     if (inRanges(raw, allowed) || inRanges(plain, allowed)) return true;
-    return raw.range() === 'unicast';
+    return raw.range() === 'unicast' && !inRanges(raw, EMBEDDED_IPV4);
   };
 }
 

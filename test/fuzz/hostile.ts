@@ -26,6 +26,8 @@ export interface FuzzRequest {
   body: Buffer;
   /** A request that may legitimately succeed without changing anything. */
   readOnly: boolean;
+  /** Sent without a Host header (HTTP/1.1 requires one). */
+  noHost?: boolean;
 }
 
 export interface FuzzAnswer {
@@ -244,12 +246,23 @@ function restArb(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
         '/api/v1/projects/../me',
         '/api/v1/%2e%2e/me',
         '/api/v1/projects/%2F/leads',
+        // Aliases of the REST paths (issue 35): escaped letters, dot segments, doubled slashes.
+        '/api/%76%31/me',
+        '/api/v%31/projects',
+        '/%61pi/v1/me',
+        '/api/v1/./me',
+        '//api/v1/me',
+        '/x/../api/v1/me',
+        '/api/v1/../api/v1/me',
       ),
     },
   );
   return fc
     .record({
       path,
+      // An absolute-form request target (RFC 9112 §3.2.2), as a proxy sends: GET http://host/api/v1/me.
+      absolute: fc.constantFrom(false, false, false, true),
+      noHost: fc.constantFrom(false, false, false, false, false, true),
       query: queryArb,
       method: fc.constantFrom('GET', 'GET', 'GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'BREW', 'get'),
       auth: authArb(t, 'rest'),
@@ -259,7 +272,8 @@ function restArb(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
     .map((r) => ({
       surface: 'rest' as const,
       method: r.method,
-      target: r.query ? `${r.path}?${r.query}` : r.path,
+      target: `${r.absolute ? t.baseUrl : ''}${r.query ? `${r.path}?${r.query}` : r.path}`,
+      noHost: r.noHost,
       headers: [
         ...r.auth,
         ...r.extra,
@@ -546,7 +560,7 @@ export function requestArb(t: FuzzTargets): fc.Arbitrary<FuzzRequest> {
 export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzAnswer> {
   const { port } = new URL(baseUrl);
   const head =
-    `${r.method} ${r.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n` +
+    `${r.method} ${r.target} HTTP/1.1\r\n${r.noHost ? '' : `Host: 127.0.0.1:${port}\r\n`}Connection: close\r\n` +
     r.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('') +
     (r.body.length > 0 && !r.headers.some(([k]) => k.toLowerCase() === 'content-length')
       ? `Content-Length: ${r.body.length}\r\n`
@@ -581,16 +595,39 @@ export function send(baseUrl: string, r: FuzzRequest): Promise<FuzzAnswer> {
 const INTERNALS =
   /\n\s+at [\w.<>]+ \(|node_modules|\.ts:\d+|\bat async\b|SQLSTATE|syntax error at|relation "|pglite|postgres:\/\/|\bpg_\w+|ECONNREFUSED|TypeError|RangeError|ReferenceError|stack/i;
 
+/**
+ * Whether a request target names the REST API however it is written: an absolute-form target's path, escapes
+ * decoded, slashes merged, dot segments resolved (written apart from the service's own normalisation).
+ */
+export function namesApi(target: string): boolean {
+  const path = target
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '')
+    .split(/[?#]/, 1)[0]!
+    .replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/[\\/]+/g, '/');
+  const resolved = new URL(`http://x${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  return resolved === '/api' || resolved.startsWith('/api/');
+}
+
+function isErrorShape(body: string): boolean {
+  try {
+    const e = (JSON.parse(body) as { error?: { code?: unknown; message?: unknown } }).error;
+    return typeof e?.code === 'string' && typeof e.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** What must hold for every answer, whatever was sent. */
 export function judge(r: FuzzRequest, a: FuzzAnswer): string | null {
   if (a.status === 0) return 'no HTTP answer';
   if (a.status >= 500) return `status ${a.status}`;
   if (INTERNALS.test(a.body)) return 'internal detail in the body';
-  if (
-    (r.target.startsWith('/api/v1') || r.target.startsWith('/api/')) &&
-    a.headers.get('x-request-cost-usd') !== '0'
-  ) {
-    return 'no X-Request-Cost-Usd: 0';
+  if (!a.headers.get('x-request-id')) return 'no X-Request-Id';
+  if (namesApi(r.target)) {
+    if (a.headers.get('x-request-cost-usd') !== '0') return 'no X-Request-Cost-Usd: 0';
+    if (a.status >= 400 && r.method !== 'HEAD' && !isErrorShape(a.body))
+      return 'an /api/ error not in the Error shape';
   }
   if (!r.readOnly && a.status >= 200 && a.status < 300) return `a write answered ${a.status}`;
   const type = a.headers.get('content-type') ?? '';

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
+import { withoutNul } from '../../domain/nul-text.ts';
 import { notFound } from '../../errors.ts';
 import { type CallRow, createFetchesRepo } from '../../scans/fetches.repo.ts';
 import { createPriceTable, dearestCallOf } from '../../upstream/prices.ts';
@@ -309,7 +310,7 @@ export function createSeoService(deps: {
               present.get(f.postId) ?? false,
               now,
               f.postId,
-              f.title,
+              withoutNul(f.title),
               f.subreddit,
               f.url,
               f.searchVolume,
@@ -320,7 +321,7 @@ export function createSeoService(deps: {
       await tx.query(
         `INSERT INTO seo_refreshes (project_id, provider, refreshed_at, keywords, calls, cost_usd, opportunities, errors)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [projectId, provider.name, now, keywords.length, calls, costUsd, found.size, errors],
+        [projectId, provider.name, now, keywords.length, calls, costUsd, found.size, errors.map(withoutNul)],
       );
     });
     return result;

@@ -26,6 +26,8 @@ export interface Bought {
   /** A walk that failed partway: what the scan record says (the items read before it are kept). */
   errors: string[];
   stoppedBy?: string;
+  /** Rows of the answer left out as unreadable. */
+  problems?: string[];
 }
 
 /** A fetch that failed: the calls it paid for and what they showed gone are still recorded. */
@@ -124,10 +126,15 @@ export async function fetchListing(
       ...(listing.startsWith('comments:') && calls.length
         ? { completeSince: coverage(fetched.items, state.last === null) }
         : {}),
-      errors: fetched.stoppedBy
-        ? [`${listing}: ${fetched.stoppedBy} (kept the ${fetched.items.length} items read before it)`]
-        : [],
+      errors: [
+        ...(fetched.stoppedBy
+          ? [`${listing}: ${fetched.stoppedBy} (kept the ${fetched.items.length} items read before it)`]
+          : []),
+        // Rows the upstream answered that could not be read (no id, no date): left out, and said (issue 35).
+        ...(fetched.problems ?? []).map((problem) => `${listing}: ${problem}`),
+      ],
       ...(fetched.stoppedBy ? { stoppedBy: fetched.stoppedBy } : {}),
+      ...(fetched.problems?.length ? { problems: fetched.problems } : {}),
     },
   };
 }
