@@ -3,8 +3,8 @@
 import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { TierLimits } from '../config.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
-import { AppError, type FieldProblem, InvalidFields } from '../errors.ts';
 import { ProjectInput } from './projects.schemas.ts';
 
 export { normalizeSubreddit };

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Config, TierLimits } from '../config.ts';
+import { notFound } from '../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { createDeletionsRepo, type ForgottenLead } from '../deletions/deletions.repo.ts';
 import {
@@ -24,7 +25,6 @@ import {
   scoreItem,
   type TriageMemory,
 } from '../domain/scoring.ts';
-import { notFound } from '../errors.ts';
 import type { EventBus, LeadCreatedEvent } from '../events.ts';
 import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';

@@ -1,9 +1,9 @@
 import type { Tier } from '../../accounts/tiers.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { notFound } from '../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
-import { notFound } from '../../errors.ts';
 import { type CallRow, createScansRepo } from '../../scans/scans.repo.ts';
 import { createPriceTable, dearestCallOf } from '../../upstream/prices.ts';
 import type { RedditItem, UpstreamCall, UpstreamSource } from '../../upstream/source.ts';
