@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { createAccountsService } from '../accounts/accounts.service.ts';
 import type { Clock } from '../clock.ts';
-import { type Config, TIERS } from '../config.ts';
+import { type Config, TIERS } from '../config/index.ts';
 import { AppError } from '../contract/errors.ts';
 import { StringEnum } from '../contract/schemas.ts';
 import type { ControlAnswer } from '../control/control.socket.ts';

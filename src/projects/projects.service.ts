@@ -1,6 +1,6 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { AppError, InvalidFields, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { leadWindowStart } from '../leads/leads.service.ts';

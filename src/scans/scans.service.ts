@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { Config, TierLimits } from '../config.ts';
+import type { Config, TierLimits } from '../config/index.ts';
 import { notFound } from '../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { createDeletionsRepo, type ForgottenLead } from '../deletions/deletions.repo.ts';

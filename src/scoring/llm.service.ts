@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { profileContentKey } from '../domain/scoring/profile.ts';
 import { MAX_REPLY_WORDS } from '../domain/scoring/reply.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import { hashKey } from '../accounts/keys.ts';
 import type { Clock } from '../clock.ts';
-import type { Config, Tier } from '../config.ts';
+import type { Config, Tier } from '../config/index.ts';
 import { AppError, notFound } from '../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { normalizeEmail } from '../domain/email.ts';

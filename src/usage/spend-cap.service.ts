@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { AppError, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { usd } from '../domain/money.ts';

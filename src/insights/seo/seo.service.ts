@@ -1,6 +1,6 @@
 import type { Tier } from '../../accounts/tiers.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
 import { notFound } from '../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
