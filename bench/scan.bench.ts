@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { type Db, openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { compileMatcher, type KeywordSet, matchText } from '../src/domain/matching.ts';

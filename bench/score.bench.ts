@@ -1,6 +1,6 @@
 // npm run bench:score: local scorer throughput (items per second on one core) over ../shared/data/reddit-posts.jsonl
 // for the ten dev projects, beside the keyword-count placeholder it replaced. Each item is scored for every project,
-// as a scan does for the projects that matched it: its text and language signals are read once (score.ts).
+// as a scan does for the projects that matched it: its text and language signals are read once (read.ts).
 import { cpus, loadavg } from 'node:os';
 import { keywordCountScorer, loadEvalData, type Scorer, SHARED_GROUPS, toItem } from '../scripts/eval-lib.ts';
 import { compileProfile, itemText, profileTexts, scoreItem } from '../src/domain/scoring.ts';

@@ -1,5 +1,5 @@
 import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import type { Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createServices } from '../src/services.ts';

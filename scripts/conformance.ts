@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSetup } from '../src/cli/setup.ts';
 import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { openDatabase } from '../src/db/open.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createServices } from '../src/services.ts';

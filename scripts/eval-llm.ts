@@ -5,7 +5,7 @@
 // and prompt version, so a second run pays nothing. The planned number of calls is printed before any is made,
 // and the run stops before calling when it is above --llm-max-calls (default 3,000).
 import { mkdirSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
 import { openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { LeadScore, ScoringItem } from '../src/domain/scoring.ts';

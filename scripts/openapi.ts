@@ -1,7 +1,7 @@
 // Writes the OpenAPI document the service serves to docs/openapi.json; with --check, fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { systemClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { openPglite } from '../src/db/client.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createServices } from '../src/services.ts';

@@ -20,7 +20,7 @@ export interface Example {
   group: Group | null;
   grade: number;
   rule: number;
-  /** The rule score before the profile's judgements of the author, and those judgements (score.ts weigh). */
+  /** The rule score before the profile's judgements of the author, and those judgements (weigh.ts). */
   base: number;
   factor: number;
   bonus: number;

@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { answerServiceRequest } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
 import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';

@@ -1,4 +1,4 @@
-import type { Role } from './config.ts';
+import type { Role } from './config/index.ts';
 import type { DbHealth, DbStatus } from './db/health.ts';
 
 /** A part of a role's machinery: `http` (the routes, listening), `jobs` (the job queue, handlers, schedules). */

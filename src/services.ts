@@ -1,6 +1,6 @@
 import { createAccountsService } from './accounts/accounts.service.ts';
 import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Db } from './db/client.ts';
 import { createDbHealth } from './db/health.ts';
 import { createDeletionsService } from './deletions/deletions.service.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
-import type { AiEngineConfig } from '../src/config.ts';
+import type { AiEngineConfig } from '../src/config/index.ts';
 import { readAnswer } from '../src/domain/ai-answer.ts';
 import { nameVariants } from '../src/domain/mentions.ts';
 import { EngineAnswer, VisibilityCheck } from '../src/insights/ai-visibility.schemas.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import pg from 'pg';
 import { type Clock, systemClock } from '../src/clock.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config/index.ts';
 import { type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ConfigError, type LlmConfig, loadConfig } from '../src/config.ts';
+import { ConfigError, type LlmConfig, loadConfig } from '../src/config/index.ts';
 import { type LeadScore, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 import { createLeadScorer } from '../src/scoring/lead-scorer.ts';
 import { createLlmScorer, type LlmScorer } from '../src/scoring/llm.service.ts';

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from '../src/config.ts';
+import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from '../src/config/index.ts';
 import { createAccount, startTestApp, type TestApp } from './harness.ts';
 import { callTool, postMcp } from './mcp-helpers.ts';
 

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { templateOf } from '../scripts/eval-lib.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
+import { productName } from '../src/domain/scoring/product-name.ts';
 import { readQuestion } from '../src/domain/scoring/question.ts';
-import { gerund, productName, splitSolution } from '../src/domain/scoring/reply.ts';
+import { gerund, splitSolution } from '../src/domain/scoring/reply.ts';
 import { draftReply, type ScoringItem, type ScoringProfile, scoreItem } from '../src/domain/scoring.ts';
 
 const profile: ScoringProfile = {

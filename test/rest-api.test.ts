@@ -3,7 +3,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { fixedClock } from '../src/clock.ts';
-import { DEFAULT_TIER_LIMITS } from '../src/config.ts';
+import { DEFAULT_TIER_LIMITS } from '../src/config/index.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { createAccount, createProject, insertLeads, startTestApp, type TestApp } from './harness.ts';
 import { callTool } from './mcp-helpers.ts';

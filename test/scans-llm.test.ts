@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import { scoreItem } from '../src/domain/scoring.ts';
 import { startFakeLlm } from './fakes/llm-fake.ts';

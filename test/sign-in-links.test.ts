@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
-import type { Config } from '../src/config.ts';
+import type { Config } from '../src/config/index.ts';
 import { LINK_REQUESTS } from '../src/sessions/sessions.service.ts';
 import { dashboardClient, tokenOf } from './dashboard-helpers.ts';
 import { startSmtpReceiver } from './fakes/smtp-receiver.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { loadProfiles, themesOf } from '../scripts/themes-lib.ts';
 import { fixedClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { clusterThemes } from '../src/domain/themes.ts';
 import { PainTheme } from '../src/insights/insights.schemas.ts';
 import { dashboardClient } from './dashboard-helpers.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { systemClock } from '../src/clock.ts';
-import type { Config } from '../src/config.ts';
+import type { Config } from '../src/config/index.ts';
 import { createDeletionsRepo } from '../src/deletions/deletions.repo.ts';
 import { toLeadScore } from '../src/domain/scoring.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';

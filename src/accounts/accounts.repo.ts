@@ -1,4 +1,4 @@
-import type { Tier } from '../config.ts';
+import type { Tier } from '../config/index.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { isRowId } from '../db/ids.ts';
 import type { KeyKind } from './keys.ts';

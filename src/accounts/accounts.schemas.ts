@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 import { TIERS } from './tiers.ts';
 
 /** Scopes a key can carry. REST keys are read-only; tool keys may also start scans and triage leads (ADR 0065). */

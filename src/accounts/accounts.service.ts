@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
-import type { Config, Tier, TierLimits } from '../config.ts';
+import type { Config, Tier, TierLimits } from '../config/index.ts';
+import { AppError, notFound } from '../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { AppError, notFound } from '../errors.ts';
 import { createAccountsRepo, type KeyRow } from './accounts.repo.ts';
 import {
   type ApiKey,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../errors.ts';
+import { AppError } from '../contract/errors.ts';
 
 export type KeyKind = 'rest' | 'mcp';
 export const KEY_PREFIX: Record<KeyKind, string> = { rest: 'rl_sk_', mcp: 'sbk_' };

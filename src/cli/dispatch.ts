@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { askService, controlSocketPath } from '../control/control.socket.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { openDatabase } from '../db/open.ts';

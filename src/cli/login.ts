@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { type Config, ConfigError, loadConfig } from '../config/index.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config.ts';
+import { type Config, ConfigError, loadConfig, TIERS, type Tier } from '../config/index.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { normalizeEmail } from '../domain/email.ts';
 import { readProjectsFile } from '../projects/projects.import.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 
 /** Which database a configuration names, for people: no password, ever. */
 export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { type Db, openPglite, openPostgres } from './client.ts';
 import { lockDataDir } from './lock.ts';
 import { migrate } from './migrate.ts';

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events.ts';
 import { type CallRow, createFetchesRepo } from '../scans/fetches.repo.ts';

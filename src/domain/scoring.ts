@@ -1,8 +1,9 @@
 /** Lead scoring and reply drafting: the local scorer (no I/O) and its helpers; see docs/scoring.md. */
 export { toLeadScore } from './scoring/lead-score.ts';
 export { itemText, type MeaningVectors, profileTexts, unit } from './scoring/meaning.ts';
+export { productName } from './scoring/product-name.ts';
 export { type CompiledProfile, compileProfile } from './scoring/profile.ts';
-export { draftReply, productName } from './scoring/reply.ts';
+export { draftReply } from './scoring/reply.ts';
 export { scoreItem } from './scoring/score.ts';
 export {
   applyTriage,

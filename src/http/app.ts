@@ -14,14 +14,14 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { AppError, errorBody } from '../contract/errors.ts';
 import { containsNul, NUL_REFUSED } from '../domain/nul-text.ts';
-import { AppError } from '../errors.ts';
 import { MCP_PATH, mcpRoutes } from '../mcp/mcp.routes.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
-import { errorBody, handleError } from './errors.ts';
+import { handleError } from './errors.ts';
 import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
 import { hasOddSegments, targetsApi } from './request-target.ts';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorCode } from '../errors.ts';
+import { type ErrorCode, errorBody } from '../contract/errors.ts';
 import { RPC, rpcErrorBody } from '../mcp/jsonrpc.ts';
-import { errorBody } from './errors.ts';
 import { targetsApi, targetsMcp } from './request-target.ts';
 
 /** Where a refused request is logged (the app's logger). */

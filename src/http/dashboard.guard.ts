@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../contract/errors.ts';
 import type { SessionAccount, SessionsService } from '../sessions/sessions.service.ts';
 
 export const SESSION_COOKIE = 'rl_session';

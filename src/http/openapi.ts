@@ -1,6 +1,5 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
-import { ErrorBody } from './common.schemas.ts';
+import { ERROR_STATUS, ErrorBody, type ErrorCode } from '../contract/errors.ts';
 
 export const API_PREFIX = '/api/v1';
 /** The encodings answers are compressed with, in order of preference: the app's compression and this document. */

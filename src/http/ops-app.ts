@@ -1,8 +1,9 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { errorBody } from '../contract/errors.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import type { Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
-import { errorBody, handleError } from './errors.ts';
+import { handleError } from './errors.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 
 /**

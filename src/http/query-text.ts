@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../contract/errors.ts';
+import { describeSchemaFailure, type PropertySchema } from '../contract/validation.ts';
 import { PLAIN_INTEGER } from '../domain/plain-integer.ts';
-import { AppError } from '../errors.ts';
-import { describeSchemaFailure, type PropertySchema } from './errors.ts';
 
 /**
  * Checks the query string as sent, before Ajv coerces it: Ajv reads any text JavaScript reads as a number

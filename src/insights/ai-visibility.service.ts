@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { AiEngineConfig } from '../config.ts';
+import type { AiEngineConfig } from '../config/index.ts';
 import type { Db } from '../db/client.ts';
 import { type AnswerReading, readAnswer } from '../domain/ai-answer.ts';
 import { withoutNul } from '../domain/nul-text.ts';

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable } from '../http/common.schemas.ts';
+import { DateTime, Nullable } from '../contract/schemas.ts';
 import { SavedQuestion, VisibilityPoint } from './ai-visibility.schemas.ts';
 import { PainTheme, SeoOpportunity } from './insights.schemas.ts';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 import type { Db } from '../db/client.ts';
 import { clusterThemes, DEFAULT_THEME_OPTIONS, saysSomething } from '../domain/themes.ts';
 import { LLM_API } from '../scoring/llm.service.ts';

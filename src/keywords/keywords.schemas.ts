@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 
 // The dashboard's keyword performance (docs/decisions/0099-keyword-performance.md); not in the public OpenAPI document.
 

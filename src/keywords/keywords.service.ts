@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
+import { notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { judgeKeyword, keywordWords } from '../domain/keyword-health.ts';
 import { parseKeyword } from '../domain/matching.ts';
-import { notFound } from '../errors.ts';
 import type { ProjectOwner } from '../projects/projects.service.ts';
 import { createKeywordsRepo } from './keywords.repo.ts';
 import type { KeywordStat, KeywordStats } from './keywords.schemas.ts';

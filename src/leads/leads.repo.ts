@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
+import type { Stage } from '../domain/scoring/types.ts';
 import { isProjectId } from '../projects/projects.repo.ts';
-import type { DashboardLead, LeadReply, LeadStatus, QueueStatus, Stage } from './leads.schemas.ts';
+import type { DashboardLead, LeadReply, LeadStatus, QueueStatus } from './leads.schemas.ts';
 
 /** A lead's status with the dashboard's marks (docs/decisions/0098-replied-marker.md). */
 export interface LeadState {

@@ -1,12 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 import { STAGES } from '../domain/scoring/types.ts';
 import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
 
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export { STAGES, type Stage } from '../domain/scoring/types.ts';
 
 export const Lead = Type.Object({
   id: Type.String(),

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.ts';
+import { AppError, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
 import { ISO_TIMESTAMP_ALLOWED, parseIsoTimestamp } from '../domain/timestamps.ts';
-import { AppError, notFound } from '../errors.ts';
 import { createLeadsRepo, type LeadConditions, type LeadState, likePattern } from './leads.repo.ts';
 import {
   type BelowThreshold,

@@ -1,9 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TObject } from 'typebox';
+import { describeSchemaFailure, type PropertySchema } from '../contract/validation.ts';
 import { containsNul, NUL_REFUSED } from '../domain/nul-text.ts';
 import { PLAIN_INTEGER } from '../domain/plain-integer.ts';
-import { describeSchemaFailure, type PropertySchema } from '../http/errors.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its function sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??

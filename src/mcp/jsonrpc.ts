@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 
 /**
  * JSON-RPC 2.0 error codes of the tool endpoint: the standard ones, then the transport's own in the

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, rateLimitHeaders } from '../accounts/accounts.service.ts';
 import { bearerToken } from '../accounts/keys.ts';
+import { AppError, UNAVAILABLE_MESSAGE } from '../contract/errors.ts';
 import { isDatabaseUnavailable } from '../db/health.ts';
-import { AppError } from '../errors.ts';
-import { UNAVAILABLE_MESSAGE } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import {
   classifyMessage,

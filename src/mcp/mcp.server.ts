@@ -1,6 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Caller } from '../accounts/accounts.service.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../contract/errors.ts';
 import type { Services } from '../services.ts';
 import { createArgumentsValidator } from './arguments.ts';
 import { RPC, RpcError, type RpcRequest } from './jsonrpc.ts';

@@ -1,9 +1,9 @@
 // The projects file: what `npm run setup --import` reads and what the dashboard imports and exports. One parser,
 // one set of checks, one writer, so a file accepted by one is accepted by the other.
 import type { Tier } from '../accounts/tiers.ts';
-import type { TierLimits } from '../config.ts';
+import type { TierLimits } from '../config/index.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
-import { AppError, type FieldProblem, InvalidFields } from '../errors.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
 import { type CleanProject, parseProjectInput, projectLimitProblems } from './projects.input.ts';

@@ -2,9 +2,9 @@
 // `npm run setup --import`. See docs/decisions/0067-project-editing.md.
 import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
-import type { TierLimits } from '../config.ts';
+import type { TierLimits } from '../config/index.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
-import { AppError, type FieldProblem, InvalidFields } from '../errors.ts';
 import { ProjectInput } from './projects.schemas.ts';
 
 export { normalizeSubreddit };

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable } from '../http/common.schemas.ts';
+import { DateTime, Nullable } from '../contract/schemas.ts';
 import { ScanResult } from '../scans/scans.schemas.ts';
 
 const projectFields = {

@@ -1,8 +1,8 @@
 import type { Tier } from '../accounts/tiers.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
+import { AppError, InvalidFields, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, InvalidFields, notFound } from '../errors.ts';
 import { leadWindowStart } from '../leads/leads.service.ts';
 import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
 import { type ImportOutcome, readProjectsFile, writeProjects } from './projects.import.ts';

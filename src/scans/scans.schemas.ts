@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 import { SpendCapReached } from '../usage/spend-cap.schemas.ts';
 import type { ScanRecord } from './scans.types.ts';
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
+import { notFound } from '../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { notFound } from '../errors.ts';
 import type { EventBus } from '../events.ts';
 import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';

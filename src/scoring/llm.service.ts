@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Compile } from 'typebox/compile';
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { withoutNul, withoutNulDeep } from '../domain/nul-text.ts';
 import { profileContentKey } from '../domain/scoring/profile.ts';

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { SignInConfig } from '../config.ts';
+import type { SignInConfig } from '../config/index.ts';
 
 /** A line for the person running the service, in the terminal where it runs (its standard output). */
 export type OperatorLog = (line: string) => void;

@@ -1,4 +1,4 @@
-import type { Tier } from '../config.ts';
+import type { Tier } from '../config/index.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface SessionRow {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { TIERS } from '../accounts/tiers.ts';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 
 /** What `npm run login` prints and the start banner shows: a single-use link, valid 15 minutes. */
 export const SignInLink = Type.Object({

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
 import { createArcticShiftSource } from './arcticshift.ts';
 import { createPriceTable, type PriceOf } from './prices.ts';
 import { createRedditSource } from './reddit.ts';

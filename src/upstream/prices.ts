@@ -1,4 +1,4 @@
-import type { UpstreamConfig } from '../config.ts';
+import type { UpstreamConfig } from '../config/index.ts';
 
 /**
  * USD per upstream call, by `api` name. An exact name wins over its provider's `<provider>.*` entry.

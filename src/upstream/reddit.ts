@@ -1,4 +1,4 @@
-import { REDDIT_USER_AGENT_FORM } from '../config.ts';
+import { REDDIT_USER_AGENT_FORM } from '../config/index.ts';
 import {
   compareBase36,
   DEFAULT_HTTP_POLICY,

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { DateTime, Nullable } from '../contract/schemas.ts';
 import { usd } from '../domain/money.ts';
-import { DateTime, Nullable } from '../http/common.schemas.ts';
 
 const Usd = (description: string) => Type.Number({ minimum: 0, description });
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
+import { AppError, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { usd } from '../domain/money.ts';
-import { AppError, notFound } from '../errors.ts';
 import { dearestCallOf } from '../upstream/prices.ts';
 import { MAX_CAP_USD } from './spend-cap.limits.ts';
 import { createSpendCapRepo } from './spend-cap.repo.ts';

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
+import { notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
-import { notFound } from '../errors.ts';
 import { isProjectId } from '../projects/projects.repo.ts';
 import type { Usage, UsageReport } from './usage.schemas.ts';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { WebhooksConfig } from '../config.ts';
+import type { WebhooksConfig } from '../config/index.ts';
 import type { Db } from '../db/client.ts';
 import { type ClaimedDelivery, type Completion, createOutboxRepo } from './webhooks.outbox.ts';
 import {

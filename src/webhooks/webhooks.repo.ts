@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Tier } from '../config.ts';
+import type { Tier } from '../config/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { isRowId } from '../db/ids.ts';
 import type { LeadEventData } from './webhooks.payload.ts';

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../http/common.schemas.ts';
+import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 
 export const OUTCOMES = [
   'delivered',

@@ -1,6 +1,6 @@
 import { createSecureContext, getCACertificates } from 'node:tls';
 import { Agent, type Dispatcher } from 'undici';
-import type { WebhooksConfig } from '../config.ts';
+import type { WebhooksConfig } from '../config/index.ts';
 import {
   checkWebhookUrlSyntax,
   createAddressCheck,

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/index.ts';
+import { AppError, notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../errors.ts';
 import type { EventBus } from '../events.ts';
 import { createDispatcher } from './webhooks.dispatcher.ts';
 import { checkWebhookUrl, createAddressCheck, WebhookUrlError } from './webhooks.guard.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/index.ts';
 import { createDemoAccount } from '../../src/demo.ts';
 import { type JobRunner, startJobs } from '../../src/jobs/jobs.ts';
 import { getJson, startTestApp, type TestApp } from '../harness.ts';

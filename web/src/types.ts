@@ -18,6 +18,7 @@ export type {
   WebhookAttempt,
 } from '../../src/webhooks/webhooks.schemas.ts';
 export type KeyKind = ApiKey['kind'];
+export type { Stage } from '../../src/domain/scoring/types.ts';
 export type { VisibilityCheck } from '../../src/insights/ai-visibility.schemas.ts';
 export type {
   DashboardAiVisibility,
@@ -33,7 +34,6 @@ export type {
   LeadStatusChanges,
   LeadSummary,
   QueueStatus,
-  Stage,
 } from '../../src/leads/leads.schemas.ts';
 export type {
   DeletionImpact,

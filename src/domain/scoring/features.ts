@@ -1,5 +1,5 @@
 import type { CompiledProfile } from './profile.ts';
-import type { Signals, Weighed } from './score.ts';
+import type { Signals, Weighed } from './reading.ts';
 import { stemWord } from './text.ts';
 
 /**

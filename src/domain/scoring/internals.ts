@@ -10,5 +10,7 @@ export {
   stemsOf,
 } from './features.ts';
 export { compileProfile } from './profile.ts';
-export { adjust, featuresOfItem, readSignals, weigh } from './score.ts';
+export { readSignals } from './read.ts';
+export { featuresOfItem } from './score.ts';
 export { normalizeText } from './text.ts';
+export { adjust, weigh } from './weigh.ts';

@@ -1,7 +1,7 @@
 import { FEATURE_COUNT, pairLogit, type TextStems } from './features.ts';
 import model from './model-weights.json' with { type: 'json' };
 import type { CompiledProfile } from './profile.ts';
-import type { Signals, Weighed } from './score.ts';
+import type { Signals, Weighed } from './reading.ts';
 
 /**
  * The learned ranker (docs/scoring.md, "Learned model"): logistic regression over the rule signals and hashed
@@ -26,7 +26,7 @@ export function pairProbability(stems: TextStems, p: CompiledProfile, s: Signals
   return 1 / (1 + Math.exp(-pairLogit(stems, p, s, w, loadWeights())));
 }
 
-/** Rules and model mixed by share (0-100), before the profile's judgements of the author (score.ts). */
+/** Rules and model mixed by share (0-100), before the profile's judgements of the author (weigh.ts adjust). */
 export function blend(rule: number, probability: number, share: number): number {
   return (1 - share) * rule + share * 100 * probability;
 }

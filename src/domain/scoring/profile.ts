@@ -2,8 +2,9 @@ import nlp from 'compromise';
 import { GENERIC_PRODUCT_TEXT, namesOnlyAProduct } from './generic.ts';
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
+import { PRODUCT_NOUN } from './phrases/asking.ts';
 import { compileRole } from './role.ts';
-import { OTHER_NEEDS, PRODUCT_NOUN, SIGNAL_SOURCES } from './signals.ts';
+import { OTHER_NEEDS, SIGNAL_SOURCES } from './signals.ts';
 import {
   contentStems,
   escapeRegex,
@@ -21,7 +22,7 @@ export interface CompiledProfile {
   url: string | null;
   /**
    * This profile's own phrases (groups: PROFILE_GROUP ids); the language signals are in SIGNAL_INDEX, the same
-   * for every profile, so a post scored for several projects is read for them once (score.ts).
+   * for every profile, so a post scored for several projects is read for them once (read.ts).
    */
   index: PhraseIndex;
   /** The language signals and this profile's phrases in one index: one pass for a post read the first time. */

@@ -1,5 +1,23 @@
+import {
+  ASKS_PERSON,
+  ASKS_PERSON_CRAFT,
+  ASKS_SOFTWARE,
+  COUNTABLE,
+  CRAFT,
+  GENERIC_ASK_WORDS,
+  GENERIC_FEATURES,
+  GERUND,
+  NAMED_PRODUCT,
+  NOT_WHAT,
+  PRODUCT,
+  SERVICE_FEATURES,
+} from './phrases/reply.ts';
+import { productName } from './product-name.ts';
 import { compileProfile, sellsService } from './profile.ts';
 import { type Question, readQuestion, withArticle, yours } from './question.ts';
+import { readSignals } from './read.ts';
+import type { Signals } from './reading.ts';
+import { choose, chooseFresh, pick } from './reply-choice.ts';
 import {
   ASKS,
   CHOOSE,
@@ -19,55 +37,12 @@ import {
   TRIES,
   WHYS,
 } from './reply-lines.ts';
-import { readSignals, type Signals, scoreItem } from './score.ts';
+import { scoreItem } from './score.ts';
 import { doneByPeople, splitSolution } from './solution-parts.ts';
 import { contentStems, escapeRegex, normalizeText } from './text.ts';
 import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
 
 export { gerund, splitSolution } from './solution-parts.ts';
-
-/** Words that label a project rather than name a product ("Demo: …", "Test - …", "Audit: …"). */
-const LABEL_WORDS =
-  /^(?:demo|test|testing|audit|draft|beta|staging|sample|example|internal|copy|trial|wip|tmp|temp)(?:\s+\d+)?$/i;
-/** The parts of a name: "Acme: invoicing for plumbers", "Invoicely | Invoices", "Acme CRM - for agencies". */
-const NAME_PARTS = /\s*[:|]\s*|\s+[-\u2013\u2014]\s+/;
-const plain = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** "https://www.chairtime.example/x" -> "chairtime": the site's own label, after a www., app. or similar. */
-function hostLabel(url: string | null | undefined): string | undefined {
-  const host = url
-    ? /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#:]+)/i.exec(url.trim())?.[1]?.toLowerCase()
-    : undefined;
-  const site = host?.replace(/^(?:(?:www\d*|app|my|get|try|go)\.)+(?=[^.]+\.)/, '').split('.')[0];
-  return site && plain(site) ? plain(site) : undefined;
-}
-
-/** A part reads as a product's name: not a label word, and begun with a capital or a digit ("Acme", "ChairTime"). */
-const readsAsName = (part: string) => !LABEL_WORDS.test(part) && /^[\p{Lu}\d]/u.test(part);
-
-/**
- * The product's name as a person says it, for "I work on <name>": the part of the project name (split at ':',
- * '|' or ' - ') or the word that the url's host names ("Demo: ChairTime salon booking" with chairtime.example is
- * "ChairTime"); else the first part that reads as a name ("Acme: invoicing for plumbers" is "Acme"); else the
- * whole name, never a fragment ("Audit: salon booking B" stays whole).
- */
-export function productName(profile: Pick<ScoringProfile, 'name' | 'url'>): string {
-  const name = profile.name.trim().replace(/\s+/g, ' ');
-  const parts = name.split(NAME_PARTS).filter((p) => plain(p));
-  const host = hostLabel(profile.url);
-  if (host) {
-    const part = parts.find((p) => plain(p) === host);
-    if (part) return part;
-    // A word only when it reads as a name: "booking" in "salon booking B" is no product, whatever the host.
-    const word = parts
-      .flatMap((p) => p.split(' '))
-      .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-      .find((w) => plain(w) === host && readsAsName(w));
-    if (word) return word;
-  }
-  if (parts.length < 2) return name;
-  return parts.find(readsAsName) ?? name;
-}
 
 /** The longest draft we produce; drafts are read by a human who posts them, or not. */
 export const MAX_REPLY_WORDS = 120;
@@ -76,17 +51,6 @@ const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-/** A stable small number from the post, so the same post always gets the same draft and posts differ. */
-function pick(seed: string, n: number, salt: number): number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  // A finalizer per salt, so the choices for one post are independent of each other.
-  h = Math.imul(h ^ Math.imul(salt + 1, 0x9e3779b9), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) % n;
 }
 
 /**
@@ -133,14 +97,6 @@ function singular(word: string): string {
   return /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : word;
 }
 
-/** "automating reports" is something done; "alerting that sets up in minutes" is a thing. */
-const GERUND = /^\w+ing (?!(?:that|which|with|for|and|in|on|of|to)\b)\w/;
-
-const COUNTABLE =
-  /(?:^|\s)(?:system|tool|app|application|plugin|service|platform|program|solution|page|site|provider)(?= for |$)/;
-const PRODUCT =
-  /(?:^|\s)(?:software|systems?|tools?|apps?|applications?|plugins?|services?|platforms?|programs?|solutions?|pages?|sites?|providers?)(?= for |$)/;
-
 /**
  * A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software"; a bare word is
  * named by what the profile sells ("time tracking tools", "laptop models").
@@ -149,22 +105,6 @@ function asNoun(need: string, things: string): string {
   if (!PRODUCT.test(need)) return need.includes(' for ') ? withArticle(need) : `${singular(need)} ${things}`;
   return COUNTABLE.test(need) ? an(need) : need;
 }
-
-/** Things worth checking in any product, added when the profile names fewer than four features. */
-const GENERIC_FEATURES = [
-  'day-to-day ease of use',
-  'setup time',
-  'the total yearly cost',
-  'how fast support answers',
-];
-
-/** Things worth checking in any provider of a service: a studio is judged on its work, not a trial. */
-const SERVICE_FEATURES = [
-  'the scope of the work',
-  'the turnaround time',
-  'support after delivery',
-  'ownership of the finished work',
-];
 
 function both(profileFeatures: string[], i: number, sells: Sold): [string, string] {
   const generic = sells === 'service' ? SERVICE_FEATURES : GENERIC_FEATURES;
@@ -210,18 +150,6 @@ function soldAs(profile: ScoringProfile): Sold {
   return first && Number.isFinite(first[1]) ? first[0] : 'software';
 }
 
-/** A request for a person to do the job: "hire", "someone to", "a developer", "an agency". */
-const ASKS_PERSON =
-  /\b(?:hire|hiring|someone to|somebody to|developers?|designers?|agenc(?:y|ies)|freelancers?|consultants?|contractors?|accountants?|bookkeepers?|cpas?|lawyers?|attorneys?)\b/;
-/** What a craft makes: its buyers hear about briefs, revisions and owning the final files. */
-const CRAFT =
-  /\b(?:design\w*|logos?|brand\w*|websites?|web|sites?|video\w*|photo\w*|copy\w*|writ\w*|edit\w*|illustrat\w*|apps?|develop\w*|studio|agency|animation|translation|podcast)\b/;
-const ASKS_PERSON_CRAFT =
-  /\b(?:designers?|developers?|agenc(?:y|ies)|freelancers?|studios?|writers?|editors?)\b/;
-
-/** A request for software: "booking software", "an app", "a waitlist tool". */
-const ASKS_SOFTWARE = /\b(?:software|apps?|tools?|platforms?|plugins?|saas|crm|programs?|systems?)\b/;
-
 /**
  * Whose advice the post needs: what it asks for (software, a person to do the job), else what the profile sells.
  * A barber asking for booking software hears about free trials even when the profile is a bookkeeping service.
@@ -236,18 +164,7 @@ function adviceFor(item: ScoringItem, q: Question | null, sold: Sold): Sold {
 }
 
 /** Words any request for a product uses: they say nothing about which product. */
-const GENERIC_ASK = new Set(
-  contentStems(
-    'software tool tools app apps application program system solution platform plugin provider vendor suite recommendation suggestion option alternative idea anyone question',
-  ),
-);
-
-/** "booking software", "a waitlist tool": a kind of product named in a title, with up to three words before it. */
-const NAMED_PRODUCT =
-  /(?:^|\s)((?:[a-z][\w-]*\s){1,3}(?:software|apps?|tools?|platforms?|plugins?|systems?|programs?))\b/;
-/** Words before a product noun that say which one is wanted, not what it is for: "my first", "free", "useful". */
-const NOT_WHAT =
-  /^(?:a|an|the|my|our|your|any|some|this|that|which|what|whose|for|of|to|in|on|with|and|or|first|useful|favou?rite|free|best|good|great|new|simple|cheap|inexpensive|decent|definitive|recommended|online|looking|need|want|using|use)$/;
+const GENERIC_ASK = new Set(contentStems(GENERIC_ASK_WORDS));
 
 /**
  * How far the post's need is the product's: claimed (it asks for what the product is), plausible, unclear (nothing
@@ -418,8 +335,6 @@ function upper(x: string): string {
   return x.charAt(0).toUpperCase() + x.slice(1);
 }
 
-const choose = <T>(list: readonly T[], seed: string, salt: number): T => list[pick(seed, list.length, salt)]!;
-
 /** Every slot blank: a line rendered with these is its template ("For _, "). */
 const HOLES: Slots = { need: '_', topic: '_', a: '_', b: '_', cap: '_', cap2: '_', who: '', things: '_' };
 
@@ -433,39 +348,6 @@ const templateWords = (template: string) =>
 
 /** An opening's first four words, slots blank: how the reply check tells two openings alike. */
 const openingKey = (template: string) => templateWords(template).split(' ').slice(0, 4).join(' ');
-
-/** How many of a project's latest choices (openings, tips, questions back, disclosures) a draft avoids repeating. */
-const RECENT_CHOICES = 80;
-
-/**
- * The variant the seed picks, unless one of the project's recent drafts opened that way (`recent`, oldest first):
- * then the next variant none of them used, else the one used longest ago. The choice is added to `recent`.
- */
-function chooseFresh<T>(
-  list: readonly T[],
-  seed: string,
-  salt: number,
-  keyOf: (t: T) => string,
-  recent: string[] | undefined,
-): T {
-  const start = pick(seed, list.length, salt);
-  let chosen = list[start]!;
-  if (recent) {
-    let oldest = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < list.length; i++) {
-      const t = list[(start + i) % list.length]!;
-      const at = recent.lastIndexOf(keyOf(t));
-      if (at < oldest) {
-        chosen = t;
-        oldest = at;
-        if (at < 0) break;
-      }
-    }
-    recent.push(keyOf(chosen));
-    if (recent.length > RECENT_CHOICES) recent.splice(0, recent.length - RECENT_CHOICES);
-  }
-  return chosen;
-}
 
 /** A beginning and an end as one sentence, or two when the beginning is a question ("Picking X? Look at ..."). */
 const joined = (start: string, end: string) =>

@@ -85,6 +85,8 @@ export function contentStems(text: string | null): string[] {
 }
 
 /** A literal string as a regex source. */
+export const capitalize = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+
 export const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Regex sources matching each phrase as typed; spaces match any run of spaces or hyphens. */

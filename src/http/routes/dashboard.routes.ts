@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApiKey, CreatedApiKey } from '../../accounts/accounts.schemas.ts';
+import { StringEnum } from '../../contract/schemas.ts';
 import { DashboardProject, ProjectDetail } from '../../projects/projects.schemas.ts';
 import { ScanResult, toScanResult } from '../../scans/scans.schemas.ts';
 import type { Services } from '../../services.ts';
 import { LinkRequestBody, LinkRequested, SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
 import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks.schemas.ts';
-import { StringEnum } from '../common.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
 import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { AppError } from '../../contract/errors.ts';
 import { NOT_BLANK } from '../../domain/nul-text.ts';
-import { AppError } from '../../errors.ts';
 import { VisibilityCheck } from '../../insights/ai-visibility.schemas.ts';
 import { AiNotConfiguredError } from '../../insights/ai-visibility.service.ts';
 import {

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { errorBody } from '../../contract/errors.ts';
 import type { Metrics } from '../../metrics/metrics.ts';
 import type { Readiness } from '../../readiness.ts';
 import type { Services } from '../../services.ts';
-import { errorBody } from '../errors.ts';
 
 const sameSecret = (given: string, wanted: string) => {
   const a = Buffer.from(given);

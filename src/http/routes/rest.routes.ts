@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { Me, toApiTierLimits } from '../../accounts/accounts.schemas.ts';
 import { type Allowance, type Caller, rateLimitHeaders } from '../../accounts/accounts.service.ts';
 import { bearerToken } from '../../accounts/keys.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../contract/errors.ts';
+import { ProjectIdParams } from '../../contract/schemas.ts';
 import { PainTheme, SeoOpportunities } from '../../insights/insights.schemas.ts';
 import { LeadList, LeadListQuery } from '../../leads/leads.schemas.ts';
 import { Project, ProjectDetail } from '../../projects/projects.schemas.ts';
 import type { Services } from '../../services.ts';
 import { Usage } from '../../usage/usage.schemas.ts';
-import { ProjectIdParams } from '../common.schemas.ts';
 import { errorResponses } from '../openapi.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 // SERP providers behind one interface, chosen by SEO_PROVIDER (docs/decisions/0071-seo-opportunities.md).
 import { readFile } from 'node:fs/promises';
-import type { SeoConfig } from '../../config.ts';
+import type { SeoConfig } from '../../config/index.ts';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, isRecord, requestJson } from '../../upstream/http.ts';
 import type { PriceOf } from '../../upstream/prices.ts';
 import { UpstreamError } from '../../upstream/source.ts';

@@ -1,10 +1,10 @@
 import type { Tier } from '../../accounts/tiers.ts';
 import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/index.ts';
+import { notFound } from '../../contract/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { mentions } from '../../domain/mentions.ts';
 import { withoutNul } from '../../domain/nul-text.ts';
-import { notFound } from '../../errors.ts';
 import { type CallRow, createFetchesRepo } from '../../scans/fetches.repo.ts';
 import { createPriceTable, dearestCallOf } from '../../upstream/prices.ts';
 import type { RedditItem, UpstreamCall, UpstreamSource } from '../../upstream/source.ts';

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ProjectIdParams } from '../../http/common.schemas.ts';
+import { ProjectIdParams } from '../../contract/schemas.ts';
 
 /** The project argument of every per-project tool: the REST path parameter's schema under the tool's name. */
 export const ProjectArgs = Type.Object(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime } from '../../http/common.schemas.ts';
+import { DateTime } from '../../contract/schemas.ts';
 import { PainTheme } from '../../insights/insights.schemas.ts';
 import { defineTool } from '../tool.ts';
 import { ProjectArgs } from './project-arg.ts';

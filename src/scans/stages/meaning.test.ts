@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/index.ts';
 import type { Embedder } from '../../scoring/embedder.ts';
 import type { RedditItem } from '../../upstream/source.ts';
 import { noMeaning, readMeaning } from './meaning.ts';

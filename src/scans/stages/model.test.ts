@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config/index.ts';
 import type { LeadScore } from '../../domain/scoring.ts';
 import type { LeadScorer } from '../../scoring/lead-scorer.ts';
 import type { RedditItem } from '../../upstream/source.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_TIER_LIMITS, loadConfig } from '../../config.ts';
+import { DEFAULT_TIER_LIMITS, loadConfig } from '../../config/index.ts';
 import type { ScanProject } from '../scans.repo.ts';
 import { createPlanner, listingsOf, planScan, watchProjects } from './plan.ts';
 

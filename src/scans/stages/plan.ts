@@ -1,4 +1,4 @@
-import type { Config, TierLimits } from '../../config.ts';
+import type { Config, TierLimits } from '../../config/index.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, parseKeyword } from '../../domain/matching.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../../domain/scoring/types.ts';
 import type { ScoringProfile } from '../../domain/scoring.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from './index.ts';
 
 test('defaults give a self-hosted instance on port 3000 with the embedded database', () => {
   const c = loadConfig({});

@@ -1,3 +1,6 @@
+import { type Static, Type } from 'typebox';
+import { StringEnum } from './schemas.ts';
+
 /** The one error vocabulary of every surface; the HTTP status of each code lives here and nowhere else. */
 export const ERROR_STATUS = {
   invalid_request: 400,
@@ -43,3 +46,22 @@ export class InvalidFields extends AppError {
 }
 
 export const notFound = (what = 'project') => new AppError('not_found', `No such ${what} on this account.`);
+
+/** The one Error shape; `fields` only on a dashboard body check (each invalid field with its own sentence). */
+export function errorBody(code: ErrorCode, message: string, fields?: FieldProblem[]) {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: StringEnum(ERROR_CODES),
+      message: Type.String(),
+    }),
+  },
+  { description: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database right now; please retry in a moment.';

@@ -1,5 +1,5 @@
+// The TypeBox helpers and shared shapes of the contract every surface (REST, dashboard, tools, CLI) serves.
 import { type Static, type TSchema, Type } from 'typebox';
-import { ERROR_CODES } from '../errors.ts';
 
 /** "Present and may be null": a JSON Schema type union, which serializes faster than anyOf. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -10,17 +10,6 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 export const DateTime = Type.String({ format: 'date-time' });
-
-export const ErrorBody = Type.Object(
-  {
-    error: Type.Object({
-      code: StringEnum(ERROR_CODES),
-      message: Type.String(),
-    }),
-  },
-  { description: 'Error' },
-);
-export type ErrorBody = Static<typeof ErrorBody>;
 
 export const ProjectIdParams = Type.Object({ id: Type.String({ minLength: 1, description: 'Project id' }) });
 

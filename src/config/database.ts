@@ -1,0 +1,23 @@
+// Where the data lives: the embedded database's directory, or a PostgreSQL server.
+import { resolve } from 'node:path';
+import { type Env, type EnvVar, readUrl } from './read.ts';
+
+export const DATABASE_VARIABLES: EnvVar[] = [
+  {
+    name: 'DATA_DIR',
+    default: '`./data`',
+    doc: 'where the embedded database lives',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: 'unset',
+    doc: 'a PostgreSQL server (`postgres://…`) instead of the embedded database; use one in production (the embedded database serves about 300 lead-list requests a second on 2 cores, PostgreSQL over 1,000: docs/benchmarks.md)',
+  },
+];
+
+export function readDatabase(env: Env): { dataDir: string; databaseUrl: string | null } {
+  return {
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+  };
+}
