@@ -408,6 +408,46 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     );
   });
 
+  test('two quick j presses at the last row of a page land on the next page, never past the last one', async () => {
+    const seventy = await createProject(t.services, acct.userId, { name: 'Seventy' });
+    await t.db.query(
+      `INSERT INTO leads (project_id, post_id, title, subreddit, url, score, stage, reason, matched_phrase,
+                          posted_at, scored_at)
+       SELECT $1, 's' || i, 'Seventy lead ' || i, 'sales', 'https://www.reddit.com/r/x/comments/s' || i || '/',
+              100 - i, 'solution-seeking', 'asks for a tool', 'crm', now() - interval '1 hour', now()
+         FROM generate_series(1, 70) AS i`,
+      [seventy.id],
+    );
+    // The second page answers slowly, as on a busy network: the second j comes while it is on its way.
+    const secondPage = (url: URL) =>
+      url.pathname.endsWith(`/projects/${seventy.id}/leads`) && url.searchParams.get('offset') === '50';
+    await page.route(secondPage, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    try {
+      await page.goto(`${t.baseUrl}/projects/${seventy.id}`);
+      await page.locator('tr.lead-row').nth(49).waitFor();
+      const last = (await rowIds())[49]!;
+      await page.locator(`tr[data-lead-id="${last}"]`).click({ position: { x: 200, y: 20 } });
+      await focusOn(last);
+      await page.keyboard.press('j');
+      await page.keyboard.press('j');
+      await page.waitForFunction(
+        () => document.querySelectorAll('tr.lead-row').length === 20 || document.querySelector('.empty'),
+      );
+      assert.equal(new URL(page.url()).searchParams.get('offset'), '50');
+      assert.equal(await page.locator('tr.lead-row').count(), 20);
+      await page.waitForFunction(() =>
+        document.querySelector('#queue-summary')?.textContent?.startsWith('51–70 of 70'),
+      );
+      assert.equal(await page.getByRole('heading', { name: 'No leads match' }).count(), 0);
+      await focusOn((await rowIds())[0]);
+    } finally {
+      await page.unroute(secondPage);
+    }
+  });
+
   test('500 rows: time to render them, and to move the cursor among them (printed)', async () => {
     await page.goto(`${t.baseUrl}/projects/${big.id}?status=all`);
     await page.locator('tr.lead-row').first().waitFor();

@@ -124,10 +124,13 @@ export function LeadsTab(props: {
   const listPathRef = useRef(listPath);
   listPathRef.current = listPath;
   const [shown, setShown] = useState(CHUNK);
+  /** A page move asked for and not yet shown: until its rows come, the rows on screen are not where keys act. */
+  const turning = useRef(false);
 
   // A new page or filter: its rows, the cursor where it was on that page (or first/last when paging by key).
   useEffect(() => {
     const data = list.data;
+    turning.current = false;
     if (!data) return;
     const rows = data.leads;
     const remembered = positions.current.get(listPath);
@@ -157,6 +160,10 @@ export function LeadsTab(props: {
     if (n < rows.length) frame = requestAnimationFrame(more);
     return () => cancelAnimationFrame(frame);
   }, [list.data]);
+
+  useEffect(() => {
+    if (list.error) turning.current = false;
+  }, [list.error]);
 
   useEffect(() => {
     if (summary.data) update((s) => ({ ...s, counts: summary.data!.counts }));
@@ -190,6 +197,12 @@ export function LeadsTab(props: {
 
   const go = (changes: Record<string, string | null>, opts: { replace?: boolean } = {}) =>
     navigate(withQuery(base, query, changes), opts);
+  /** Goes to another page once: a second key before its rows arrive would count from the old page's offset. */
+  function turnTo(at: string | null) {
+    if (turning.current) return false;
+    turning.current = go({ offset: at });
+    return turning.current;
+  }
   const setFilter = (changes: Record<string, string | null>) => {
     focusRow.current = false;
     go({ ...changes, offset: null });
@@ -197,22 +210,21 @@ export function LeadsTab(props: {
 
   function nextPage(focus: 'first' | null = null) {
     const s = q.current;
-    if (!s.hasMore) return false;
+    if (!s.hasMore || turning.current) return false;
     pendingFocus.current = focus;
     focusRow.current = focus !== null;
-    go({ offset: String(offset + s.rows.length) });
-    return true;
+    return turnTo(String(offset + s.rows.length));
   }
   function previousPage(focus: 'last' | null = null) {
-    if (offset === 0) return false;
+    if (offset === 0 || turning.current) return false;
     pendingFocus.current = focus;
     focusRow.current = focus !== null;
     const back = Math.max(0, offset - Number(size));
-    go({ offset: back ? String(back) : null });
-    return true;
+    return turnTo(back ? String(back) : null);
   }
 
   function moveCursor(delta: number) {
+    if (turning.current) return;
     const s = q.current;
     const at = Math.min(s.cursor, s.rows.length - 1) + delta;
     if (at >= s.rows.length) return void nextPage('first');
