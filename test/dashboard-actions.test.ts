@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { dashboardClient } from './dashboard-helpers.ts';
 import {
   announceLeads,
@@ -137,6 +138,57 @@ describe('webhooks', () => {
     assert.equal((await d.post(`/webhooks/${hook.id}/redeliver`, { leadId })).status, 404);
   });
 
+  test('Send a test event: a signed webhook.test, recorded in the attempts without a lead; not to a deleted webhook', async () => {
+    const { d, project, userId } = await signedIn();
+    const r = await receiver();
+    const hook = (await d.post(`/projects/${project.id}/webhooks`, { url: r.url })).body;
+    const sent = await d.post(`/webhooks/${hook.id}/test`);
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    assert.equal(sent.body.event, 'webhook.test');
+    assert.equal(sent.body.leadId, null);
+    assert.equal(sent.body.outcome, 'delivered');
+    assert.equal(sent.body.statusCode, 204);
+    assert.equal(sent.body.redelivery, false);
+    assert.match(sent.body.eventId, /^evt_test_[0-9a-f-]{36}$/);
+    assert.equal(r.received.length, 1);
+    const got = r.received[0]!;
+    // Verified by an independent implementation, and by the reference receiver's GitHub-style header.
+    const body = new StandardWebhook(hook.secret).verify(got.raw.toString('utf8'), {
+      'webhook-id': got.headers['webhook-id'] as string,
+      'webhook-timestamp': got.headers['webhook-timestamp'] as string,
+      'webhook-signature': got.headers['webhook-signature'] as string,
+    }) as { event: string; data: Record<string, unknown> };
+    assert.equal(got.headers['webhook-id'], sent.body.eventId);
+    assert.equal(body.event, 'webhook.test');
+    assert.deepEqual(Object.keys(body.data).sort(), ['message', 'product', 'projectId', 'test', 'webhookId']);
+    assert.equal(body.data.test, true);
+    assert.equal(body.data.webhookId, hook.id);
+    assert.equal(body.data.projectId, project.id);
+    assert.match(String(body.data.message), /It is not a lead/);
+    assert.ok(!('leadId' in body.data) && !('url' in body.data), 'nothing a lead receiver would store');
+
+    // A second test is a new event (a receiver that drops repeated webhook-ids still sees it).
+    const again = await d.post(`/webhooks/${hook.id}/test`);
+    assert.notEqual(again.body.eventId, sent.body.eventId);
+    const attempts = (await d.get(`/webhooks/${hook.id}/attempts`)).body.attempts;
+    assert.deepEqual(
+      attempts.map((a: Record<string, unknown>) => [a.id, a.event, a.leadId, a.attempt]),
+      [
+        [again.body.id, 'webhook.test', null, 1],
+        [sent.body.id, 'webhook.test', null, 1],
+      ],
+    );
+    const listed = (await d.get(`/projects/${project.id}/webhooks`)).body.webhooks[0];
+    assert.equal(listed.lastOutcome, 'delivered');
+    assert.equal((await t.services.webhooks.listAttempts(userId, hook.id)).length, 2);
+
+    assert.equal((await d.del(`/webhooks/${hook.id}`)).status, 204);
+    const gone = await d.post(`/webhooks/${hook.id}/test`);
+    assert.equal(gone.status, 404);
+    assert.equal(gone.body.error.code, 'not_found');
+    assert.equal(r.received.length, 2);
+  });
+
   test('another account’s project or webhook is 404 on every webhook route, and nothing changes', async () => {
     const alice = await signedIn();
     const bob = await signedIn();
@@ -148,6 +200,7 @@ describe('webhooks', () => {
       await bob.d.get(`/webhooks/${hook.id}/attempts`),
       await bob.d.post(`/webhooks/${hook.id}/redeliver`, { leadId: alice.leadId }),
       await bob.d.post(`/webhooks/${hook.id}/redeliver`, { leadId: bob.leadId }),
+      await bob.d.post(`/webhooks/${hook.id}/test`),
       await bob.d.del(`/webhooks/${hook.id}`),
       await bob.d.del('/webhooks/%00'),
       await bob.d.get(`/webhooks/${'x'.repeat(500)}/attempts`),

@@ -109,6 +109,7 @@ describe('tenant isolation and key kinds', () => {
       ['POST', `/projects/${bobProject}/webhooks`, { url: 'https://hooks.example.com/alice' }],
       ['GET', `/webhooks/${bobWebhook}/attempts`, undefined],
       ['POST', `/webhooks/${bobWebhook}/redeliver`, { leadId: 'x' }],
+      ['POST', `/webhooks/${bobWebhook}/test`, {}],
       ['DELETE', `/webhooks/${bobWebhook}`, undefined],
       ['DELETE', `/keys/${bobKeyId}`, undefined],
     ];

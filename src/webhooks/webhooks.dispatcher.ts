@@ -4,18 +4,20 @@ import type { Db } from '../db/client.ts';
 import { type ClaimedDelivery, type Completion, createOutboxRepo } from './webhooks.outbox.ts';
 import {
   buildBody,
+  type DeliveryEvent,
   deliveryHeaders,
+  deliveryIdOf,
   eventIdOf,
-  type LeadEventData,
+  leadIdOf,
   type SigningKeys,
   signingKeys,
 } from './webhooks.payload.ts';
 import type { ActiveWebhookRow, AttemptRow, NewAttempt, WebhooksRepo } from './webhooks.repo.ts';
 import type { AttemptResult, Sender } from './webhooks.sender.ts';
 
-/** One lead's event for one webhook; its body is built once per second of sending, not once per attempt. */
+/** One event for one webhook; its body is built once per second of sending, not once per attempt. */
 interface LeadDelivery {
-  lead: LeadEventData;
+  lead: DeliveryEvent;
   eventId: string;
   body: Buffer | null;
   /** The Unix second the body's created_at says. */
@@ -27,9 +29,9 @@ interface Job {
   delivery: LeadDelivery;
   attempt: number;
   redelivery: boolean;
-  /** The outbox row the delivery ends; absent for a redelivery from the dashboard. */
+  /** The outbox row the delivery ends; absent for a redelivery or a test event from the dashboard. */
   outboxId?: string;
-  /** Set for a redelivery, whose caller waits for the recorded attempt. */
+  /** Set for a send from the dashboard, whose caller waits for the recorded attempt. */
   done?: (row: AttemptRow) => void;
   fail?: (err: unknown) => void;
 }
@@ -115,7 +117,7 @@ export function createDispatcher(deps: {
   function record(job: Job, sentAt: Date, result: AttemptResult, retryInMs: number | null = null) {
     const row: NewAttempt = {
       webhook_id: job.webhook.id,
-      lead_id: job.delivery.lead.leadId,
+      lead_id: leadIdOf(job.delivery.lead),
       event_id: job.delivery.eventId,
       attempt: job.attempt,
       redelivery: job.redelivery,
@@ -147,7 +149,7 @@ export function createDispatcher(deps: {
       lane = { active: 0, queue: [] };
       lanes.set(job.webhook.id, lane);
     }
-    if (job.redelivery && lane.queue.length >= config.queuePerEndpoint) {
+    if (job.done && lane.queue.length >= config.queuePerEndpoint) {
       return record(
         job,
         clock.now(),
@@ -189,7 +191,7 @@ export function createDispatcher(deps: {
 
   async function attempt(job: Job) {
     const lead = job.delivery.lead;
-    if (lead.event !== 'lead.deleted' && deletedLeads.has(lead.leadId)) {
+    if (lead.event !== 'lead.deleted' && lead.event !== 'webhook.test' && deletedLeads.has(lead.leadId)) {
       return record(job, clock.now(), notSent('dropped', DELETED));
     }
     const sentAt = clock.now();
@@ -352,14 +354,17 @@ export function createDispatcher(deps: {
       }
     },
 
-    /** Sends one lead to one webhook now (through its lane) and resolves with the recorded attempt. */
-    redeliver(webhook: ActiveWebhookRow, lead: LeadEventData, attemptNumber: number): Promise<AttemptRow> {
+    /**
+     * Sends one event to one webhook now (through its lane) and resolves with the recorded attempt: a lead's
+     * again (a redelivery), or a test event.
+     */
+    sendNow(webhook: ActiveWebhookRow, lead: DeliveryEvent, attemptNumber: number): Promise<AttemptRow> {
       return new Promise((done, fail) =>
         enqueue({
           webhook,
-          delivery: { lead, eventId: eventIdOf(lead.leadId, lead.event), body: null, timestamp: 0 },
+          delivery: { lead, eventId: deliveryIdOf(lead), body: null, timestamp: 0 },
           attempt: attemptNumber,
-          redelivery: true,
+          redelivery: lead.event !== 'webhook.test',
           done,
           fail,
         }),

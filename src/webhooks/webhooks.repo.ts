@@ -27,7 +27,8 @@ export interface WebhookListRow {
 export interface AttemptRow {
   id: string;
   webhook_id: string;
-  lead_id: string;
+  /** Null for a test event (ADR 0116). */
+  lead_id: string | null;
   event_id: string;
   attempt: number;
   redelivery: boolean;
@@ -85,6 +86,11 @@ export function createWebhooksRepo(db: Queryable) {
         [projectId],
       );
       return rows[0];
+    },
+
+    async projectName(projectId: string): Promise<string> {
+      const rows = await db.query<{ name: string }>('SELECT name FROM projects WHERE id = $1', [projectId]);
+      return rows[0]?.name ?? '';
     },
 
     async countActiveForUser(userId: string): Promise<number> {

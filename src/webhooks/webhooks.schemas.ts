@@ -37,11 +37,11 @@ export type CreatedWebhook = Static<typeof CreatedWebhook>;
 export const WebhookAttempt = Type.Object({
   id: Type.String(),
   webhookId: Type.String(),
-  leadId: Type.String(),
+  leadId: Nullable(Type.String({ description: 'The lead the event is about; null for a test event.' })),
   eventId: Type.String({ description: 'The webhook-id header: the same for every attempt of one event.' }),
-  event: StringEnum(['lead.created', 'lead.deleted'], {
+  event: StringEnum(['lead.created', 'lead.deleted', 'webhook.test'], {
     description:
-      'The event sent: lead.created, or lead.deleted when the post was deleted or removed on Reddit.',
+      'The event sent: lead.created, lead.deleted when the post was deleted or removed on Reddit, or webhook.test from "Send a test event".',
   }),
   attempt: Type.Integer({ minimum: 1 }),
   redelivery: Type.Boolean(),

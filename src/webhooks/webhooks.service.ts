@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
 import { AppError, notFound } from '../contract/errors.ts';
@@ -43,7 +44,7 @@ function toAttempt(r: AttemptRow): WebhookAttempt {
 const defaultLog = (message: string) => process.stderr.write(`${message}\n`);
 
 /**
- * The webhook verbs a dashboard calls (register, list, delete, attempts, redeliver) and the delivery of
+ * The webhook verbs a dashboard calls (register, list, delete, attempts, redeliver, test) and the delivery of
  * lead.created events to every active webhook of the lead's project.
  */
 export function createWebhooksService(deps: {
@@ -171,7 +172,23 @@ export function createWebhooksService(deps: {
       if (!lead) throw notFound('lead');
       await dispatcher.flush(); // so that the attempt number counts attempts still buffered
       const attempt = await repo.nextAttemptNumber(hook.id, eventIdOf(leadId));
-      return toAttempt(await dispatcher.redeliver(hook, lead, attempt));
+      return toAttempt(await dispatcher.sendNow(hook, lead, attempt));
+    },
+
+    /**
+     * Sends a signed webhook.test event to the webhook now (ADR 0116) and returns its recorded attempt: the
+     * person sees whether the endpoint answers and verifies, without waiting for a lead.
+     */
+    async sendTest(userId: string, webhookId: string): Promise<WebhookAttempt> {
+      const hook = await ownedActive(userId, webhookId);
+      const event = {
+        event: 'webhook.test' as const,
+        testId: randomUUID(),
+        webhookId: hook.id,
+        projectId: hook.project_id,
+        projectName: await repo.projectName(hook.project_id),
+      };
+      return toAttempt(await dispatcher.sendNow(hook, event, 1));
     },
 
     /** Resolves once every accepted event has been delivered (or has failed) and recorded; for tests. */

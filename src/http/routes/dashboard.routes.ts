@@ -170,6 +170,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     },
   );
 
+  app.post(
+    '/webhooks/:webhookId/test',
+    { schema: { params: WebhookParams, response: { 201: WebhookAttempt } } },
+    async (request, reply) =>
+      reply.status(201).send(await webhooks.sendTest(userId(request), request.params.webhookId)),
+  );
+
   app.get(
     '/keys',
     { schema: { response: { 200: Type.Object({ keys: Type.Array(ApiKey) }) } } },

@@ -25,6 +25,17 @@ export function OutcomeBadge({ outcome }: { outcome: Outcome | null }) {
   );
 }
 
+/** "Delivered (204) in 12 ms", with the error when there is one. */
+export function describeAttempt(a: WebhookAttempt): string {
+  const how = `${OUTCOME_LABELS[a.outcome]}${a.statusCode ? ` (${a.statusCode})` : ''}`;
+  return `${how}${a.latencyMs !== null ? ` in ${a.latencyMs} ms` : ''}${a.error ? ` — ${a.error}` : ''}`;
+}
+
+const DELIVERY_LABELS = {
+  'lead.deleted': 'Deleted on Reddit (lead.deleted)',
+  'webhook.test': 'Test event (webhook.test)',
+} as const;
+
 const REFRESH_MS = 5000;
 const ATTEMPTS_SHOWN = 50;
 
@@ -53,6 +64,7 @@ export function Attempts(props: {
   }, [reload]);
 
   const redeliver = async (a: WebhookAttempt) => {
+    if (a.leadId === null) return;
     setBusyLead(a.id);
     setNotice(null);
     try {
@@ -68,11 +80,7 @@ export function Attempts(props: {
       );
       setFresh(next.id);
       props.onAttempt(next);
-      const how = `${OUTCOME_LABELS[next.outcome]}${next.statusCode ? ` (${next.statusCode})` : ''}`;
-      setNotice({
-        ok: next.outcome === 'delivered',
-        text: `Redelivered: ${how}${next.latencyMs !== null ? ` in ${next.latencyMs} ms` : ''}${next.error ? ` — ${next.error}` : ''}.`,
-      });
+      setNotice({ ok: next.outcome === 'delivered', text: `Redelivered: ${describeAttempt(next)}.` });
     } catch (err) {
       setNotice({ ok: false, text: `Redelivery failed: ${messageOf(err)}` });
     } finally {
@@ -92,7 +100,9 @@ export function Attempts(props: {
       </p>
       <ErrorMessage>{attempts.error}</ErrorMessage>
       {list && list.length === 0 && (
-        <p class="muted">No attempts yet. They appear here when a scan finds a new lead.</p>
+        <p class="muted">
+          No attempts yet. They appear here when a scan finds a new lead, or when you send a test event.
+        </p>
       )}
       {list && list.length > 0 && (
         <div class="table-scroll">
@@ -121,8 +131,12 @@ export function Attempts(props: {
                       {clockTime(a.attemptedAt)}
                     </time>
                   </td>
-                  <td data-label="Lead" class="attempt-lead" title={a.leadId}>
-                    {props.titles?.get(a.leadId) ?? <code>{a.leadId.slice(0, 8)}</code>}
+                  <td data-label="Lead" class="attempt-lead" title={a.leadId ?? undefined}>
+                    {a.leadId === null ? (
+                      <span class="muted">Test event, no lead</span>
+                    ) : (
+                      (props.titles?.get(a.leadId) ?? <code>{a.leadId.slice(0, 8)}</code>)
+                    )}
                     {a.leadDeleted && <span class="muted small"> (deleted on Reddit)</span>}
                   </td>
                   <td data-label="Outcome">
@@ -136,15 +150,15 @@ export function Attempts(props: {
                     {a.latencyMs !== null ? `${a.latencyMs} ms` : '—'}
                   </td>
                   <td data-label="Delivery">
-                    {a.event === 'lead.deleted'
-                      ? 'Deleted on Reddit (lead.deleted)'
+                    {a.event !== 'lead.created'
+                      ? DELIVERY_LABELS[a.event]
                       : a.redelivery
                         ? `Redelivery (#${a.attempt})`
                         : 'Original'}
                   </td>
                   <td>
-                    {/* A deleted lead has nothing left to send again. */}
-                    {a.event !== 'lead.deleted' && !a.leadDeleted && (
+                    {/* A deleted lead has nothing left to send again; a test is sent anew from its button. */}
+                    {a.event === 'lead.created' && !a.leadDeleted && (
                       <button
                         type="button"
                         class="btn btn-small"

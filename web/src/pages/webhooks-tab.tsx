@@ -3,7 +3,7 @@ import { api, messageOf } from '../api.ts';
 import { ConfirmButton, ErrorMessage, SecretBox, Time } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { CreatedWebhook, Lead, LeadList, Webhook, WebhookAttempt } from '../types.ts';
-import { Attempts, OutcomeBadge } from './webhook-attempts.tsx';
+import { Attempts, describeAttempt, OutcomeBadge } from './webhook-attempts.tsx';
 
 export function WebhooksTab({ projectId, generation }: { projectId: string; generation: number }) {
   const path = `/projects/${encodeURIComponent(projectId)}/webhooks`;
@@ -24,7 +24,8 @@ export function WebhooksTab({ projectId, generation }: { projectId: string; gene
       <p class="muted intro">
         Each new lead is POSTed to every webhook of this project, signed with that webhook’s own secret (
         <code>X-Service-Signature: sha256=…</code>). One attempt per lead, no automatic retries; redeliver
-        from the attempts below.
+        from the attempts below. <strong>Send a test event</strong> posts a signed <code>webhook.test</code>{' '}
+        to check an endpoint without waiting for a lead.
       </p>
       <AddWebhookForm
         path={path}
@@ -62,7 +63,11 @@ export function WebhooksTab({ projectId, generation }: { projectId: string; gene
               webhook={w}
               titles={titles.data}
               generation={generation}
-              onDeleted={() => hooks.set((ws) => ws?.filter((x) => x.id !== w.id))}
+              onDeleted={() => {
+                hooks.set((ws) => ws?.filter((x) => x.id !== w.id));
+                // Its secret is forgotten by the service: the panel showing it goes too.
+                setCreated((c) => (c?.id === w.id ? null : c));
+              }}
               onAttempt={(a) =>
                 hooks.set((ws) =>
                   ws?.map((x) =>
@@ -135,7 +140,25 @@ function WebhookItem(props: {
 }) {
   const w = props.webhook;
   const [open, setOpen] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
+  /** Tests sent from here: the open attempts table loads again to show each. */
+  const [sent, setSent] = useState(0);
   const panelId = useId();
+  const sendTest = async () => {
+    setTesting(true);
+    setTested(null);
+    try {
+      const a = await api<WebhookAttempt>('POST', `/webhooks/${encodeURIComponent(w.id)}/test`);
+      props.onAttempt(a);
+      setSent((n) => n + 1);
+      setTested({ ok: a.outcome === 'delivered', text: `Test event: ${describeAttempt(a)}.` });
+    } catch (err) {
+      setTested({ ok: false, text: `Test event not sent: ${messageOf(err)}` });
+    } finally {
+      setTesting(false);
+    }
+  };
   return (
     <li class="webhook card">
       <div class="webhook-head">
@@ -152,6 +175,15 @@ function WebhookItem(props: {
           </p>
         </div>
         <div class="webhook-actions">
+          <button
+            type="button"
+            class="btn btn-small"
+            onClick={sendTest}
+            disabled={testing}
+            aria-label={`Send a test event to ${w.url}`}
+          >
+            {testing ? 'Sending…' : 'Send a test event'}
+          </button>
           <button
             type="button"
             class="btn btn-small"
@@ -179,12 +211,15 @@ function WebhookItem(props: {
           />
         </div>
       </div>
+      <p class={`notice test-notice small ${tested?.ok ? 'notice-ok' : 'error-text'}`} aria-live="polite">
+        {tested?.text ?? ''}
+      </p>
       <div id={panelId} hidden={!open}>
         {open && (
           <Attempts
             webhookId={w.id}
             titles={props.titles}
-            generation={props.generation}
+            generation={props.generation + sent}
             onAttempt={props.onAttempt}
           />
         )}
