@@ -214,6 +214,44 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     }
   });
 
+  test('on a 390x844 phone the first lead is in the first screen; the filters open from a button', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const small = await phone.newPage();
+      await small.goto(`${t.baseUrl}/projects/${queue.id}`);
+      const first = small.locator(`tr[data-lead-id="${ids[0]}"]`);
+      await first.waitFor();
+      await small.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await small.screenshot({ path: join(shots.dir, 'queue-00a-phone-first-screen.png') });
+      const box = await first.boundingBox();
+      assert.ok(box, 'the first lead row is laid out');
+      assert.ok(
+        box.y >= 0 && box.y < 844,
+        `the first lead row's top is in the first screen: ${JSON.stringify(box)}`,
+      );
+      const title = await first.locator('.lead-title').boundingBox();
+      assert.ok(title && title.y + title.height <= 844, `and its title: ${JSON.stringify(title)}`);
+      // No keyboard on a touch screen: no key hints.
+      assert.equal(await small.locator('.queue kbd:visible').count(), 0);
+      // The filters are one tap away, and a filter in use says so on the button.
+      const search = small.getByLabel('Search title and text');
+      assert.equal(await search.isVisible(), false);
+      await small.getByRole('button', { name: /^Filters/ }).click();
+      await search.waitFor();
+      await small.getByLabel('Stage').selectOption('comparing');
+      await small.waitForFunction(() => document.querySelectorAll('tr.lead-row').length === 2);
+      assert.match(await small.getByRole('button', { name: /^Filters/ }).innerText(), /Filters \(1\)/);
+      await small.screenshot({ path: join(shots.dir, 'queue-00b-phone-filters.png') });
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('keyboard triage: j, h, n and u; REST and newLeads agree', async () => {
     assert.equal(await newLeads(), 8);
     await page.keyboard.press('j');

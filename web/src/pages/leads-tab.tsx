@@ -108,6 +108,8 @@ export function LeadsTab(props: {
   const [notice, setNotice] = useState<{ text: string; undo: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  /** On a narrow screen the filters fold behind a button, so that the first lead shows in the first screen. */
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [search, setSearch] = useState(filters.q);
   const searchRef = useRef<HTMLInputElement>(null);
   const undoStack = useRef<Move[][]>([]);
@@ -394,7 +396,10 @@ export function LeadsTab(props: {
       u: () => undo(),
       o: () => lead && toggleOpen(lead.id),
       O: () => lead && window.open(lead.url, '_blank', 'noopener'),
-      '/': () => searchRef.current?.focus(),
+      '/': () => {
+        setFiltersOpen(true);
+        requestAnimationFrame(() => searchRef.current?.focus());
+      },
       '?': () => setShortcutsOpen(true),
       Escape: () => update((x) => ({ ...x, selected: new Set() })),
     };
@@ -469,6 +474,14 @@ export function LeadsTab(props: {
     (s) => s.name.toLowerCase() === filters.subreddit.toLowerCase(),
   );
   const subredditValue = listedSubreddit?.name ?? filters.subreddit;
+  const filtersInUse = [
+    filters.q,
+    filters.minScore,
+    filters.stage,
+    filters.seller,
+    filters.subreddit,
+    filters.days,
+  ].filter(Boolean).length;
 
   return (
     <section aria-label="Leads" class="queue">
@@ -491,8 +504,18 @@ export function LeadsTab(props: {
         })}
       </fieldset>
 
+      <button
+        type="button"
+        class="btn btn-small filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="lead-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        Filters{filtersInUse ? ` (${filtersInUse})` : ''}
+      </button>
       <form
-        class="filters"
+        id="lead-filters"
+        class={`filters ${filtersOpen ? 'is-open' : ''}`}
         onSubmit={(e) => {
           e.preventDefault();
           setFilter({ q: search.trim() ? search : null });
