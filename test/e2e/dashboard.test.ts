@@ -156,6 +156,37 @@ describe('dashboard in Chromium', { skip: chromiumMissing }, () => {
     await p.close();
   });
 
+  test('a used link opened while signed in says so and leads on to the dashboard', async () => {
+    const ctx = await browser.newContext({ viewport: WIDE });
+    try {
+      const p = await ctx.newPage();
+      const pageErrors = watchPageErrors(p);
+      await p.goto(await signInLink());
+      await p.waitForURL(`${t.baseUrl}/`);
+      // The same kind of link again, already used (as when an e-mail is opened a second time).
+      const link = await signInLink();
+      const spent = await fetch(`${t.baseUrl}/dashboard/api/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: new URL(link).hash.replace('#token=', '') }),
+      });
+      assert.equal(spent.status, 204);
+      await p.goto(link);
+      await p.getByRole('heading', { name: 'You are already signed in' }).waitFor();
+      const text = await p.locator('.auth-card').innerText();
+      assert.match(text, /expired or was already used/);
+      assert.match(text, /this browser is signed in as u[0-9a-f]+@example\.com/);
+      assert.equal(new URL(p.url()).hash, '', 'the token leaves the address bar');
+      await shot('01a-used-link-signed-in', p);
+      await p.getByRole('link', { name: 'Go to the dashboard' }).click();
+      await p.waitForURL(`${t.baseUrl}/`);
+      await p.getByRole('heading', { name: 'Projects' }).waitFor();
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('signs in through a real link and lists the projects', async () => {
     await page.goto(await signInLink());
     await page.waitForURL(`${t.baseUrl}/`);

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError, api, messageOf } from '../api.ts';
+import { Link } from '../components/link.tsx';
 import { navigate } from '../router.ts';
+import type { Me } from '../types.ts';
 
 interface LinkRequested {
   delivery: 'email' | 'log';
@@ -117,6 +119,7 @@ type State =
   | { kind: 'working' }
   | { kind: 'no-token' }
   | { kind: 'refused'; message: string }
+  | { kind: 'signed-in'; email: string | null }
   | { kind: 'error'; message: string };
 
 /** /sign-in#token=…: the token stays in the fragment (never sent to the server in a URL) and is posted once. */
@@ -140,7 +143,12 @@ export function SignInPage() {
         (err: unknown) => {
           if (err instanceof ApiError && (err.status === 401 || err.status === 400)) {
             forget();
-            setState({ kind: 'refused', message: err.message });
+            const message = err.message;
+            // A link opened twice (an e-mail read again) in a browser that is signed in: no dead end.
+            api<Me>('GET', '/me', undefined, { expect401: true }).then(
+              (me) => setState({ kind: 'signed-in', email: me.email }),
+              () => setState({ kind: 'refused', message }),
+            );
           } else setState({ kind: 'error', message: messageOf(err) });
         },
       );
@@ -165,6 +173,31 @@ export function SignInPage() {
           {state.message}
         </p>
         <HowToGetALink />
+      </Card>
+    );
+  }
+  if (state.kind === 'signed-in') {
+    return (
+      <Card title="You are already signed in">
+        <p>
+          This sign-in link has expired or was already used, but you need no other: this browser is signed in
+          {state.email ? (
+            <>
+              {' '}
+              as <strong>{state.email}</strong>.
+            </>
+          ) : (
+            '.'
+          )}
+        </p>
+        <p>
+          <Link class="btn btn-primary" href="/">
+            Go to the dashboard
+          </Link>
+        </p>
+        <p class="muted small">
+          To sign in as someone else, sign out from the dashboard first, then open a new link.
+        </p>
       </Card>
     );
   }
