@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { answerServiceRequest } from './cli/commands.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config/index.ts';
+import { ConfigError, loadConfig, requestLogLevel } from './config/index.ts';
 import { controlSocketPath, serveControl } from './control/control.socket.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { openDatabase } from './db/open.ts';
@@ -36,9 +36,11 @@ async function main() {
   const works = config.role !== 'api';
   const readiness = createReadiness(config.role, services.health);
   const logger = { level: config.logLevel, stream: logDestination() };
+  // At a terminal a person reads the banner and the sign-in links: one JSON line per request would bury them.
+  const requestLevel = requestLogLevel(config.requestLogging, process.stdout.isTTY === true);
   // A worker serves no API: its server has /healthz, /readyz and /metrics, and listens only with HEALTH_PORT.
   const app = serves
-    ? await buildApp({ services, logger, readiness })
+    ? await buildApp({ services, logger, readiness, requestLogLevel: requestLevel })
     : await buildOpsApp({ services, logger, readiness });
 
   if (config.demo && config.selfHosted && config.role === 'all') {
@@ -132,7 +134,19 @@ async function main() {
       'SELF_HOSTED=false without SMTP_URL: sign-in links go to this log, not to the people asking',
     );
   }
-  app.log.info({ role: config.role }, 'ready');
+  app.log.info({ role: config.role, host: config.host, port: config.port, requests: requestLevel }, 'ready');
+  if (serves && process.stdout.isTTY) {
+    const reach = ['127.0.0.1', 'localhost', '::1'].includes(config.host)
+      ? 'this machine only; HOST=0.0.0.0 listens on every interface'
+      : 'every machine that can reach this one';
+    const quiet =
+      requestLevel === 'debug'
+        ? '\nRequests are not logged at a terminal (LOG_REQUESTS=true logs them).'
+        : '';
+    process.stdout.write(
+      `\nListening on ${config.host}:${config.port} (${reach}): ${config.publicBaseUrl}${quiet}\n\n`,
+    );
+  }
 }
 
 main().catch((err) => {

@@ -78,6 +78,7 @@ export async function startTestApp(
     config?: Partial<Config>;
     webDist?: string;
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    requestLogLevel?: 'info' | 'debug';
     log?: OperatorLog;
   } = {},
 ): Promise<TestApp> {
@@ -86,7 +87,12 @@ export async function startTestApp(
   const port = await freePort();
   const config = testConfig({ publicBaseUrl: `http://127.0.0.1:${port}`, ...opts.config });
   const services = createServices({ db, clock: opts.clock ?? systemClock, config, log: opts.log });
-  const app = await buildApp({ services, webDist: opts.webDist, logger: opts.logger });
+  const app = await buildApp({
+    services,
+    webDist: opts.webDist,
+    logger: opts.logger,
+    requestLogLevel: opts.requestLogLevel,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,

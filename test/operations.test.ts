@@ -311,3 +311,28 @@ describe('request targets: aliases, absolute form, no Host, odd segments', () =>
     );
   });
 });
+
+describe('request log lines', () => {
+  test('at info by default; at debug (unwritten at the info level) when main.ts asks for quiet requests', async () => {
+    for (const [requestLogLevel, expected] of [
+      ['info', 1],
+      ['debug', 0],
+    ] as const) {
+      const lines: { msg: string; level: number }[] = [];
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      const t = await startTestApp({ logger: { level: 'info', stream }, requestLogLevel });
+      try {
+        assert.equal((await fetch(`${t.baseUrl}/healthz`)).status, 200);
+        await new Promise((r) => setImmediate(r));
+        assert.equal(lines.filter((l) => l.msg === 'request completed').length, expected, requestLogLevel);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+});

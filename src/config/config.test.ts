@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig } from './index.ts';
+import { ConfigError, DEFAULT_TIER_LIMITS, loadConfig, requestLogLevel } from './index.ts';
 
 test('defaults give a self-hosted instance on port 3000 with the embedded database', () => {
   const c = loadConfig({});
@@ -28,6 +28,7 @@ test('a bad value fails fast with a message naming the variable', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must use postgres:/],
     [{ PUBLIC_BASE_URL: 'not a url' }, /PUBLIC_BASE_URL must be a URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ LOG_REQUESTS: 'yes' }, /LOG_REQUESTS must be true or false/],
     [{ TIER_LIMITS_FILE: '/no/such/file.json' }, /TIER_LIMITS_FILE: cannot read/],
   ];
   for (const [env, message] of cases) {
@@ -207,4 +208,22 @@ test('UPSTREAM_DAILY_CAP_USD: a number of USD, off, or the $5 default; anything 
       bad,
     );
   }
+});
+
+test('self-hosted listens on 127.0.0.1 unless HOST says otherwise; a hosted instance on every interface', () => {
+  assert.equal(loadConfig({}).host, '127.0.0.1');
+  assert.equal(loadConfig({ HOST: '0.0.0.0' }).host, '0.0.0.0');
+  assert.equal(loadConfig({ SELF_HOSTED: 'false' }).host, '0.0.0.0');
+  assert.equal(loadConfig({ SELF_HOSTED: 'false', HOST: '10.1.2.3' }).host, '10.1.2.3');
+});
+
+test('one line per request at info, except at a terminal when neither LOG_REQUESTS nor LOG_LEVEL is set', () => {
+  const level = (env: Record<string, string>, terminal: boolean) =>
+    requestLogLevel(loadConfig(env).requestLogging, terminal);
+  assert.equal(level({}, false), 'info', 'piped to a file or a collector: every request');
+  assert.equal(level({}, true), 'debug', 'at a terminal: the banner and sign-in links stay readable');
+  assert.equal(level({ LOG_LEVEL: 'info' }, true), 'info');
+  assert.equal(level({ LOG_REQUESTS: 'true' }, true), 'info');
+  assert.equal(level({ LOG_REQUESTS: 'false' }, false), 'debug');
+  assert.equal(level({ LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }, false), 'debug');
 });

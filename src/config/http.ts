@@ -11,8 +11,8 @@ export const HTTP_VARIABLES: EnvVar[] = [
   },
   {
     name: 'HOST',
-    default: '`0.0.0.0`',
-    doc: 'interface to listen on',
+    default: '`127.0.0.1` self-hosted, `0.0.0.0` with `SELF_HOSTED=false`',
+    doc: 'interface to listen on: self-hosted, only this machine can connect unless `HOST=0.0.0.0` (every interface; the Docker image sets it, behind your proxy or firewall)',
   },
   {
     name: 'PUBLIC_BASE_URL',
@@ -60,10 +60,16 @@ export interface HttpLimits {
   maxConnections: number;
 }
 
-/** PORT, HOST and PUBLIC_BASE_URL (its default follows PORT). */
-export function readListen(env: Env): { port: number; host: string; publicBaseUrl: string } {
+/**
+ * PORT, HOST and PUBLIC_BASE_URL (its default follows PORT). A self-hosted instance started on a laptop listens on
+ * loopback only: its demo keys and sign-in links are not for the network it happens to be on.
+ */
+export function readListen(
+  env: Env,
+  selfHosted: boolean,
+): { port: number; host: string; publicBaseUrl: string } {
   const port = readInt(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
+  const host = env.HOST || (selfHosted ? '127.0.0.1' : '0.0.0.0');
   const publicBaseUrl = (
     readUrl(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
   ).replace(/\/+$/, '');

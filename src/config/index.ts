@@ -20,7 +20,15 @@ import { LIMITS_VARIABLES, readTierLimits, type Tier, type TierLimits } from './
 import { MAIL_VARIABLES, readSignIn, type SignInConfig } from './mail.ts';
 import { type Env, type EnvVar, readBool, readInt } from './read.ts';
 import { type LlmConfig, readLlm, SCORING_VARIABLES } from './scoring.ts';
-import { type Role, readHealthPort, readLogLevel, readRole, SERVICE_VARIABLES } from './service.ts';
+import {
+  type RequestLogging,
+  type Role,
+  readHealthPort,
+  readLogLevel,
+  readRequestLogging,
+  readRole,
+  SERVICE_VARIABLES,
+} from './service.ts';
 import { readUpstream, readUpstreamNetwork, UPSTREAM_VARIABLES, type UpstreamConfig } from './upstream.ts';
 import { readWebhooks, WEBHOOK_VARIABLES, type WebhooksConfig } from './webhooks.ts';
 
@@ -31,7 +39,7 @@ export { DEFAULT_TIER_LIMITS, TIERS, type Tier, type TierLimits } from './limits
 export type { SignInConfig } from './mail.ts';
 export { ConfigError, type EnvVar } from './read.ts';
 export type { LlmConfig } from './scoring.ts';
-export { ROLES, type Role } from './service.ts';
+export { type RequestLogging, ROLES, type Role, requestLogLevel } from './service.ts';
 export {
   DEFAULT_DAILY_CAP_USD,
   REDDIT_USER_AGENT_FORM,
@@ -52,6 +60,8 @@ export interface Config {
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;
   logLevel: string;
+  /** LOG_REQUESTS; main.ts resolves it against the terminal (requestLogLevel). */
+  requestLogging: RequestLogging;
   llm: LlmConfig | null;
   /** MEANING: the scorer's meaning stage (sentence encoder, docs/decisions/0094-meaning-stage.md); on by default. */
   meaning: boolean;
@@ -99,7 +109,7 @@ export const CONFIG_VARIABLES: { concern: string; variables: EnvVar[] }[] = [
 
 /** Reads and validates every setting once; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const listen = readListen(env);
+  const listen = readListen(env, readBool(env, 'SELF_HOSTED', true));
   const logLevel = readLogLevel(env);
   return {
     ...listen,
@@ -109,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     meaning: readBool(env, 'MEANING', true),
     tierLimits: readTierLimits(env),
     logLevel,
+    requestLogging: readRequestLogging(env),
     llm: readLlm(env),
     mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
     upstream: { ...readUpstreamNetwork(env), ...readUpstream(env) },

@@ -6,7 +6,12 @@ export const SERVICE_VARIABLES: EnvVar[] = [
   {
     name: 'LOG_LEVEL',
     default: '`info`',
-    doc: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; JSON lines on standard output, one per request, written in batches (at most 25 ms late)',
+    doc: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`; JSON lines on standard output, written in batches (at most 25 ms late)',
+  },
+  {
+    name: 'LOG_REQUESTS',
+    default: 'unset',
+    doc: '`true`: one `info` line per request; `false`: at `debug` only. Unset: `true`, except when standard output is a terminal and `LOG_LEVEL` is unset, so that the start banner and sign-in links stay readable',
   },
   {
     name: 'SELF_HOSTED',
@@ -57,6 +62,23 @@ export function readLogLevel(env: Env): string {
     );
   }
   return logLevel;
+}
+
+/** LOG_REQUESTS: on, off, or (unset, and LOG_LEVEL unset) off only when standard output is a terminal. */
+export type RequestLogging = 'on' | 'off' | 'unless-terminal';
+
+export function readRequestLogging(env: Env): RequestLogging {
+  const value = env.LOG_REQUESTS;
+  if (value === undefined || value === '') return env.LOG_LEVEL ? 'on' : 'unless-terminal';
+  if (value === 'true') return 'on';
+  if (value === 'false') return 'off';
+  throw new ConfigError(`LOG_REQUESTS must be true or false (got "${value}")`);
+}
+
+/** The level of the one line per request: info, or debug (not written at the default level). */
+export function requestLogLevel(setting: RequestLogging, stdoutIsTerminal: boolean): 'info' | 'debug' {
+  if (setting === 'unless-terminal') return stdoutIsTerminal ? 'debug' : 'info';
+  return setting === 'on' ? 'info' : 'debug';
 }
 
 export function readRole(env: Env): Role {

@@ -78,6 +78,8 @@ export interface AppOptions {
   webDist?: string;
   /** What /readyz reports; the app marks its `http` part (ready once listening). Default: only that part. */
   readiness?: Readiness;
+  /** The level of the one line per request (main.ts: debug at a terminal, LOG_REQUESTS); default info. */
+  requestLogLevel?: 'info' | 'debug';
 }
 
 export async function buildApp({
@@ -85,6 +87,7 @@ export async function buildApp({
   logger = false,
   webDist = DEFAULT_WEB_DIST,
   readiness = createReadiness(services.config.role, services.health),
+  requestLogLevel = 'info',
 }: AppOptions) {
   const limits = services.config.http;
   const app = Fastify({
@@ -215,7 +218,10 @@ export async function buildApp({
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? (request.url.startsWith(MCP_PATH) ? MCP_PATH : 'unmatched');
     metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    request.log[requestLogLevel](
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
 
   // Every route's query string as sent, before its schema reads it (after onRequest, so a bad key is still 401);
