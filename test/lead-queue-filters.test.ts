@@ -228,7 +228,7 @@ describe('pages of 500 and CSV export', () => {
     assert.match(res.headers.get('content-type')!, /^text\/csv; charset=utf-8/);
     assert.match(
       res.headers.get('content-disposition')!,
-      /^attachment; filename="leads-new-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="leads-big-new-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     assert.ok(text.startsWith('\ufeffid,postId,commentId,title,'), 'BOM, then the header row');
     assert.match(text, /\r\n/);
@@ -291,6 +291,27 @@ describe('pages of 500 and CSV export', () => {
     assert.deepEqual(
       seller.rows.map((r) => r.id),
       [ids[2]],
+    );
+  });
+
+  test('the file is named after the project, in letters, digits and dashes only', async () => {
+    const named = async (name: string) => {
+      const p = await createProject(t.services, alice.userId, { name });
+      const { res } = await csv(p.id, 'status=all');
+      return /filename="([^"]*)"/.exec(res.headers.get('content-disposition')!)![1];
+    };
+    const day = new Date().toISOString().slice(0, 10);
+    assert.equal(await named('Café "Ünïcode" / CRM\\x'), `leads-cafe-unicode-crm-x-all-${day}.csv`);
+    assert.equal(await named('  ../../etc/passwd  '), `leads-etc-passwd-all-${day}.csv`);
+    assert.equal(
+      await named('日本語の案件'),
+      `leads-project-all-${day}.csv`,
+      'nothing left of it: "project"',
+    );
+    assert.equal(
+      await named(`Acme ${'very long name '.repeat(10)}`),
+      `leads-acme-very-long-name-very-long-name-very-all-${day}.csv`,
+      'at most 40 characters of it',
     );
   });
 });

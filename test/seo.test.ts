@@ -144,6 +144,43 @@ describe('SEO opportunities from Serper', () => {
     assert.equal(first.searchVolume, null, 'Serper does not tell search volume');
   });
 
+  test('the dashboard names the competitors each thread names; the public shape stays the same', async () => {
+    const d = dashboardClient(on.s.t);
+    await d.signIn(on.s.acct.userId);
+    const res = await d.get(`/projects/${on.s.project.id}/seo`);
+    assert.equal(res.status, 200);
+    // In the thread, its post and the comments up to CLOCK, as the refresh read them.
+    const namedIn = (postId: string) => {
+      const text = corpus
+        .filter((c) => c.id === postId || c.parentId === `t3_${postId}`)
+        .filter((c) => c.parentId === undefined || c.createdUtc * 1000 <= Date.parse(CLOCK))
+        .map((c) => `${c.title ?? ''} ${c.body}`)
+        .join('\n');
+      return ['Booksy', 'Vagaro'].filter((n) => new RegExp(`\\b${n}\\b`, 'i').test(text));
+    };
+    assert.deepEqual(
+      res.body.opportunities.map((o: any) => [o.keyword, o.post.id, o.competitorPresent, o.competitorsNamed]),
+      [
+        ['salon booking', 's256m', true, namedIn('s256m')],
+        ['barber app', inComments.id, true, namedIn(inComments.id)],
+        ['salon booking', 's2569', false, []],
+        ['barber app', 's256m', true, namedIn('s256m')],
+      ],
+    );
+    assert.ok(namedIn('s256m').includes('Vagaro'));
+    const rest = await getJson(
+      on.s.t.baseUrl,
+      `/api/v1/projects/${on.s.project.id}/seo-opportunities`,
+      on.s.acct.restKey,
+    );
+    assert.ok(rest.body.opportunities.every((o: object) => !('competitorsNamed' in o)));
+    const tool = await callTool(on.s.t.baseUrl, on.s.acct.mcpKey, 'list_seo_opportunities', {
+      projectId: on.s.project.id,
+    });
+    assert.ok(JSON.stringify(tool).includes('competitorPresent'));
+    assert.ok(!JSON.stringify(tool).includes('competitorsNamed'), 'nor in the tool');
+  });
+
   test('every provider call is in usage with its price; thread reads are paid once and reused within freshness', async () => {
     const usage = (
       await getJson(on.s.t.baseUrl, `/api/v1/projects/${on.s.project.id}/usage`, on.s.acct.restKey)

@@ -33,6 +33,13 @@ export const DashboardPainThemes = Type.Object({
   leads: Type.Array(ThemeLead),
 });
 
+/** A SEO opportunity as the dashboard shows it: which competitors the thread names, besides whether any does. */
+export const DashboardSeoOpportunity = Type.Object({
+  ...SeoOpportunity.properties,
+  competitorsNamed: Type.Array(Type.String()),
+});
+export type DashboardSeoOpportunity = Static<typeof DashboardSeoOpportunity>;
+
 export const DashboardSeo = Type.Object({
   provider: Nullable(Type.Object({ name: Type.String(), sample: Type.Boolean() })),
   lastRefresh: Nullable(
@@ -46,7 +53,7 @@ export const DashboardSeo = Type.Object({
       errors: Type.Array(Type.String()),
     }),
   ),
-  opportunities: Type.Array(SeoOpportunity),
+  opportunities: Type.Array(DashboardSeoOpportunity),
 });
 
 export const DashboardAiVisibility = Type.Object({

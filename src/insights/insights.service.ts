@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import type { DashboardSeoOpportunity } from './insights.dashboard.schemas.ts';
 import type { PainTheme, SeoOpportunities, SeoOpportunity } from './insights.schemas.ts';
 
 interface SeoRow {
@@ -12,6 +13,7 @@ interface SeoRow {
   post_subreddit: string | null;
   post_url: string | null;
   search_volume: number | null;
+  competitors_named: string[];
 }
 
 interface ThemeRow {
@@ -25,11 +27,16 @@ interface ThemeRow {
 /** Read side of SEO opportunities and pain themes; the project is checked by the caller. */
 export function createInsightsService(deps: { db: Db }) {
   const { db } = deps;
-  /** Best position first; unranked last; id keeps the order stable. */
+  /** Best position first; unranked last; id keeps the order stable. The public shape (REST, the tool). */
   async function listSeoOpportunities(projectId: string): Promise<SeoOpportunity[]> {
+    return (await listSeoRows(projectId)).map(({ competitorsNamed: _, ...o }) => o);
+  }
+
+  /** The same list for the dashboard, which also names the competitors each thread names. */
+  async function listSeoRows(projectId: string): Promise<DashboardSeoOpportunity[]> {
     const rows = await db.query<SeoRow>(
       `SELECT id, keyword, position, competitor_present, refreshed_at, post_id, post_title, post_subreddit, post_url,
-              search_volume
+              search_volume, competitors_named
          FROM seo_opportunities WHERE project_id = $1
         ORDER BY position ASC NULLS LAST, refreshed_at DESC, id`,
       [projectId],
@@ -45,11 +52,13 @@ export function createInsightsService(deps: { db: Db }) {
           ? { id: r.post_id, title: r.post_title, subreddit: r.post_subreddit, url: r.post_url }
           : null,
       searchVolume: r.search_volume,
+      competitorsNamed: r.competitors_named,
     }));
   }
 
   return {
     listSeoOpportunities,
+    listDashboardSeoOpportunities: listSeoRows,
 
     /** The REST and tool answer: the list, and when it was computed (null: not yet). */
     async seoOpportunities(projectId: string): Promise<SeoOpportunities> {

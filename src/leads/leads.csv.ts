@@ -2,6 +2,24 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { DashboardLead, Lead } from './leads.schemas.ts';
 
+/**
+ * The export's file name: `leads-<project>-<status>-<day>.csv`, the project's name as a slug (ASCII letters and
+ * digits between dashes, accents dropped, at most 40 characters; `project` when nothing is left), safe in a
+ * Content-Disposition header and on every file system.
+ */
+export function exportFileName(projectName: string, status: string, day: string): string {
+  const slug =
+    projectName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+/, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'project';
+  return `leads-${slug}-${status}-${day}.csv`;
+}
+
 /** The REST Lead's fields in its order, body last: these cells read like the API's lead. */
 export const CSV_LEAD_FIELDS = [
   'id',

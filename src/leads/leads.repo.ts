@@ -164,6 +164,16 @@ export function createLeadsRepo(db: Queryable) {
      * Leads per queue under c (c.status and c.replied are ignored): hidden counts the hidden leads not replied to;
      * undefined when the project is not on this account.
      */
+    /** The project's name when it is on this account. */
+    async projectName(userId: string, projectId: string): Promise<string | undefined> {
+      if (!isProjectId(projectId)) return undefined;
+      const rows = await db.query<{ name: string }>(
+        'SELECT name FROM projects WHERE id = $1 AND user_id = $2',
+        [projectId, userId],
+      );
+      return rows[0]?.name;
+    },
+
     async countByStatus(userId: string, c: LeadConditions): Promise<Map<QueueStatus, number> | undefined> {
       if (!isProjectId(c.projectId)) return undefined;
       const params: unknown[] = [c.projectId, userId];

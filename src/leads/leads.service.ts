@@ -221,14 +221,14 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Every lead under the filters, in list order, page by page (with body and drafted reply). Throws not_found
-     * before anything is produced, so a transport can still answer with an error.
+     * The project's name, and every lead under the filters, in list order, page by page (with body and drafted
+     * reply). Throws not_found before anything is produced, so a transport can still answer with an error.
      */
     async exportLeads(
       userId: string,
       projectId: string,
       q: Partial<DashboardLeadFilters>,
-    ): Promise<AsyncIterable<DashboardLead[]>> {
+    ): Promise<{ projectName: string; pages: AsyncIterable<DashboardLead[]> }> {
       const filter = {
         ...conditionsOf(projectId, { ...q, dashboard: true }),
         userId,
@@ -236,9 +236,12 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
         withBody: true,
         withReply: true,
       };
-      const first = await leads.list({ ...filter, offset: 0 });
-      if (!first) throw notFound();
-      return (async function* () {
+      const [first, projectName] = await Promise.all([
+        leads.list({ ...filter, offset: 0 }),
+        leads.projectName(userId, projectId),
+      ]);
+      if (!first || projectName === undefined) throw notFound();
+      const pages = (async function* () {
         let page = first;
         let offset = 0;
         for (;;) {
@@ -250,6 +253,7 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
           page = next;
         }
       })();
+      return { projectName, pages };
     },
 
     /** Triage: moves 1 to 100 leads of one project to status, all or none; answers with their previous statuses. */

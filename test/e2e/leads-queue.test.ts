@@ -389,7 +389,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
-    assert.match(download.suggestedFilename(), /^leads-new-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.match(download.suggestedFilename(), /^leads-big-queue-new-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse(await readFile((await download.path())!), { bom: true, columns: true }) as Record<
       string,
       string

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { leadsCsv } from '../../leads/leads.csv.ts';
+import { exportFileName, leadsCsv } from '../../leads/leads.csv.ts';
 import {
   BelowThreshold,
   DashboardLeadFilters,
@@ -61,14 +61,16 @@ export const dashboardLeadsRoutes: FastifyPluginAsyncTypebox<{ services: Service
     '/projects/:projectId/leads.csv',
     { schema: { params: ProjectParams, querystring: DashboardLeadFilters } },
     async (request, reply) => {
-      const pages = await leads.exportLeads(userId(request), request.params.projectId, request.query);
+      const { projectName, pages } = await leads.exportLeads(
+        userId(request),
+        request.params.projectId,
+        request.query,
+      );
       const day = services.clock.now().toISOString().slice(0, 10);
+      const file = exportFileName(projectName, request.query.status ?? 'new', day);
       return reply
         .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="leads-${request.query.status ?? 'new'}-${day}.csv"`,
-        )
+        .header('content-disposition', `attachment; filename="${file}"`)
         .header('cache-control', 'no-store')
         .send(leadsCsv(pages));
     },

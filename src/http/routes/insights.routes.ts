@@ -54,7 +54,7 @@ export async function insightsRoutes(app: FastifyInstance, services: Services) {
   const seoOf = async (projectId: string) => ({
     provider: seo.provider(),
     lastRefresh: await seo.lastRefresh(projectId),
-    opportunities: await insights.listSeoOpportunities(projectId),
+    opportunities: await insights.listDashboardSeoOpportunities(projectId),
   });
 
   app.get(

@@ -247,7 +247,8 @@ export function createSeoService(deps: {
     }
 
     // Each thread is read once per refresh, whichever keywords it ranks for.
-    const present = new Map<string, boolean>();
+    /** The competitors each thread names, in the project's order. */
+    const present = new Map<string, string[]>();
     if (competitors.length) {
       for (const f of found.values()) {
         if (present.has(f.postId)) continue;
@@ -258,12 +259,12 @@ export function createSeoService(deps: {
           const text = [f.title, await postBody(f.postId), ...items.map((i) => i.body)].join('\n');
           present.set(
             f.postId,
-            competitors.some((c) => mentions(text, c)),
+            competitors.filter((c) => mentions(text, c)),
           );
         } catch (err) {
           threadCalls.push(...((err as { calls?: CallRow[] }).calls ?? []));
           errors.push(`thread ${f.postId}: ${(err as Error).message}`);
-          present.set(f.postId, false);
+          present.set(f.postId, []);
         }
       }
     }
@@ -301,19 +302,20 @@ export function createSeoService(deps: {
         for (const f of found.values()) {
           await tx.query(
             `INSERT INTO seo_opportunities (project_id, keyword, position, competitor_present, refreshed_at, post_id,
-                                            post_title, post_subreddit, post_url, search_volume)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+                                            post_title, post_subreddit, post_url, search_volume, competitors_named)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
             [
               projectId,
               f.keyword,
               f.position,
-              present.get(f.postId) ?? false,
+              (present.get(f.postId) ?? []).length > 0,
               now,
               f.postId,
               withoutNul(f.title),
               f.subreddit,
               f.url,
               f.searchVolume,
+              present.get(f.postId) ?? [],
             ],
           );
         }

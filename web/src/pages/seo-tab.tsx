@@ -18,8 +18,8 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
       <div class="insight-head">
         <p class="muted intro">
           Reddit threads that already rank on Google for this project’s keywords: a reply there keeps being
-          read by people who search. Best position first; “competitor” means one of your competitors is named
-          in the thread.
+          read by people who search. Best position first; “competitors named” lists those of your competitors
+          the thread names.
         </p>
         {d?.provider && (
           <button type="button" class="btn btn-primary" onClick={refresh} disabled={busy}>
@@ -86,7 +86,7 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
                 </th>
                 <th scope="col">Keyword</th>
                 <th scope="col">Thread</th>
-                <th scope="col">Competitor</th>
+                <th scope="col">Competitors named</th>
                 <th scope="col" class="num">
                   Searches / month
                 </th>
@@ -110,7 +110,10 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
                     )}
                   </td>
                   <td>
-                    {o.competitorPresent ? (
+                    {o.competitorsNamed.length > 0 ? (
+                      <span class="badge badge-bad">{o.competitorsNamed.join(', ')}</span>
+                    ) : o.competitorPresent ? (
+                      // Computed before the names were kept: the next refresh names them.
                       <span class="badge badge-bad">present</span>
                     ) : (
                       <span class="muted">no</span>
