@@ -50,15 +50,13 @@ export async function startChatFake(ca: TestCa, flavour: 'slack' | 'discord'): P
         const headers = { 'retry-after': String(Math.ceil(answer.retryAfterSeconds)) };
         if (flavour === 'slack') res.writeHead(429, headers).end('rate_limited');
         else {
-          res
-            .writeHead(429, { ...headers, 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                message: 'You are being rate limited.',
-                retry_after: answer.retryAfterSeconds,
-                global: false,
-              }),
-            );
+          res.writeHead(429, { ...headers, 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              message: 'You are being rate limited.',
+              retry_after: answer.retryAfterSeconds,
+              global: false,
+            }),
+          );
         }
       } else if (answer.kind === 'invalid') {
         if (flavour === 'slack') res.writeHead(400).end('invalid_blocks');
