@@ -21,7 +21,7 @@ const PLACEHOLDERS: Record<Channel, string> = {
   discord: 'https://discord.com/api/webhooks/…',
 };
 export const CADENCE_LABELS: Record<Cadence, string> = {
-  instant: 'At once, as leads are found',
+  instant: 'At once',
   hourly: 'Hourly digest',
   daily: 'Daily digest',
 };
@@ -186,7 +186,7 @@ export function AddAlertForm(props: {
             aria-describedby={`${id}-min-hint`}
           />
           <span id={`${id}-min-hint`} class="muted small">
-            Empty: the project’s threshold
+            Empty: project threshold
           </span>
         </div>
       </div>

@@ -11,7 +11,7 @@ import { AddAlertForm, CADENCE_LABELS, CHANNEL_LABELS, hourLabel } from './alert
 /** "Daily at 08:00 (Europe/Berlin)", "Hourly digest"... */
 function cadenceOf(d: AlertDestination): string {
   if (d.cadence === 'daily') return `Daily at ${hourLabel(d.dailyHour)} (${d.timeZone.replaceAll('_', ' ')})`;
-  return CADENCE_LABELS[d.cadence];
+  return d.cadence === 'instant' ? 'At once, as leads are found' : CADENCE_LABELS[d.cadence];
 }
 
 /**
@@ -54,9 +54,11 @@ export function AlertsSection({ project }: { project: ProjectDetail }) {
       )}
       <p class="notice notice-ok" role="status">
         {added &&
-          (added.confirmed
-            ? `Added: alerts for ${project.name} now go to ${added.target}.`
-            : `Added. A confirmation link went to ${added.target}; alerts start once it is opened.`)}
+          (!added.confirmed
+            ? `Added. A confirmation link went to ${added.target}; alerts start once it is opened.`
+            : added.channel === 'email'
+              ? `Added: alerts for ${project.name} now go to ${added.target}.`
+              : `Added: alerts for ${project.name} now go to ${CHANNEL_LABELS[added.channel]}.`)}
       </p>
       <AddAlertForm
         projectId={project.id}
