@@ -2,7 +2,6 @@
 // reaches a local https fake speaking Slack's wire format, its delivery log, the section judged by axe-core at 1280
 // and 390 px, and the link an alert carries to one lead.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:https';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -18,29 +17,7 @@ import { makeTestCa } from '../receivers.ts';
 import { axeViolations } from './axe.ts';
 import { chromiumMissing, launchChromium, screenshotDir, signIn, watchPageErrors } from './browser.ts';
 import { ensureWebBuilt } from './build-web.ts';
-
-/** An incoming webhook as Slack answers one: 200 with the body "ok"; every request's JSON kept. */
-async function startSlackFake(ca: { key: string; cert: string }) {
-  const received: unknown[] = [];
-  const server: Server = createServer({ key: ca.key, cert: ca.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200, { 'content-type': 'text/html' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `https://127.0.0.1:${port}/services/T000/B000/XXXXXXXXXXXXXXXX`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { startSlackFake } from './slack-fake.ts';
 
 describe('alerts in the dashboard', { skip: chromiumMissing }, () => {
   const ca = makeTestCa();

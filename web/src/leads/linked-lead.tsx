@@ -37,8 +37,8 @@ export function LinkedLead(props: { projectId: string; leadId: string; onClose()
   useEffect(() => {
     if ((!l && !lead.error) || shown.current) return;
     shown.current = true;
+    // It is the first thing in the tab, in sight as the page opens: focused without scrolling the title away.
     ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: 'nearest' });
   }, [l, lead.error]);
 
   async function move(to: Exclude<QueueStatus, 'new'>, done: string) {
