@@ -175,15 +175,16 @@ export function emailHtml(m: AlertMessage): string {
     `<a href="${html(url)}" style="${style}">${html(label)}</a>`;
   const leads = shown
     .map((l) => {
+      const action = (url: string, label: string) => link(url, label, 'color:#0969da;white-space:nowrap;');
       const actions = [
-        link(l.url, 'Open the post'),
-        link(l.dashboardUrl, 'Open in dashboard'),
-        ...(l.hideUrl ? [link(l.hideUrl, 'Hide')] : []),
-        ...(l.notFitUrl ? [link(l.notFitUrl, 'Not a fit')] : []),
+        action(l.url, 'Open the post'),
+        action(l.dashboardUrl, 'Open in dashboard'),
+        ...(l.hideUrl ? [action(l.hideUrl, 'Hide')] : []),
+        ...(l.notFitUrl ? [action(l.notFitUrl, 'Not a fit')] : []),
       ].join(' &nbsp;·&nbsp; ');
       return `<tr><td class="card" style="padding:16px;border:1px solid #d0d7de;border-radius:8px;background:#ffffff;">
 <div class="meta" style="font-size:13px;color:#57606a;">r/${html(l.subreddit)} &nbsp;·&nbsp; <strong class="score" style="color:#1a7f37;">${l.score}</strong>${html(stageOf(l))}</div>
-<div style="font-size:16px;font-weight:600;margin:4px 0 6px;">${link(l.url, l.title, 'color:#1f2328;text-decoration:none;')}</div>
+<div class="title" style="font-size:16px;font-weight:600;margin:4px 0 6px;">${link(l.url, l.title, 'color:#1f2328;text-decoration:none;')}</div>
 ${l.reason ? `<div style="font-size:14px;font-style:italic;margin-bottom:6px;">${html(l.reason)}</div>` : ''}
 ${excerpt(l.body) ? `<div class="meta" style="font-size:14px;color:#57606a;margin-bottom:8px;">${html(excerpt(l.body))}</div>` : ''}
 <div style="font-size:14px;margin-bottom:8px;">${actions}</div>
@@ -199,7 +200,8 @@ ${l.reply ? `<div class="reply" style="font-size:13px;color:#57606a;border-left:
 @media (prefers-color-scheme: dark) {
   body, .page { background:#0d1117 !important; color:#e6edf3 !important; }
   .card { background:#161b22 !important; border-color:#30363d !important; }
-  .card a { color:#58a6ff !important; }
+  a { color:#58a6ff !important; }
+  .title a { color:#e6edf3 !important; }
   .meta, .reply { color:#9198a1 !important; }
   .score { color:#3fb950 !important; }
 }
