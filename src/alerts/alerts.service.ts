@@ -288,7 +288,7 @@ export function createAlertsService(deps: {
       }
       const o = (await owner(d.project_id))!;
       const best = await db.query<{ id: string }>(
-        `SELECT id FROM leads WHERE project_id = $1 AND deleted_at IS NULL AND NOT seller_side
+        `SELECT id FROM leads WHERE project_id = $1 AND deleted_at IS NULL AND NOT seller_side AND status = 'new'
           ORDER BY score DESC, posted_at DESC LIMIT 3`,
         [d.project_id],
       );
