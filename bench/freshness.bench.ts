@@ -4,7 +4,7 @@
 // an item becoming visible upstream (the lead's postedAt) to (a) its lead readable over REST, (b) its webhook
 // delivered, (c) its instant Slack alert and (d) its instant e-mail delivered: p50, p95 and max.
 // Options: SCALES=1,10,100 LIVE_MINUTES=3 SCAN_INTERVAL_SECONDS=15 REST_PROJECTS=10 (projects polled over REST).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixedClock } from '../src/clock.ts';
@@ -22,7 +22,7 @@ const LIVE_MINUTES = Number(process.env.LIVE_MINUTES ?? 3);
 const INTERVAL_S = Number(process.env.SCAN_INTERVAL_SECONDS ?? 15);
 const REST_PROJECTS = Number(process.env.REST_PROJECTS ?? 10);
 // The corpus's whole timeline fits in a little more than the live span, so most of its items appear live.
-const WINDOW_DAYS = (LIVE_MINUTES * 1.4) / 1440;
+const WINDOW_DAYS = Math.max(0.001, (LIVE_MINUTES * 1.4) / 1440);
 
 const quantile = (xs: number[], q: number) => {
   if (!xs.length) return Number.NaN;
@@ -46,7 +46,9 @@ async function run(projectsN: number) {
 
   // The account, its projects, a webhook, an instant Slack alert and an instant e-mail per project, written before
   // the service starts (the data directory is the service's alone while it runs).
-  const db = await openPglite(join(dir, 'data'));
+  // Where the service keeps its embedded database (src/db/open.ts).
+  mkdirSync(join(dir, 'data'), { recursive: true });
+  const db = await openPglite(join(dir, 'data', 'pglite'));
   await migrate(db);
   const services = createServices({
     db,
@@ -112,7 +114,7 @@ async function run(projectsN: number) {
   await terminate(proc);
 
   // Every lead, with when its item became visible upstream (its postedAt on the replay's timeline).
-  const after = await openPglite(join(dir, 'data'));
+  const after = await openPglite(join(dir, 'data', 'pglite'));
   const leads = await after.query<{
     id: string;
     project_id: string;
@@ -120,7 +122,9 @@ async function run(projectsN: number) {
     score: number;
     seller_side: boolean;
   }>('SELECT l.id, l.project_id, l.posted_at, l.score, l.seller_side FROM leads l');
+  const [scans] = await after.query<{ n: number }>("SELECT count(*)::int AS n FROM scans WHERE status = 'done'");
   await after.close();
+  const log = proc.output();
   const live = new Map(leads.filter((l) => l.posted_at.getTime() > started).map((l) => [l.id, l]));
   const visible = (id: string) => live.get(id)?.posted_at.getTime();
 
@@ -146,8 +150,14 @@ async function run(projectsN: number) {
   await slack.close();
   await smtp.close();
   rmSync(dir, { recursive: true, force: true });
+  if (process.env.DEBUG) {
+    const lines = log.split('\n').filter((l) => !/request completed|incoming request/.test(l));
+    process.stderr.write(`${lines.slice(0, 60).join('\n')}\n`);
+  }
   return {
     projects: projectsN,
+    scans: scans!.n,
+    leads: leads.length,
     liveLeads: live.size,
     rest: fmt(rest),
     webhook: fmt(webhook),
@@ -162,7 +172,7 @@ process.stdout.write(
 for (const n of SCALES) {
   const r = await run(n);
   process.stdout.write(
-    `${r.projects} project(s), ${r.liveLeads} live leads\n  REST readable: ${r.rest}\n  webhook delivered: ${r.webhook}\n  Slack alert delivered: ${r.slack}\n  e-mail delivered: ${r.email}\n`,
+    `${r.projects} project(s), ${r.scans} scans, ${r.leads} leads of which ${r.liveLeads} appeared live\n  REST readable: ${r.rest}\n  webhook delivered: ${r.webhook}\n  Slack alert delivered: ${r.slack}\n  e-mail delivered: ${r.email}\n`,
   );
 }
 process.exit(0);
