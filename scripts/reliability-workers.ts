@@ -21,6 +21,7 @@ import {
   terminate,
   waitForScansSettled,
 } from '../test/cluster.ts';
+import { startChatFake } from '../test/fakes/chat-fake.ts';
 import { makeTestCa, startReceiver } from '../test/receivers.ts';
 
 const ADMIN = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,10 +42,17 @@ const cluster = await createClusterDb(ADMIN, PROJECTS);
 const { db, url } = cluster;
 const procs: Proc[] = [];
 const receiver = await startReceiver(ca);
+const slack = await startChatFake(ca, 'slack');
 try {
   // Straight to the table: registration would resolve and check the address in this process.
   const hooks = createWebhooksRepo(db);
   for (const id of cluster.projectIds) await hooks.insert(id, receiver.url);
+  // And an instant Slack alert per project (the project's threshold as the minimum).
+  await db.query(
+    `INSERT INTO alert_destinations (project_id, channel, target, cadence, confirmed_at)
+     SELECT unnest($1::text[]), 'slack', $2, 'instant', now()`,
+    [cluster.projectIds, slack.url],
+  );
   const apis = [await startProcess('api', url, hooksEnv), await startProcess('api', url, hooksEnv)];
   const workers = [
     await startProcess('worker', url, workerEnv),
@@ -110,7 +118,26 @@ try {
     if (left!.n === 0) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const [outboxLeft] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+  while (Date.now() < outboxDeadline) {
+    const [left] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM alert_outbox');
+    if (left!.n === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const [outboxLeft] = await db.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM outbox) + (SELECT count(*) FROM alert_outbox) AS n',
+  );
+  const owed = (
+    await db.query<{ id: string }>(
+      `SELECT l.id FROM leads l JOIN projects p ON p.id = l.project_id
+        WHERE NOT l.seller_side AND l.score >= coalesce(p.score_threshold, 40)`,
+    )
+  ).map((r) => r.id);
+  // Each lead's dashboard link (…?lead=<id>) names it, across projects that share a post.
+  const alerted = slack.received.flatMap((m) =>
+    [...JSON.stringify(m.body.blocks).matchAll(/[?&]lead=([\w-]+)/g)].map((x) => x[1]!),
+  );
+  const alertedSet = new Set(alerted);
+  const alertsLost = owed.filter((u) => !alertedSet.has(u)).length;
   const receivedIds = receiver.received.map((r) => JSON.parse(r.raw.toString()).data.leadId as string);
   const receivedSet = new Set(receivedIds);
   const leadIds = (await db.query<{ id: string }>('SELECT id FROM leads')).map((r) => r.id);
@@ -171,7 +198,11 @@ try {
     attemptsLogged: logged!.n,
     attemptsLoggedInterrupted: logged!.interrupted,
     leadsLoggedDelivered: logged!.delivered,
-    outboxLeft: outboxLeft!.n,
+    outboxLeft: Number(outboxLeft!.n),
+    slackAlertsOwed: owed.length,
+    slackAlertsLost: alertsLost,
+    slackAlertsSentTwice: alerted.length - alertedSet.size,
+    slackMessages: slack.received.length,
     requests,
     requestsCounted: counted - 1,
     requestsDroppedBeforeAnAnswer: dropped,
@@ -184,7 +215,8 @@ try {
   assert.equal(missing, 0, 'leads lost');
   assert.equal(extra, 0, 'leads the reference does not have');
   assert.equal(eventsLost, 0, 'lead.created events never sent');
-  assert.equal(outboxLeft!.n, 0, 'deliveries left in the outbox');
+  assert.equal(Number(outboxLeft!.n), 0, 'deliveries left in the outbox');
+  assert.equal(alertsLost, 0, 'Slack alerts never sent');
   // Every delivery the receiver got is in the log: a lead received is a lead logged as delivered.
   assert.equal(logged!.delivered, receivedSet.size, 'deliveries missing from the attempts log');
   // A delivery whose worker was killed before it recorded the answer is logged as interrupted by the next one.
@@ -205,4 +237,5 @@ try {
     if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
   await cluster.drop();
   await receiver.close();
+  await slack.close();
 }

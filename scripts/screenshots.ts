@@ -1,12 +1,19 @@
 // `npm run screenshots`: starts the service on a fresh data directory with the demo data (its first scan runs
 // from the sample corpus), signs in with the link it prints, and saves the main pages at 1280 and 390 px to
-// docs/screenshots/ with headless Chromium. PORT (default 3199) and CHROMIUM_PATH are read from the environment.
+// docs/screenshots/ with headless Chromium, the alerts too (scripts/screenshots-alerts.ts). PORT (default 3199)
+// and CHROMIUM_PATH are read from the environment.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/e2e/browser.ts';
+import {
+  prepareAlerts,
+  shootAlertEmail,
+  shootAlertsSection,
+  startAlertReceiver,
+} from './screenshots-alerts.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/screenshots');
@@ -19,7 +26,10 @@ const WIDTHS = [
 ];
 
 /** Starts `node src/main.ts` and resolves with the sign-in link from its banner. */
-function startService(dataDir: string): Promise<{ child: ChildProcess; link: string }> {
+function startService(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; link: string }> {
   const child = spawn(process.execPath, [join(ROOT, 'src/main.ts')], {
     env: {
       ...process.env,
@@ -28,6 +38,7 @@ function startService(dataDir: string): Promise<{ child: ChildProcess; link: str
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: BASE,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -78,12 +89,15 @@ async function waitForDemoScan(page: Page): Promise<string> {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'screenshots-data-'));
-  const { child, link } = await startService(dataDir);
+  const alerts = await startAlertReceiver(dataDir);
+  const { child, link } = await startService(dataDir, alerts.env);
   await waitForHealth();
   const browser = await launchChromium();
   try {
     mkdirSync(OUT, { recursive: true });
     let projectId = '';
+    let leads: Awaited<ReturnType<typeof prepareAlerts>> = [];
+    let project = { id: '', name: '' };
     for (const w of WIDTHS) {
       const context = await browser.newContext({
         viewport: w.viewport,
@@ -118,6 +132,8 @@ async function main() {
         await page.goto(link.replace(/^https?:\/\/[^/]+/, BASE));
         await page.waitForURL(`${BASE}/`);
         projectId = await waitForDemoScan(page);
+        leads = await prepareAlerts(page, projectId, alerts.slack.url);
+        project = await json<{ id: string; name: string }>(page, `/projects/${projectId}`);
       } else {
         const [first] = browser.contexts();
         await context.addCookies(await first!.cookies());
@@ -129,6 +145,10 @@ async function main() {
       await shoot('project-usage', `${p}/usage`, '.chart-svg');
       await shoot('settings', `${p}/settings`, '.project-form');
       await shoot('webhooks', `${p}/webhooks`, '.add-form');
+      await page.goto(`${BASE}${p}/settings`);
+      await shootAlertsSection(page, join(OUT, `alerts-${w.viewport.width}.png`));
+      process.stdout.write(`docs/screenshots/alerts-${w.viewport.width}.png\n`);
+      await shoot('lead-link', `${p}?lead=${leads[0]!.id}`, 'section.linked-lead .lead-title');
       await shoot('pain-themes', `${p}/themes`, 'section[aria-label="Pain themes"]');
       await shoot('seo', `${p}/seo`, 'section[aria-label="SEO opportunities"]');
       await shoot('ai-visibility', `${p}/ai-visibility`, 'section[aria-label="AI visibility"]');
@@ -136,8 +156,11 @@ async function main() {
       await shoot('new-project', '/projects/new', '.project-form');
       await shoot('api-access', '/api-access', '.keys-table');
     }
+    for (const f of await shootAlertEmail(browser, OUT, BASE, project, leads))
+      process.stdout.write(`docs/screenshots/${f}\n`);
   } finally {
     await browser.close();
+    await alerts.slack.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

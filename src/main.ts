@@ -74,7 +74,10 @@ async function main() {
   // corpus); an api process only queues scans (run_scan, the dashboard) for the workers.
   const jobs = await startJobs(services, { log: app.log, work: works });
   // Workers send what the delivery outbox holds, whichever process wrote it.
-  if (works) services.webhooks.startDelivering();
+  if (works) {
+    services.webhooks.startDelivering();
+    services.alerts.startDelivering();
+  }
   readiness.set('jobs', 'ready');
 
   let control: { close(): Promise<void> } | null = null;
@@ -97,6 +100,7 @@ async function main() {
     await jobsStopped;
     await control?.close();
     await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
+    await services.alerts.close();
     await services.sessions.close();
     await close();
     app.log.info({ signal }, 'stopped');

@@ -1,4 +1,5 @@
 import { createAccountsService } from './accounts/accounts.service.ts';
+import { createAlertsService } from './alerts/alerts.service.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config/index.ts';
 import type { Db } from './db/client.ts';
@@ -34,6 +35,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   const accounts = createAccountsService(deps);
   const upstream = createUpstreamSource(deps.config, deps);
   const spendCap = createSpendCapService(deps);
+  const leads = createLeadsService(deps);
   return {
     config: deps.config,
     clock: deps.clock,
@@ -42,7 +44,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     accounts,
     sessions: createSessionsService({ ...deps, accounts }),
     projects: createProjectsService(deps),
-    leads: createLeadsService(deps),
+    leads,
     keywords: createKeywordsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
@@ -56,6 +58,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
       upstream,
     }),
     webhooks: createWebhooksService({ ...deps, events }),
+    alerts: createAlertsService({ ...deps, events, setLeadStatus: leads.setLeadStatus }),
     health: createDbHealth(deps),
     scanHistory: createScanHistory(deps),
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),

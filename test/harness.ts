@@ -101,6 +101,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await services.webhooks.close();
+      await services.alerts.close();
       await services.sessions.close();
       await db.drop();
     },

@@ -3,6 +3,8 @@
 // concurrent traffic on both API processes. The long version is `npm run reliability:workers`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import {
@@ -19,7 +21,9 @@ import {
   terminate,
   waitForScansSettled,
 } from './cluster.ts';
+import { startChatFake } from './fakes/chat-fake.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
+import { makeTestCa, startReceiver } from './receivers.ts';
 
 const PROJECTS = 30;
 const KILLS = 3;
@@ -51,8 +55,25 @@ test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, 
   cluster = await createClusterDb(TEST_DATABASE_URL!, PROJECTS);
   const { url, db } = cluster;
   // Each replayed call takes a moment, so scans are long enough to be killed in the middle.
-  const workerEnv = { ...scanning, REPLAY_LATENCY_MS: '150', SCAN_STALE_SECONDS: '60' };
-  const apis = [await startProcess('api', url), await startProcess('api', url)];
+  // Every project has a webhook and an instant Slack alert on local https fakes: none may be lost to a kill.
+  const ca = makeTestCa();
+  const caFile = join(tmpdir(), `multi-process-ca-${process.pid}.pem`);
+  writeFileSync(caFile, ca.caPem);
+  const hook = await startReceiver(ca);
+  const slack = await startChatFake(ca, 'slack');
+  after(() => Promise.all([hook.close(), slack.close()]));
+  await db.query(
+    `INSERT INTO webhooks (project_id, url, secret) SELECT unnest($1::text[]), $2, 'whsec_dGVzdHRlc3R0ZXN0dGVzdA=='`,
+    [cluster.projectIds, hook.url],
+  );
+  await db.query(
+    `INSERT INTO alert_destinations (project_id, channel, target, cadence, confirmed_at)
+     SELECT unnest($1::text[]), 'slack', $2, 'instant', now()`,
+    [cluster.projectIds, slack.url],
+  );
+  const hooksEnv = { WEBHOOK_ALLOW_PRIVATE: '127.0.0.1', WEBHOOK_CA_FILE: caFile };
+  const workerEnv = { ...scanning, ...hooksEnv, REPLAY_LATENCY_MS: '150', SCAN_STALE_SECONDS: '60' };
+  const apis = [await startProcess('api', url, hooksEnv), await startProcess('api', url, hooksEnv)];
   procs.push(...apis);
   const workers = [
     await startProcess('worker', url, workerEnv),
@@ -103,6 +124,47 @@ test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, 
   const got = await leadKeys(db);
   assert.equal(new Set(got).size, got.length, 'no duplicate leads');
   assert.deepEqual(got, want);
+  // Every lead reached the webhook and every lead at its threshold the Slack channel, killed workers or not
+  // (a killed worker's rows wait for their lease, 30 s at most), and every delivery received is in the log.
+  const deadline = Date.now() + 90_000;
+  const left = async () =>
+    Number(
+      (
+        await db.query<{ n: number }>(
+          'SELECT (SELECT count(*) FROM outbox) + (SELECT count(*) FROM alert_outbox) AS n',
+        )
+      )[0]!.n,
+    );
+  while ((await left()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+  assert.equal(await left(), 0, 'deliveries left in the outboxes');
+  const leadIds = (await db.query<{ id: string }>('SELECT id FROM leads')).map((r) => r.id);
+  const hooked = new Set(hook.received.map((r) => JSON.parse(r.raw.toString()).data.leadId as string));
+  assert.deepEqual(
+    leadIds.filter((id) => !hooked.has(id)),
+    [],
+    'lead.created never sent',
+  );
+  const [logged] = await db.query<{ n: number }>(
+    "SELECT count(DISTINCT lead_id)::int AS n FROM webhook_attempts WHERE outcome = 'delivered'",
+  );
+  assert.equal(logged!.n, hooked.size, 'deliveries missing from the attempts log');
+  const owed = (
+    await db.query<{ id: string }>(
+      `SELECT l.id FROM leads l JOIN projects p ON p.id = l.project_id
+        WHERE NOT l.seller_side AND l.score >= coalesce(p.score_threshold, 40)`,
+    )
+  ).map((r) => r.id);
+  const alerted = new Set(
+    slack.received.flatMap((m) =>
+      [...JSON.stringify(m.body.blocks).matchAll(/[?&]lead=([\w-]+)/g)].map((x) => x[1]!),
+    ),
+  );
+  assert.ok(owed.length > 0);
+  assert.deepEqual(
+    owed.filter((id) => !alerted.has(id)),
+    [],
+    'Slack alerts never sent',
+  );
   // Every project scanned by schedule exactly once (the interval is an hour), none left running or failed.
   const scans = await db.query<{ trigger: string; status: string; n: number }>(
     `SELECT trigger, status, count(*)::int AS n FROM scans GROUP BY 1, 2 ORDER BY 1, 2`,

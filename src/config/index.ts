@@ -71,6 +71,8 @@ export interface Config {
   upstream: UpstreamConfig;
   /** Self-hosted scan interval; hosted projects use their tier's scanIntervalHours. */
   scanIntervalMinutes: number;
+  /** SCAN_INTERVAL_SECONDS: a self-hosted interval in seconds that overrides the minutes; null when unset. */
+  scanIntervalSeconds: number | null;
   /** A running scan whose heartbeat is older than this is taken over by another worker (crash recovery). */
   scanStaleSeconds: number;
   webhooks: WebhooksConfig;
@@ -124,6 +126,9 @@ export function loadConfig(env: Env = process.env): Config {
     mcpAllowedOrigins: readOrigins(env, 'MCP_ALLOWED_ORIGINS'),
     upstream: { ...readUpstreamNetwork(env), ...readUpstream(env) },
     scanIntervalMinutes: readInt(env, 'SCAN_INTERVAL_MINUTES', 60, 1, 10_080),
+    scanIntervalSeconds: env.SCAN_INTERVAL_SECONDS
+      ? readInt(env, 'SCAN_INTERVAL_SECONDS', 60, 5, 3600)
+      : null,
     scanStaleSeconds: readInt(env, 'SCAN_STALE_SECONDS', 60, 1, 86_400),
     webhooks: readWebhooks(env),
     http: readHttpLimits(env),

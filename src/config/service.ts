@@ -44,6 +44,11 @@ export const SERVICE_VARIABLES: EnvVar[] = [
     doc: "self-hosted scan interval (1 to 10080); hosted projects use their tier's `scanIntervalHours` (docs/decisions/0012-scan-pipeline.md)",
   },
   {
+    name: 'SCAN_INTERVAL_SECONDS',
+    default: 'unset',
+    doc: 'self-hosted scan interval in seconds (5 to 3600), overriding `SCAN_INTERVAL_MINUTES`; under a minute the workers look for due scans twice per interval instead of once a minute (for near-real-time alerts; `npm run bench:freshness`)',
+  },
+  {
     name: 'SCAN_STALE_SECONDS',
     default: '`60`',
     doc: 'a running scan whose heartbeat is older than this is taken over by another worker (1 to 86400)',

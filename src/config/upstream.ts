@@ -21,6 +21,11 @@ export const UPSTREAM_VARIABLES: EnvVar[] = [
     doc: 'how far back `replay` answers (0.001 to 3650 days)',
   },
   {
+    name: 'REPLAY_LIVE_MINUTES',
+    default: '`0`',
+    doc: "live replay (0 to 10080): the file's timeline ends this many minutes after the first read, so its newest items appear upstream as their time comes, as on Reddit (`npm run bench:freshness`)",
+  },
+  {
     name: 'REPLAY_PRICE_USD',
     default: '`0.001`',
     doc: 'the recorded price of one `replay` call, in USD',
@@ -105,6 +110,8 @@ export interface UpstreamConfig extends UpstreamNetworkConfig {
   /** JSONL of posts and comments (the format of ../shared/data/reddit-posts.jsonl); default: the shipped sample. */
   replayFile: string;
   replayWindowDays: number;
+  /** REPLAY_LIVE_MINUTES: the newest items of the file appear over this many minutes after the first read. */
+  replayLiveMinutes: number;
   replayPriceUsd: number;
   /** Simulated latency of each replay call, for demos and crash tests; 0 by default. */
   replayLatencyMs: number;
@@ -171,6 +178,7 @@ export function readUpstream(env: Env): Omit<UpstreamConfig, keyof UpstreamNetwo
     name: name as UpstreamName,
     replayFile: resolve(env.REPLAY_FILE || SAMPLE_CORPUS),
     replayWindowDays: readNumber(env, 'REPLAY_WINDOW_DAYS', 7, 0.001, 3650),
+    replayLiveMinutes: readNumber(env, 'REPLAY_LIVE_MINUTES', 0, 0, 10_080),
     replayPriceUsd: readNumber(env, 'REPLAY_PRICE_USD', 0.001, 0, 100),
     replayLatencyMs: readInt(env, 'REPLAY_LATENCY_MS', 0, 0, 60_000),
     sample: name === 'replay' && !env.REPLAY_FILE,

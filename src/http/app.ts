@@ -25,6 +25,7 @@ import { handleError } from './errors.ts';
 import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
 import { hasOddSegments, targetsApi } from './request-target.ts';
+import { alertLinkRoutes } from './routes/alert-links.routes.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
@@ -244,6 +245,7 @@ export async function buildApp({
   await app.register(restRoutes, { prefix: API_PREFIX, services });
   await app.register(mcpRoutes, { services });
   await app.register(dashboardRoutes, { prefix: DASHBOARD_API_PREFIX, services });
+  await app.register(alertLinkRoutes, { services });
 
   if (built) {
     await app.register(fastifyStatic, {

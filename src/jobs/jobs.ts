@@ -183,10 +183,25 @@ export async function startJobs(
         }, RECOVER_EVERY_MS)
       : null;
   recovery?.unref();
+  // A self-hosted interval under a minute (SCAN_INTERVAL_SECONDS) needs looks more often than the minute's cron.
+  const seconds = services.config.scanIntervalSeconds;
+  const fastSchedule =
+    seconds !== null && seconds < 60
+      ? setInterval(
+          () => {
+            services.scans.scheduleDueScans().catch((err: Error) => {
+              opts.log.warn({ err: err.message }, 'scheduling due scans failed; retrying');
+            });
+          },
+          Math.max(1000, (seconds * 1000) / 2),
+        )
+      : null;
+  fastSchedule?.unref();
 
   return {
     async stop(timeoutMs = 10_000) {
       if (recovery) clearInterval(recovery);
+      if (fastSchedule) clearInterval(fastSchedule);
       const drained = services.scans.drain();
       await boss.stop({ graceful: true, timeout: timeoutMs });
       await Promise.race([drained, new Promise((r) => setTimeout(r, 100).unref())]);

@@ -25,6 +25,8 @@ export interface LeadConditions {
   terms?: string[];
   /** The dashboard's queues: true, only replied leads; false, none (its Hidden tab); absent, either. */
   replied?: boolean | null;
+  /** One lead only (the dashboard's link to a lead from an alert). */
+  leadId?: string | null;
 }
 
 export interface LeadFilter extends LeadConditions {
@@ -61,6 +63,7 @@ function whereOf(c: LeadConditions, params: unknown[]): string {
   if (c.sellerSide !== undefined && c.sellerSide !== null) filter('seller_side = ?', c.sellerSide);
   if (c.subreddit) filter('lower(subreddit) = lower(?)', c.subreddit);
   for (const term of c.terms ?? []) filter("(title ILIKE ? OR coalesce(body, '') ILIKE ?)", term);
+  if (c.leadId) filter('id = ?', c.leadId);
   if (c.replied === true) conditions.push('replied_at IS NOT NULL');
   if (c.replied === false) conditions.push('replied_at IS NULL');
   return conditions.join(' AND ');

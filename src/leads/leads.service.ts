@@ -200,6 +200,30 @@ export function createLeadsService(deps: { db: Db; clock: Clock }) {
       return { leads: list, pagination: { limit, offset, hasMore: page.hasMore } };
     },
 
+    /**
+     * One lead of the project, whatever its status and age, as the dashboard's list has it (an alert links to it);
+     * a lead deleted on Reddit is not found.
+     */
+    async getLead(userId: string, projectId: string, leadId: string): Promise<DashboardLead> {
+      const page = await leads.list({
+        projectId,
+        userId,
+        status: null,
+        postedAfter: null,
+        minScore: null,
+        scoredSince: null,
+        leadId,
+        limit: 1,
+        offset: 0,
+        withBody: true,
+        withReply: true,
+      });
+      if (!page) throw notFound();
+      const lead = page.leads[0];
+      if (!lead) throw new AppError('not_found', 'No such lead in this project on this account.');
+      return lead;
+    },
+
     /** How many leads each status holds under the filters (whatever their status filter), and the subreddits. */
     async summarizeLeads(
       userId: string,

@@ -1,9 +1,13 @@
 // The projects file: what `npm run setup --import` reads and what the dashboard imports and exports. One parser,
 // one set of checks, one writer, so a file accepted by one is accepted by the other.
 import type { Tier } from '../accounts/tiers.ts';
+import { createAlertsRepo } from '../alerts/alerts.repo.ts';
+import { cadenceAllowed, isTimeZone, nextDigestAt } from '../alerts/alerts.schedule.ts';
+import type { AlertInput } from '../alerts/alerts.service.ts';
 import type { TierLimits } from '../config/index.ts';
 import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
+import { normalizeEmail } from '../domain/email.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
 import { type CleanProject, parseProjectInput, projectLimitProblems } from './projects.input.ts';
@@ -11,7 +15,7 @@ import { createProjectsRepo } from './projects.repo.ts';
 import { ImportedProject, type ProjectsFile } from './projects.schemas.ts';
 
 /** `at` is the entry's place in the file (`/2/`), which names its problems. */
-export type CleanImport = CleanProject & { webhooks: string[]; at: string };
+export type CleanImport = CleanProject & { webhooks: string[]; alerts: AlertInput[]; at: string };
 
 /** created: false for a project updated by name, or a webhook URL already registered on the project. */
 export interface ImportOutcome {
@@ -19,12 +23,26 @@ export interface ImportOutcome {
   name: string;
   created: boolean;
   webhooks: { id: string; url: string; secret: string; created: boolean }[];
+  alerts: { id: string; channel: string; created: boolean; confirmed: boolean }[];
 }
 
 const invalid = (message: string) => new AppError('invalid_request', message);
 
 /** The problem's entry in the file (`/2/keywords` is 2), for listing problems in file order. */
 const entryOf = (p: FieldProblem) => Number(/^\/(\d+)/.exec(p.field)?.[1] ?? -1);
+
+/** What is wrong with an alert destination of the file, past its schema; null when nothing is. */
+function alertProblem(a: AlertInput): string | null {
+  if (a.channel === 'email') {
+    if (a.url !== undefined) return 'An e-mail alert takes "to", not "url".';
+    return normalizeEmail(a.to) ? null : 'An e-mail alert needs an address in "to".';
+  }
+  if (a.to !== undefined) return `A ${a.channel} alert takes "url", not "to".`;
+  if (!a.url?.trim().startsWith('https://'))
+    return `A ${a.channel} alert needs its incoming-webhook URL (https) in "url".`;
+  if (a.timeZone !== undefined && !isTimeZone(a.timeZone)) return `"${a.timeZone}" is not a time zone.`;
+  return null;
+}
 
 /** Each entry checked and normalised; the problems of every entry, not just the first bad one. */
 function parseEntries(data: unknown): {
@@ -49,6 +67,15 @@ function parseEntries(data: unknown): {
     if (Array.isArray(listed) && listed.every((u) => typeof u === 'string')) {
       hooks.push({ at, urls: [...new Set(listed.map((u) => u.trim()))] });
     }
+    const chat = (entry as { alerts?: unknown }).alerts;
+    if (Array.isArray(chat)) {
+      for (const [j, a] of chat.entries()) {
+        const url = (a as { url?: unknown })?.url;
+        if (typeof url === 'string' && url.trim().startsWith('https://')) {
+          hooks.push({ at: `${at}alerts/${j}/`, urls: [url.trim()] });
+        }
+      }
+    }
     let clean: CleanProject;
     try {
       clean = parseProjectInput(entry, at, ImportedProject);
@@ -62,8 +89,22 @@ function parseEntries(data: unknown): {
       continue;
     }
     names.add(clean.name);
-    const { webhooks } = entry as ProjectsFile[number];
-    projects.push({ ...clean, webhooks: [...new Set((webhooks ?? []).map((u) => u.trim()))], at });
+    const { webhooks, alerts } = entry as ProjectsFile[number];
+    const cleanAlerts: AlertInput[] = [];
+    for (const [j, a] of (alerts ?? []).entries()) {
+      const problem = alertProblem(a);
+      if (problem) problems.push({ field: `${at}alerts/${j}`, message: problem });
+      else
+        cleanAlerts.push(
+          a.channel === 'email' ? { ...a, to: normalizeEmail(a.to)! } : { ...a, url: a.url!.trim() },
+        );
+    }
+    projects.push({
+      ...clean,
+      webhooks: [...new Set((webhooks ?? []).map((u) => u.trim()))],
+      alerts: cleanAlerts,
+      at,
+    });
   }
   return { projects, problems, hooks };
 }
@@ -84,7 +125,8 @@ export async function readProjectsFile(
         await checkWebhookUrl(url, isAllowed, { requireResolvable: false });
       } catch (err) {
         if (!(err instanceof WebhookUrlError)) throw err;
-        problems.push({ field: `${at}webhooks`, message: `"${url}": ${err.message}` });
+        const field = at.includes('/alerts/') ? at.slice(0, -1) : `${at}webhooks`;
+        problems.push({ field, message: `"${url}": ${err.message}` });
       }
     }
   }
@@ -119,8 +161,26 @@ export async function writeProjects(
       });
     }
   }
+  if (account.limits) {
+    const fastest = account.limits.alertCadence;
+    for (const p of projects) {
+      for (const [j, a] of p.alerts.entries()) {
+        if (!cadenceAllowed(a.cadence ?? 'instant', fastest)) {
+          problems.push({
+            field: `${p.at}alerts/${j}/cadence`,
+            message: `The ${account.tier} plan sends alerts ${fastest} at the fastest; give "cadence": "${fastest === 'hourly' ? 'hourly' : 'daily'}" or slower.`,
+          });
+        }
+      }
+    }
+  }
+  const alertsRepo = createAlertsRepo(tx);
+  const [user] = await tx.query<{ email: string | null }>('SELECT email FROM users WHERE id = $1', [
+    account.userId,
+  ]);
+  const now = new Date();
   const out: ImportOutcome[] = [];
-  for (const { webhooks, at: _at, ...input } of projects) {
+  for (const { webhooks, alerts, at: _at, ...input } of projects) {
     const project = await projectsRepo.upsertByName(account.userId, input);
     const hooks: ImportOutcome['webhooks'] = [];
     for (const url of webhooks) {
@@ -131,14 +191,49 @@ export async function writeProjects(
         hooks.push({ id: known.id, url, secret: known.secret, created: false });
       }
     }
-    out.push({ id: project.id, name: project.name, created: !existing.has(project.name), webhooks: hooks });
+    const added: ImportOutcome['alerts'] = [];
+    for (const a of alerts) {
+      const cadence = a.cadence ?? 'instant';
+      const dailyHour = a.dailyHour ?? 8;
+      const timeZone = a.timeZone ?? 'UTC';
+      const target = a.channel === 'email' ? a.to! : a.url!;
+      // Someone else's address waits for its owner's confirmation (the worker sends the link).
+      const own = a.channel !== 'email' || target === user?.email;
+      const row = await alertsRepo.upsertDestination({
+        projectId: project.id,
+        channel: a.channel,
+        target,
+        cadence,
+        dailyHour,
+        timeZone,
+        minScore: a.minScore ?? null,
+        confirmedAt: own ? now : null,
+        nextDigestAt: nextDigestAt(cadence, dailyHour, timeZone, now),
+      });
+      added.push({
+        id: row.id,
+        channel: a.channel,
+        created: row.created,
+        confirmed: row.confirmed_at !== null,
+      });
+    }
+    out.push({
+      id: project.id,
+      name: project.name,
+      created: !existing.has(project.name),
+      webhooks: hooks,
+      alerts: added,
+    });
   }
   // Counted after writing: URLs already registered on a project of the same name are not new.
-  const activeHooks = maxHooks ? await webhooksRepo.countActiveForUser(account.userId) : 0;
-  if (maxHooks && activeHooks > maxHooks) {
+  // Slack and Discord alerts count with webhooks (docs/decisions/0114-alerts.md).
+  const chats = maxHooks !== null ? await alertsRepo.countChatDestinations(account.userId) : 0;
+  const activeHooks = maxHooks !== null ? (await webhooksRepo.countActiveForUser(account.userId)) + chats : 0;
+  // With none allowed, webhooks were named entry by entry above.
+  if (maxHooks !== null && activeHooks > maxHooks && (maxHooks > 0 || chats > 0)) {
     problems.push({
       field: '',
-      message: `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'} per account; this import would make ${activeHooks}. Remove ${activeHooks - maxHooks} to import the file.`,
+      message: `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'} and chat alerts per account; this import would make ${activeHooks}. Remove ${activeHooks - maxHooks} to import the file.`,
     });
   }
   if (problems.length)

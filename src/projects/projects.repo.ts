@@ -1,3 +1,4 @@
+import type { AlertInput } from '../alerts/alerts.service.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Project, ProjectDetail, ProjectInput } from './projects.schemas.ts';
 
@@ -95,6 +96,9 @@ function inputValues(p: ProjectInput) {
     p.competitors ?? [],
   ];
 }
+
+/** An alert destination as the export reads it, before it takes the file's to/url form. */
+type ExportedAlert = Omit<AlertInput, 'to' | 'url'> & { target: string };
 
 export function createProjectsRepo(db: Queryable) {
   return {
@@ -201,15 +205,32 @@ export function createProjectsRepo(db: Queryable) {
      * Every project of the account with its active webhooks' URLs, oldest first: the projects file. Ties by name
      * (one import creates several projects within the same clock tick on the embedded database).
      */
-    async exportOf(userId: string): Promise<(ProjectProfile & { webhooks: string[] })[]> {
-      const rows = await db.query<ProfileRow & { webhooks: string[] }>(
+    async exportOf(
+      userId: string,
+    ): Promise<(ProjectProfile & { webhooks: string[]; alerts?: AlertInput[] })[]> {
+      const rows = await db.query<ProfileRow & { webhooks: string[]; alerts: ExportedAlert[] }>(
         `SELECT ${PROFILE_COLUMNS},
                 coalesce((SELECT array_agg(w.url ORDER BY w.created_at, w.id) FROM webhooks w
-                           WHERE w.project_id = p.id AND w.deleted_at IS NULL), '{}') AS webhooks
+                           WHERE w.project_id = p.id AND w.deleted_at IS NULL), '{}') AS webhooks,
+                coalesce((SELECT json_agg(json_build_object('channel', d.channel, 'target', d.target,
+                                   'cadence', d.cadence, 'minScore', d.min_score, 'dailyHour', d.daily_hour,
+                                   'timeZone', d.time_zone) ORDER BY d.created_at, d.id)
+                            FROM alert_destinations d WHERE d.project_id = p.id), '[]') AS alerts
            FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.name`,
         [userId],
       );
-      return rows.map((r) => ({ ...toProfile(r), webhooks: r.webhooks }));
+      return rows.map((r) => ({
+        ...toProfile(r),
+        webhooks: r.webhooks,
+        // Listed only when there are some, so that files without alerts read as before.
+        ...(r.alerts.length
+          ? {
+              alerts: r.alerts.map(({ target, ...a }) =>
+                a.channel === 'email' ? { ...a, to: target } : { ...a, url: target },
+              ),
+            }
+          : {}),
+      }));
     },
     /** Creates the project, or updates the one of the same name on this account. */
     async upsertByName(userId: string, p: ProjectInput): Promise<{ id: string; name: string }> {

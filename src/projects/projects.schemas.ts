@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AlertInputBody } from '../alerts/alerts.schemas.ts';
 import { DateTime, Nullable } from '../contract/schemas.ts';
 import { ScanResult } from '../scans/scans.schemas.ts';
 
@@ -62,6 +63,7 @@ export const ImportedProject = Type.Object(
   {
     ...ProjectInput.properties,
     webhooks: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 50 })),
+    alerts: Type.Optional(Type.Array(AlertInputBody, { maxItems: 20 })),
   },
   { additionalProperties: false },
 );
@@ -98,6 +100,16 @@ export const ImportResult = Type.Object({
       created: Type.Boolean(),
       webhooks: Type.Array(
         Type.Object({ id: Type.String(), url: Type.String(), secret: Nullable(Type.String()) }),
+      ),
+      alerts: Type.Optional(
+        Type.Array(
+          Type.Object({
+            id: Type.String(),
+            channel: Type.String(),
+            created: Type.Boolean(),
+            confirmed: Type.Boolean(),
+          }),
+        ),
       ),
     }),
   ),

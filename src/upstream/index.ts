@@ -19,6 +19,7 @@ export function createUpstreamSource(
       return createReplaySource({
         file: up.replayFile,
         windowDays: up.replayWindowDays,
+        liveMinutes: up.replayLiveMinutes,
         clock: deps.clock,
         priceOf,
         latencyMs: up.replayLatencyMs,

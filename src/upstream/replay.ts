@@ -69,8 +69,11 @@ function parseLines(text: string, file: string): ReplayLine[] {
   return lines;
 }
 
-/** Maps the file's times linearly onto [now - windowDays, now] and normalizes every line. */
-function indexLines(lines: ReplayLine[], now: Date, windowDays: number): Indexed {
+/**
+ * Maps the file's times linearly onto [end - windowDays, end] and normalizes every line; end is now, or later in a
+ * live replay, whose newest items become visible as the clock reaches them.
+ */
+function indexLines(lines: ReplayLine[], now: Date, windowDays: number, liveMs = 0): Indexed {
   let oldest = Number.POSITIVE_INFINITY;
   let newest = Number.NEGATIVE_INFINITY;
   for (const l of lines) {
@@ -79,7 +82,7 @@ function indexLines(lines: ReplayLine[], now: Date, windowDays: number): Indexed
   }
   const span = newest - oldest;
   const windowMs = windowDays * 86_400_000;
-  const end = now.getTime();
+  const end = now.getTime() + liveMs;
   const mapTime = (t: number) =>
     new Date(span === 0 ? end : end - windowMs + ((t - oldest) / span) * windowMs);
 
@@ -169,6 +172,8 @@ export interface ReplayOptions {
   priceOf: PriceOf;
   /** Simulated latency of each call. */
   latencyMs?: number;
+  /** Live replay: the timeline ends this many minutes after the first read (REPLAY_LIVE_MINUTES). */
+  liveMinutes?: number;
 }
 
 /**
@@ -180,7 +185,12 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
   let loading: Promise<Indexed> | undefined;
   const load = () => {
     loading ??= readFile(opts.file, 'utf8').then((text) =>
-      indexLines(parseLines(text, opts.file), opts.clock.now(), opts.windowDays),
+      indexLines(
+        parseLines(text, opts.file),
+        opts.clock.now(),
+        opts.windowDays,
+        (opts.liveMinutes ?? 0) * 60_000,
+      ),
     );
     return loading;
   };

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   headers: string;
   /** The body, transfer-decoded (quoted-printable or base64). */
   text: string;
+  /** When the message was received (ms since the epoch). */
+  receivedAt: number;
 }
 
 function decodeBody(headers: string, body: string): string {
@@ -51,6 +53,7 @@ export async function startSmtpReceiver(auth = { user: 'mailer', pass: 's3cret' 
           user: session.user as string | undefined,
           headers,
           text: decodeBody(headers, raw.slice(split + 4)),
+          receivedAt: Date.now(),
         });
         for (const w of waiters.splice(0)) w();
         callback();

@@ -1,7 +1,9 @@
 // The dashboard API's answers: the server's own schema types (type-only imports, erased from the bundle), so the
 // front end cannot drift from what the routes serialize. See docs/decisions/0060-dashboard.md.
 
+import type { Static } from 'typebox';
 import type { ApiKey } from '../../src/accounts/accounts.schemas.ts';
+import type { AlertDelivery as AlertDeliverySchema } from '../../src/alerts/alerts.schemas.ts';
 
 export type { ApiKey, CreatedApiKey as CreatedKey } from '../../src/accounts/accounts.schemas.ts';
 export type { DashboardLead as Lead, DashboardLeadList as LeadList } from '../../src/leads/leads.schemas.ts';
@@ -18,6 +20,7 @@ export type {
   WebhookAttempt,
 } from '../../src/webhooks/webhooks.schemas.ts';
 export type KeyKind = ApiKey['kind'];
+export type { AlertDestination } from '../../src/alerts/alerts.schemas.ts';
 export type { Stage } from '../../src/domain/scoring/types.ts';
 export type { VisibilityCheck } from '../../src/insights/ai-visibility.schemas.ts';
 export type {
@@ -43,3 +46,4 @@ export type {
 } from '../../src/projects/projects.schemas.ts';
 export type { SpendCap } from '../../src/usage/spend-cap.schemas.ts';
 export type { UsageReport } from '../../src/usage/usage.schemas.ts';
+export type AlertDelivery = Static<typeof AlertDeliverySchema>;

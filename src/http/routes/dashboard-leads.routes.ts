@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { exportFileName, leadsCsv } from '../../leads/leads.csv.ts';
 import {
   BelowThreshold,
+  DashboardLead,
   DashboardLeadFilters,
   DashboardLeadList,
   DashboardLeadQuery,
@@ -74,6 +75,12 @@ export const dashboardLeadsRoutes: FastifyPluginAsyncTypebox<{ services: Service
         .header('cache-control', 'no-store')
         .send(leadsCsv(pages));
     },
+  );
+
+  app.get(
+    '/projects/:projectId/leads/:leadId',
+    { schema: { params: LeadParams, response: { 200: DashboardLead } } },
+    async (request) => leads.getLead(userId(request), request.params.projectId, request.params.leadId),
   );
 
   app.post(

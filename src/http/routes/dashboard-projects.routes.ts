@@ -77,6 +77,7 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Servi
           name: p.name,
           created: p.created,
           webhooks: p.webhooks.map((w) => ({ id: w.id, url: w.url, secret: w.created ? w.secret : null })),
+          alerts: p.alerts,
         })),
       };
     },

@@ -8,6 +8,7 @@ import type { Services } from '../../services.ts';
 import { LinkRequestBody, LinkRequested, SessionMe, SignInBody } from '../../sessions/sessions.schemas.ts';
 import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks.schemas.ts';
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
+import { dashboardAlertRoutes } from './dashboard-alerts.routes.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
 import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
 import { insightsRoutes } from './insights.routes.ts';
@@ -203,4 +204,5 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
   });
 
   await app.register(dashboardProjectRoutes, { services });
+  await app.register(dashboardAlertRoutes, { services });
 };

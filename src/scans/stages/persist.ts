@@ -1,3 +1,4 @@
+import { enqueueAlerts } from '../../alerts/alerts.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { createDeletionsRepo, type ForgottenLead } from '../../deletions/deletions.repo.ts';
 import type { LeadCreatedEvent } from '../../events.ts';
@@ -49,6 +50,7 @@ async function writeLeads(
   const created = await r.insertLeads(leads);
   // Announced in the same commit as written: the outbox holds each new lead's deliveries (ADR 0109).
   await enqueueLeadEvents(tx, [...created.values()]);
+  await enqueueAlerts(tx, [...created.values()]);
   if (!listing.startsWith('thread:') && threads.length) {
     // A thread needs its own read only where the subreddit's comment listing may have missed comments.
     const fetches = createFetchesRepo(tx);

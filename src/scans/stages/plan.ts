@@ -11,7 +11,10 @@ const THREAD_BATCH = 100;
 const MANUAL_FRESHNESS_MS = 60_000;
 
 /** What planning reads of the configuration. */
-export type PlanConfig = Pick<Config, 'selfHosted' | 'tierLimits' | 'scanIntervalMinutes' | 'upstream'>;
+export type PlanConfig = Pick<
+  Config,
+  'selfHosted' | 'tierLimits' | 'scanIntervalMinutes' | 'scanIntervalSeconds' | 'upstream'
+>;
 
 /** A project as every stage of a scan sees it: its watch list compiled, its tier's limits applied. */
 export interface WatchingProject extends ScanProject {
@@ -102,7 +105,9 @@ export function watchProjects(rows: ScanProject[], config: PlanConfig, version: 
 
 /** How often the project is scanned: its tier's interval, else the configured one (self-hosted). */
 export const intervalOf = (p: WatchingProject, config: PlanConfig) =>
-  p.limits ? p.limits.scanIntervalHours * 3_600_000 : config.scanIntervalMinutes * 60_000;
+  p.limits
+    ? p.limits.scanIntervalHours * 3_600_000
+    : (config.scanIntervalSeconds ?? config.scanIntervalMinutes * 60) * 1000;
 
 /**
  * How recent a listing's last fetch must be for this scan to reuse it instead of buying: never more than half

@@ -5,7 +5,7 @@ import { Highlighted, type Marks, snippet } from './highlight.tsx';
 import { queueOf, STATUS_LABELS } from './queue.ts';
 import { ReplyEditor } from './reply-editor.tsx';
 
-function scoreClass(score: number) {
+export function scoreClass(score: number) {
   if (score >= 80) return 'score score-hot';
   if (score >= 60) return 'score score-warm';
   if (score >= 40) return 'score score-mild';

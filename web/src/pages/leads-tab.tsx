@@ -4,6 +4,7 @@ import { ErrorMessage } from '../components/ui.tsx';
 import { plural } from '../format.ts';
 import { type Marks, marksFor, searchWords } from '../leads/highlight.tsx';
 import { LeadRows, rowId } from '../leads/lead-row.tsx';
+import { LinkedLead } from '../leads/linked-lead.tsx';
 import {
   applyCounts,
   applyMoves,
@@ -117,7 +118,9 @@ export function LeadsTab(props: {
   /** Where the cursor goes when the next page arrives, and where it was on each page seen. */
   const pendingFocus = useRef<'first' | 'last' | null>(null);
   const positions = useRef(new Map<string, string>());
-  const focusRow = useRef(true);
+  // A lead linked from an alert (?lead=) takes the focus itself; the queue's first row does not take it from it.
+  const linkedId = query.get('lead');
+  const focusRow = useRef(!linkedId);
   /** The page has just opened: its first focus must not scroll the title and Run scan out of sight. */
   const opening = useRef(true);
   /** Counts changes shown, and sends not yet answered: a refill fetched before the latest change is stale. */
@@ -485,6 +488,18 @@ export function LeadsTab(props: {
 
   return (
     <section aria-label="Leads" class="queue">
+      {linkedId && (
+        <LinkedLead
+          key={linkedId}
+          projectId={projectId}
+          leadId={linkedId}
+          onClose={() => go({ lead: null }, { replace: true })}
+          onChanged={() => {
+            list.reload();
+            summary.reload();
+          }}
+        />
+      )}
       <fieldset class="status-tabs">
         <legend class="sr-only">Status</legend>
         {([...QUEUES, 'all'] as const).map((s) => {

@@ -5,9 +5,10 @@ import { plural } from '../format.ts';
 import { useResource } from '../resource.ts';
 import { navigate } from '../router.ts';
 import type { BelowThreshold, DeletionImpact, LeadStatusChanges, ProjectDetail } from '../types.ts';
+import { AlertsSection } from './alerts-section.tsx';
 import { ProjectForm, useLimits } from './project-form.tsx';
 
-/** A project's settings: the form, and deleting it after saying what goes with it. */
+/** A project's settings: the form, its alerts, and deleting it after saying what goes with it. */
 export function ProjectSettingsTab(props: {
   project: ProjectDetail | undefined;
   onSaved(p: ProjectDetail): void;
@@ -29,6 +30,7 @@ export function ProjectSettingsTab(props: {
         }}
       />
       {saves > 0 && <BelowThresholdOffer key={saves} projectId={p.id} />}
+      <AlertsSection project={p} />
       <DeleteProject project={p} />
     </section>
   );
