@@ -122,7 +122,9 @@ async function run(projectsN: number) {
     score: number;
     seller_side: boolean;
   }>('SELECT l.id, l.project_id, l.posted_at, l.score, l.seller_side FROM leads l');
-  const [scans] = await after.query<{ n: number }>("SELECT count(*)::int AS n FROM scans WHERE status = 'done'");
+  const [scans] = await after.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM scans WHERE status = 'done'",
+  );
   await after.close();
   const log = proc.output();
   const live = new Map(leads.filter((l) => l.posted_at.getTime() > started).map((l) => [l.id, l]));
