@@ -72,8 +72,15 @@ describe('database loss on PostgreSQL', { skip: !TEST_DATABASE_URL && 'needs TES
     assert.equal(tool.body.error.code, -32603);
     assert.equal(tool.body.error.data.code, 'internal_error');
 
-    // Recovery by itself: the pools replace the terminated connections on the next request.
-    assert.equal((await leads()).status, 200);
+    // Recovery by itself: the pools replace the terminated connections. An idle connection whose termination
+    // notice is still in flight on a loaded machine may answer one more 503; within two seconds all is well.
+    const recovered = Date.now() + 2000;
+    let next = await leads();
+    while (next.status === 503 && Date.now() < recovered) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = await leads();
+    }
+    assert.equal(next.status, 200);
     assert.equal((await fetch(`${t.baseUrl}/readyz`)).status, 200);
   });
 
