@@ -24,13 +24,23 @@ export interface Db extends Queryable {
   queryRelaxed<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one session holding the session-level advisory lock `key` (taken before fn, released after):
+   * across processes, one at a time. Each statement and transaction fn runs starts after the lock is held.
+   */
+  withAdvisoryLock<T>(key: number, fn: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** One database session: statements and transactions on the same connection. */
+export interface Session extends Queryable {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
 /** An embedded PGlite database; dataDir undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
   const pglite = await PGlite.create(dataDir);
-  return {
+  const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
     pglite,
     async query<T>(sql: string, params: unknown[] = []) {
@@ -54,8 +64,11 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
         }),
       );
     },
+    // One process owns an embedded database (the data directory is locked), so there is nobody to wait for.
+    withAdvisoryLock: (_key, fn) => fn(db),
     close: () => pglite.close(),
   };
+  return db;
 }
 
 const statementNames = new Map<string, string>();
@@ -166,6 +179,47 @@ export async function openPostgres(
       } finally {
         client.off('error', onError);
         client.release(lost);
+      }
+    },
+    async withAdvisoryLock<T>(key: number, fn: (session: Session) => Promise<T>) {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
+      const run = async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn({
+          query: run as Session['query'],
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          async transaction<R>(body: (tx: Queryable) => Promise<R>) {
+            await client.query('BEGIN');
+            try {
+              const result = await body({
+                query: run as Queryable['query'],
+                exec: async (sql) => void (await run(sql)),
+              });
+              await client.query('COMMIT');
+              return result;
+            } catch (err) {
+              if (!lost) await client.query('ROLLBACK').catch(() => {});
+              throw err;
+            }
+          },
+        });
+      } finally {
+        // A session lock lives as long as its connection: unlock, or throw the connection away.
+        let broken = lost;
+        if (!broken)
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => {
+            broken = err;
+          });
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: async () => {
