@@ -28,6 +28,7 @@ import { hasOddSegments, targetsApi } from './request-target.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
+import { boundRequestStatements } from './statement-bound.ts';
 
 /** Where `npm run build:web` writes the dashboard. */
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '../../web/dist');
@@ -131,6 +132,7 @@ export async function buildApp({
 
   // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
   app.server.maxConnections = limits.maxConnections;
+  boundRequestStatements(app, services.config.databaseQueryTimeoutMs);
   // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
   app.server.on('connect', (req, socket: Socket) => {
     answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, {

@@ -5,6 +5,7 @@ import type { Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { handleError } from './errors.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { boundRequestStatements } from './statement-bound.ts';
 
 /**
  * A worker's HTTP server: /healthz, /readyz and /metrics only, for probes and scrapes (HEALTH_PORT; a worker
@@ -23,6 +24,7 @@ export async function buildOpsApp(opts: {
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
   app.server.maxConnections = 64;
+  boundRequestStatements(app, opts.services.config.databaseQueryTimeoutMs);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
     reply
