@@ -21,6 +21,7 @@ import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
+import { manageConnections, SHUTDOWN_GRACE_MS } from './connections.ts';
 import { handleError } from './errors.ts';
 import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
@@ -132,6 +133,8 @@ export async function buildApp({
 
   // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
   app.server.maxConnections = limits.maxConnections;
+  // On shutdown idle sockets and half-sent requests close at once, the others after their answer.
+  const connections = manageConnections(app.server);
   boundRequestStatements(app, services.config.databaseQueryTimeoutMs);
   // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
   app.server.on('connect', (req, socket: Socket) => {
@@ -259,7 +262,10 @@ export async function buildApp({
   // Not ready before it listens; not ready once closing starts, so a load balancer stops sending requests.
   readiness.set('http', 'starting');
   app.addHook('onListen', async () => readiness.set('http', 'ready'));
-  app.addHook('preClose', async () => readiness.set('http', 'stopping'));
+  app.addHook('preClose', async () => {
+    readiness.set('http', 'stopping');
+    connections.shutdown(SHUTDOWN_GRACE_MS);
+  });
 
   return app;
 }

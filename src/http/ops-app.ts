@@ -3,6 +3,7 @@ import { errorBody } from '../contract/errors.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import type { Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
+import { manageConnections, SHUTDOWN_GRACE_MS } from './connections.ts';
 import { handleError } from './errors.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { boundRequestStatements } from './statement-bound.ts';
@@ -24,6 +25,8 @@ export async function buildOpsApp(opts: {
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
   app.server.maxConnections = 64;
+  const connections = manageConnections(app.server);
+  app.addHook('preClose', async () => connections.shutdown(SHUTDOWN_GRACE_MS));
   boundRequestStatements(app, opts.services.config.databaseQueryTimeoutMs);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
