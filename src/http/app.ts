@@ -133,8 +133,11 @@ export async function buildApp({
 
   // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
   app.server.maxConnections = limits.maxConnections;
-  // On shutdown idle sockets and half-sent requests close at once, the others after their answer.
-  const connections = manageConnections(app.server);
+  // Idle sockets cannot lock other clients out, and on shutdown they (and half-sent requests) close at once.
+  const connections = manageConnections(app.server, {
+    maxConnections: limits.maxConnections,
+    perAddress: limits.maxConnectionsPerAddress,
+  });
   boundRequestStatements(app, services.config.databaseQueryTimeoutMs);
   // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
   app.server.on('connect', (req, socket: Socket) => {

@@ -1,6 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+export interface ConnectionLimits {
+  /** HTTP_MAX_CONNECTIONS: Node closes sockets beyond it as they arrive. */
+  maxConnections: number;
+  /** HTTP_MAX_CONNECTIONS_PER_ADDRESS: sockets one client address may hold. */
+  perAddress: number;
+}
+
 interface Connection {
   socket: Socket;
   address: string;
@@ -13,19 +20,35 @@ interface Connection {
 /** On shutdown, how long a request being answered may take before its socket is destroyed anyway. */
 export const SHUTDOWN_GRACE_MS = 3000;
 
+/** Sockets kept free for new clients: past maxConnections minus this, each new socket closes an idle one. */
+const reserveOf = (maxConnections: number) => Math.max(1, Math.floor(maxConnections / 8));
+
 /**
- * Tracks the server's sockets and what each is doing, so that shutdown closes idle and half-sent ones at once
- * (a request still arriving counts as idle: nothing to answer yet) and the others after their answer.
+ * Keeps the server's sockets for the clients that use them (docs/reliability.md, "Hostile input"): an address
+ * holds at most perAddress sockets (a new one beyond closes its longest-idle, or is closed if none is idle), and
+ * within reserveOf(max) of the cap each new socket closes the server's longest-idle one, so idle sockets cannot
+ * lock others out. Idle: no request being answered (a request still arriving counts as idle). On shutdown it
+ * closes idle and half-sent ones at once and the others after their answer.
  */
-export function manageConnections(server: Server) {
+export function manageConnections(server: Server, limits: ConnectionLimits) {
   const all = new Map<Socket, Connection>();
   const byAddress = new Map<string, Set<Connection>>();
+  const perAddress = Math.max(
+    1,
+    Math.min(limits.perAddress, limits.maxConnections - reserveOf(limits.maxConnections)),
+  );
   let closing = false;
 
   const idle = (c: Connection) => c.pending.size === 0;
   /** Waits only for a client that sent a whole request: a half-sent one has nothing to answer yet. */
   const answering = (c: Connection) => [...c.pending.keys()].some((req) => req.complete);
-  /** Forgets it at once (its 'close' comes later), then closes it. */
+  const longestIdle = (conns: Iterable<Connection>) => {
+    let oldest: Connection | null = null;
+    for (const c of conns) if (idle(c) && (!oldest || c.idleSince < oldest.idleSince)) oldest = c;
+    return oldest;
+  };
+
+  /** Forgets it at once (its 'close' comes later: the next socket must not pick it again), then closes it. */
   const close = (c: Connection | null) => {
     if (!c) return;
     all.delete(c.socket);
@@ -37,6 +60,17 @@ export function manageConnections(server: Server) {
 
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
+    const mine = byAddress.get(address);
+    if (mine && mine.size >= perAddress) {
+      const give = longestIdle(mine);
+      if (!give) {
+        socket.destroy();
+        return;
+      }
+      close(give);
+    }
+    if (all.size >= limits.maxConnections - reserveOf(limits.maxConnections))
+      close(longestIdle(all.values()));
     const c: Connection = { socket, address, pending: new Map(), idleSince: Date.now() };
     all.set(socket, c);
     const set = byAddress.get(address) ?? new Set<Connection>();

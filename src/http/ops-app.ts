@@ -25,7 +25,7 @@ export async function buildOpsApp(opts: {
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
   app.server.maxConnections = 64;
-  const connections = manageConnections(app.server);
+  const connections = manageConnections(app.server, { maxConnections: 64, perAddress: 64 });
   app.addHook('preClose', async () => connections.shutdown(SHUTDOWN_GRACE_MS));
   boundRequestStatements(app, opts.services.config.databaseQueryTimeoutMs);
   app.setErrorHandler(handleError);
