@@ -112,8 +112,12 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
                   <td>
                     {o.competitorPresent ? (
                       <span class="badge badge-bad">present</span>
-                    ) : (
+                    ) : o.competitorKnown ? (
                       <span class="muted">no</span>
+                    ) : (
+                      <span class="muted" title="The thread could not be read at the last refresh">
+                        unknown
+                      </span>
                     )}
                   </td>
                   <td class="num">{o.searchVolume?.toLocaleString('en-US') ?? '—'}</td>
