@@ -93,8 +93,9 @@ async function main() {
     }, SHUTDOWN_BUDGET_MS - 300).unref();
     app.log.info({ signal, role: config.role }, 'shutting down');
     readiness.set('jobs', 'stopping');
-    // Stop taking requests and jobs; in-flight requests finish, scans stop at their next unit and are queued
-    // again for another worker; then the webhook attempts still buffered are written, then the database closes.
+    // Stop taking requests and jobs; idle and half-sent sockets close now, in-flight requests finish (3 s at
+    // most), scans stop at their next unit and are queued again for another worker; then the webhook attempts
+    // still buffered are written, then the database closes.
     const jobsStopped = jobs.stop(SHUTDOWN_BUDGET_MS - 4000); // answers run_scan calls that wait, at once
     await app.close();
     await jobsStopped;

@@ -102,6 +102,50 @@ export async function createClusterDb(adminUrl: string, n: number): Promise<Clus
   };
 }
 
+/** An empty database on the server at adminUrl, as a new deployment finds it: no schema at all. */
+export async function createEmptyDb(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fresh_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/**
+ * Starts 2 api and 2 worker processes at the same moment on a database (a deployment's first start), waits for
+ * each to be ready or to exit, then stops those that started. Returns the failed starts' last output.
+ */
+export async function startClusterAtOnce(databaseUrl: string): Promise<{ failures: string[] }> {
+  const roles = ['api', 'api', 'worker', 'worker'] as const;
+  const started: Proc[] = [];
+  const results = await Promise.allSettled(
+    roles.map(async (role) => {
+      const p = await startProcess(role, databaseUrl);
+      started.push(p);
+      return p;
+    }),
+  );
+  const failures = results.flatMap((r) =>
+    r.status === 'rejected' ? [String((r.reason as Error).message ?? r.reason).slice(0, 2000)] : [],
+  );
+  for (const p of started) {
+    const { code } = await terminate(p);
+    if (code !== 0) failures.push(`${p.role} exited ${code} on SIGTERM:\n${p.output().slice(-2000)}`);
+  }
+  return { failures };
+}
+
 function clusterConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', REPLAY_FILE: SAMPLE_CORPUS, ...env });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
+import { createAccount, createProject, startTestApp, type TestApp, testConfig } from './harness.ts';
 import { callTool } from './mcp-helpers.ts';
 
 // run_scan against the real scan pipeline (services.scans) over the replayed sample corpus.
@@ -56,4 +56,28 @@ test("run_scan on another account's project is a not-found tool error, and start
   assert.match(res.body.result.content[0].text, /No such project/);
   const missing = await callTool(t.baseUrl, acct.mcpKey, 'run_scan', { projectId: 'no-such-project' });
   assert.equal(missing.body.result.isError, true);
+});
+
+test('run_scan with wait: true outlasts the server’s socket time-out and answers with the scan record', async () => {
+  // The socket time-out is twice HTTP_REQUEST_TIMEOUT_MS (2 s here, 60 s by default), shorter than the scan.
+  const base = testConfig();
+  const slow = await startTestApp({
+    config: {
+      http: { ...base.http, requestTimeoutMs: 1000, headersTimeoutMs: 1000 },
+      upstream: { ...base.upstream, replayLatencyMs: 2500 },
+    },
+  });
+  try {
+    const who = await createAccount(slow.services);
+    const id = (await createProject(slow.services, who.userId, { name: 'Slow' })).id;
+    const t0 = Date.now();
+    const res = await callTool(slow.baseUrl, who.mcpKey, 'run_scan', { projectId: id, wait: true });
+    const ms = Date.now() - t0;
+    assert.equal(res.status, 200);
+    assert.equal(res.body.result.structuredContent.status, 'done', JSON.stringify(res.body));
+    assert.ok(ms > 2500, `the scan took ${ms} ms, not longer than the socket time-out`);
+  } finally {
+    await slow.services.scans.drain();
+    await slow.close();
+  }
 });

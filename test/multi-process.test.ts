@@ -11,12 +11,14 @@ import {
   activeScans,
   type ClusterDb,
   createClusterDb,
+  createEmptyDb,
   killRemaining,
   killWorkerMidScan,
   leadKeys,
   type Proc,
   referenceLeads,
   runScanTool,
+  startClusterAtOnce,
   startProcess,
   terminate,
   waitForScansSettled,
@@ -43,6 +45,22 @@ test('ROLE=api or worker on the embedded database is refused at start, saying wh
   });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /ROLE=worker needs DATABASE_URL \(PostgreSQL\).*only ROLE=all/);
+});
+
+test('2 api + 2 workers started at the same moment on a new database: none exits, three times over', {
+  skip: !TEST_DATABASE_URL && 'needs PostgreSQL (TEST_DATABASE_URL)',
+}, async () => {
+  // Our migrations and the job queue's schema are created under one lock: before, pg-boss's own creation raced
+  // and one process of four exited in most starts (duplicate key on pg_namespace_nspname_index).
+  for (let round = 0; round < 3; round++) {
+    const fresh = await createEmptyDb(TEST_DATABASE_URL!);
+    try {
+      const { failures } = await startClusterAtOnce(fresh.url);
+      assert.deepEqual(failures, [], `round ${round}`);
+    } finally {
+      await fresh.drop();
+    }
+  }
 });
 
 test('2 api + 2 workers: every lead once, scheduled scans once, exact counters, kill -9 mid-scan loses nothing', {

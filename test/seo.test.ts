@@ -455,3 +455,84 @@ describe('an SEO refresh at the daily spend cap', () => {
     assert.deepEqual(again?.errors, []);
   });
 });
+
+// Issue 35: a thread whose own post names a competitor, when the post was never bought before (only its comments
+// come with the thread read), and a thread whose read fails, which is unknown rather than "no competitor".
+describe('competitor presence from the post itself, and unknown when the thread cannot be read', () => {
+  // s256a's post body names Booksy; neither its title (nor this search result's) nor its comments do.
+  const results: Record<string, FakeResult[]> = {
+    'nail salon': [
+      {
+        position: 1,
+        title: 'Nail salon booking software - Reddit',
+        link: thread('smallbusiness', 's256a', 'x'),
+      },
+      { position: 2, title: 'Help me pick - Reddit', link: thread('smallbusiness', 's256m', 'help_me_pick') },
+    ],
+  };
+  let serper: FakeServer;
+  let s: Awaited<ReturnType<typeof setup>>;
+  before(async () => {
+    serper = await startFakeSerper(results);
+    s = await setup({ provider: 'serper', serper: { apiKey: 'serper-test-key', baseUrl: serper.url } });
+  });
+  after(async () => {
+    await s.t.close();
+    await serper.close();
+  });
+
+  test('a post naming a competitor, not bought before, makes competitorPresent true', async () => {
+    const post = corpus.find((l) => l.id === 's256a')!;
+    assert.ok(namesCompetitor(post.body) && !namesCompetitor(post.title));
+    const [stored] = await s.t.db.query(`SELECT 1 FROM upstream_items WHERE id = 't3_s256a'`);
+    assert.equal(stored, undefined, 'the post was not bought before');
+    const p = await createProject(s.t.services, s.acct.userId, {
+      keywords: ['nail salon'],
+      competitors: ['Booksy', 'Vagaro'],
+    });
+    const r = await s.t.services.seo.refresh(p.id, s.clock.now());
+    assert.deepEqual(r?.errors, []);
+    const list = await s.t.services.insights.listSeoOpportunities(p.id);
+    assert.deepEqual(
+      list.map((o) => [o.post?.id, o.competitorPresent, o.competitorKnown]),
+      [
+        ['s256a', true, true],
+        ['s256m', true, true],
+      ],
+    );
+  });
+
+  test('a thread read that fails is unknown (competitorKnown false), not "no competitor"', async () => {
+    const { createSeoService } = await import('../src/insights/seo/seo.service.ts');
+    const { createUpstreamSource } = await import('../src/upstream/index.ts');
+    const { UpstreamError } = await import('../src/upstream/source.ts');
+    const config = s.t.services.config;
+    const real = createUpstreamSource(config, { clock: s.clock });
+    const failing = {
+      ...real,
+      async commentTree(...args: Parameters<typeof real.commentTree>) {
+        if (args[0] !== 's256m') return real.commentTree(...args);
+        args[1]({ api: 'replay.comments', costUsd: 0, ok: false, error: 'HTTP 500' });
+        throw new UpstreamError('replay.comments', 'HTTP 500 after 3 attempts');
+      },
+    };
+    const seo = createSeoService({ db: s.t.db, clock: s.clock, config, upstream: failing });
+    const p = await createProject(s.t.services, s.acct.userId, {
+      keywords: ['nail salon'],
+      competitors: ['Booksy'],
+    });
+    s.clock.advance(3_600_000);
+    const r = await seo.refresh(p.id, s.clock.now());
+    assert.equal(r?.errors.length, 1);
+    assert.match(r!.errors[0]!, /^thread s256m: replay\.comments: HTTP 500/);
+    const res = await getJson(s.t.baseUrl, `/api/v1/projects/${p.id}/seo-opportunities`, s.acct.restKey);
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      res.body.opportunities.map((o: any) => [o.post.id, o.competitorPresent, o.competitorKnown]),
+      [
+        ['s256a', true, true],
+        ['s256m', false, false],
+      ],
+    );
+  });
+});

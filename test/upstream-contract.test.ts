@@ -113,6 +113,16 @@ test('every adapter returns items of the same normalized shape and reports every
     const comments = await src.commentTree(tree, report);
     assert.ok(comments.length > 400, `${name}: the whole tree`);
     for (const c of comments) assertItem(c, `${name} comment ${c.id}`);
+    assert.ok(
+      comments.every((c) => c.kind === 'comment'),
+      `${name}: comments only`,
+    );
+    // With its post (SEO's competitor check reads the post with the thread): first, from the same answer.
+    const withPost = await src.commentTree(tree, report, { withPost: true });
+    assert.equal(withPost[0]?.kind, 'post', `${name}: the post first`);
+    assert.equal(withPost[0]?.id, tree.replace(/^t3_/, ''));
+    assertItem(withPost[0]!, `${name} post of the thread`);
+    assert.equal(withPost.length, comments.length + 1);
 
     assert.ok(calls.length >= 3, `${name}: calls reported`);
     for (const c of calls) {

@@ -79,7 +79,7 @@ describe('role readiness and the worker health listener', {
     const holder = new pg.Client({ connectionString: cluster!.url });
     await holder.connect();
     await holder.query('BEGIN');
-    await holder.query('LOCK TABLE pgboss.version IN ACCESS EXCLUSIVE MODE');
+    await holder.query('LOCK TABLE pgboss.queue IN ACCESS EXCLUSIVE MODE');
     const worker = await startProcess('worker', cluster!.url, { HEALTH_PORT: '0' }, /Server listening at/);
     procs.push(worker);
     try {

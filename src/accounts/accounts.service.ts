@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config, Tier, TierLimits } from '../config/index.ts';
 import { AppError, notFound } from '../contract/errors.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/health.ts';
 import { createAccountsRepo, type KeyRow } from './accounts.repo.ts';
 import {
   type ApiKey,
@@ -72,16 +73,18 @@ export function createAccountsService(deps: { db: Queryable | Db; clock: Clock; 
   const repo = createAccountsRepo(db);
   // One counting statement in flight per key and day; requests arriving meanwhile are counted together in the
   // next one instead of queueing on the counter row's lock (docs/decisions/0005).
+  const unavailable = { failsWaiting: isDatabaseUnavailable };
   const countingKeys = createCountBatcher(
     (batch: { hash: string; surface: KeyKind; day: string; at: Date }[]) => {
       const { hash, surface, day } = batch[0]!;
       return repo.findKeyAndCount(hash, surface, day, latest(batch), batch.length);
     },
+    unavailable,
   );
   const countingCallers = createCountBatcher((batch: { keyId: string; day: string; at: Date }[]) => {
     const { keyId, day } = batch[0]!;
     return repo.countRequests(keyId, day, latest(batch), batch.length);
-  });
+  }, unavailable);
 
   /** Finds the key and counts this request; requests_today counts up to and including this request. */
   async function findKeyAndCount(hash: string, surface: KeyKind, at: Date) {

@@ -24,7 +24,16 @@ const MAX_BATCH = 1_000;
  * never shares a statement that was sent before it arrived, so it sees every change committed before that
  * (docs/decisions/0005).
  */
-export function createCountBatcher<P, T>(run: (batch: P[]) => Promise<T>) {
+export function createCountBatcher<P, T>(
+  run: (batch: P[]) => Promise<T>,
+  opts: {
+    /**
+     * An error of the statement that fails the requests waiting behind it too (the database not answering): they
+     * would wait for it and then for a statement of their own, twice the time, to fail the same way.
+     */
+    failsWaiting?: (err: unknown) => boolean;
+  } = {},
+) {
   const lanes = new Map<string, Lane<P, T>>();
 
   async function drain(name: string, lane: Lane<P, T>) {
@@ -36,7 +45,8 @@ export function createCountBatcher<P, T>(run: (batch: P[]) => Promise<T>) {
           w.resolve({ result, index, size: batch.length });
         });
       } catch (err) {
-        for (const w of batch) w.reject(err);
+        const failed = opts.failsWaiting?.(err) ? batch.concat(lane.waiting.splice(0)) : batch;
+        for (const w of failed) w.reject(err);
       }
     }
     lanes.delete(name);

@@ -42,7 +42,12 @@ export const HTTP_VARIABLES: EnvVar[] = [
   {
     name: 'HTTP_MAX_CONNECTIONS',
     default: '`1024`',
-    doc: 'sockets beyond this are closed as they arrive',
+    doc: 'sockets beyond this are closed as they arrive; within an eighth of it, each new socket closes the longest-idle one',
+  },
+  {
+    name: 'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+    default: '`256`',
+    doc: "sockets one client address may hold; beyond it a new socket closes that address's longest-idle one, or is closed when none is idle. Behind a reverse proxy every socket is the proxy's: set it to what the proxy keeps open",
   },
   {
     name: 'METRICS_TOKEN',
@@ -58,6 +63,8 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   /** HTTP_MAX_CONNECTIONS: sockets beyond this are closed as they arrive. */
   maxConnections: number;
+  /** HTTP_MAX_CONNECTIONS_PER_ADDRESS: sockets one client address may hold. */
+  maxConnectionsPerAddress: number;
 }
 
 /**
@@ -81,6 +88,7 @@ export function readHttpLimits(env: Env): HttpLimits {
     headersTimeoutMs: readInt(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
     requestTimeoutMs: readInt(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
     maxConnections: readInt(env, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    maxConnectionsPerAddress: readInt(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
   };
 }
 

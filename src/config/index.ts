@@ -56,6 +56,8 @@ export interface Config {
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_QUERY_TIMEOUT_MS: how long a request's statement may go unanswered before the request is a 503. */
+  databaseQueryTimeoutMs: number;
   selfHosted: boolean;
   demo: boolean;
   tierLimits: Record<Tier, TierLimits>;

@@ -1,5 +1,59 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+
+/**
+ * How long, on the client, a statement sent from the current async context may wait for its answer (ms). A
+ * server that freezes without closing its connections is seen by nobody else (statement_timeout runs on the
+ * frozen server): requests set this (HTTP hooks), background work does not (a scan may wait on a lock for long).
+ */
+const statementBound = new AsyncLocalStorage<number>();
+
+/** Runs fn with each PostgreSQL statement it sends bounded to ms on the client (see statementBound). */
+export function boundStatements<T>(ms: number, fn: () => T): T {
+  return statementBound.run(ms, fn);
+}
+
+/** Bounds the statements of the rest of the current async context (a request, from its hooks on). */
+export function enterStatementBound(ms: number): void {
+  statementBound.enterWith(ms);
+}
+
+/** pg's own error for a statement that had no answer within its query_timeout. */
+const isUnanswered = (err: unknown) => err instanceof Error && err.message === 'Query read timeout';
+
+const unanswered = (ms: number) => new Error(`Query read timeout: no database session within ${ms} ms`);
+
+/**
+ * work, or a rejection once ms have passed: a pooled statement's bound covers its wait for a session (a new
+ * connection to a frozen server waits for its own timeout) as well as the statement's query_timeout.
+ */
+function withinBound<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
+  if (ms === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(unanswered(ms)), ms);
+  });
+  work.catch(() => {});
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** A pooled session within ms; one that arrives later goes back to the pool. */
+async function connectWithinBound(pool: pg.Pool, ms: number | undefined): Promise<pg.PoolClient> {
+  const connecting = pool.connect();
+  if (ms === undefined) return connecting;
+  let late = false;
+  connecting.then(
+    (c) => late && c.release(),
+    () => {},
+  );
+  try {
+    return await withinBound(connecting, ms);
+  } catch (err) {
+    late = true;
+    throw err;
+  }
+}
 
 export interface QueryOptions {
   /**
@@ -24,13 +78,23 @@ export interface Db extends Queryable {
   queryRelaxed<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one session holding the session-level advisory lock `key` (taken before fn, released after):
+   * across processes, one at a time. Each statement and transaction fn runs starts after the lock is held.
+   */
+  withAdvisoryLock<T>(key: number, fn: (session: Session) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** One database session: statements and transactions on the same connection. */
+export interface Session extends Queryable {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
 /** An embedded PGlite database; dataDir undefined keeps it in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlite }> {
   const pglite = await PGlite.create(dataDir);
-  return {
+  const db: Db & { pglite: PGlite } = {
     kind: 'pglite',
     pglite,
     async query<T>(sql: string, params: unknown[] = []) {
@@ -54,8 +118,11 @@ export async function openPglite(dataDir?: string): Promise<Db & { pglite: PGlit
         }),
       );
     },
+    // One process owns an embedded database (the data directory is locked), so there is nobody to wait for.
+    withAdvisoryLock: (_key, fn) => fn(db),
     close: () => pglite.close(),
   };
+  return db;
 }
 
 const statementNames = new Map<string, string>();
@@ -127,20 +194,27 @@ export async function openPostgres(
     kind: 'postgres',
     pool,
     async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
+      const ms = statementBound.getStore();
       if (options.prepare) {
-        return (await prepared.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+        const named = { name: statementName(sql), text: sql, values: params, query_timeout: ms };
+        return (await withinBound(prepared.query(named as pg.QueryConfig), ms)).rows as T[];
       }
-      return (await pool.query(sql, params)).rows as T[];
+      const config = { text: sql, values: params, query_timeout: ms };
+      return (await withinBound(pool.query(config as pg.QueryConfig), ms)).rows as T[];
     },
     async queryRelaxed<T>(sql: string, params: unknown[] = []) {
       // Prepared once per connection: these are the same few bookkeeping statements on every request.
-      return (await relaxed.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
+      const ms = statementBound.getStore();
+      const named = { name: statementName(sql), text: sql, values: params, query_timeout: ms };
+      return (await withinBound(relaxed.query(named as pg.QueryConfig), ms)).rows as T[];
     },
     async exec(sql: string) {
-      await pool.query(sql);
+      const ms = statementBound.getStore();
+      await withinBound(pool.query({ text: sql, query_timeout: ms } as pg.QueryConfig), ms);
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const ms = statementBound.getStore();
+      const client = await connectWithinBound(pool, ms);
       // A connection cut mid-transaction is reported to the query in flight and also emitted as an 'error'
       // event, which would end the process without a listener; the connection is then thrown away.
       let lost: Error | undefined;
@@ -148,24 +222,69 @@ export async function openPostgres(
         lost = err;
       };
       client.on('error', onError);
+      const send = (text: string, values?: unknown[]) =>
+        client.query({ text, values, query_timeout: ms } as pg.QueryConfig);
       try {
-        await client.query('BEGIN');
+        await send('BEGIN');
         const result = await fn({
           async query<R>(sql: string, params: unknown[] = []) {
-            return (await client.query(sql, params)).rows as R[];
+            return (await send(sql, params)).rows as R[];
           },
           async exec(sql: string) {
-            await client.query(sql);
+            await send(sql);
           },
         });
-        await client.query('COMMIT');
+        await send('COMMIT');
         return result;
       } catch (err) {
-        if (!lost) await client.query('ROLLBACK').catch(() => {});
+        // A statement left unanswered leaves the connection busy with it: no rollback on it, throw it away.
+        if (isUnanswered(err)) lost = err as Error;
+        if (!lost) await send('ROLLBACK').catch(() => {});
         throw err;
       } finally {
         client.off('error', onError);
         client.release(lost);
+      }
+    },
+    async withAdvisoryLock<T>(key: number, fn: (session: Session) => Promise<T>) {
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
+      const run = async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn({
+          query: run as Session['query'],
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          async transaction<R>(body: (tx: Queryable) => Promise<R>) {
+            await client.query('BEGIN');
+            try {
+              const result = await body({
+                query: run as Queryable['query'],
+                exec: async (sql) => void (await run(sql)),
+              });
+              await client.query('COMMIT');
+              return result;
+            } catch (err) {
+              if (!lost) await client.query('ROLLBACK').catch(() => {});
+              throw err;
+            }
+          },
+        });
+      } finally {
+        // A session lock lives as long as its connection: unlock, or throw the connection away.
+        let broken = lost;
+        if (!broken)
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => {
+            broken = err;
+          });
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     close: async () => {

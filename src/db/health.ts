@@ -1,4 +1,4 @@
-import type { Db } from './client.ts';
+import { boundStatements, type Db } from './client.ts';
 import { latestMigrationVersion, migrate } from './migrate.ts';
 
 export interface DbStatus {
@@ -17,7 +17,7 @@ const UNAVAILABLE_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end|Query read timeout/i;
 
 /**
  * Whether an error means the database cannot be reached (a backend terminated, a server restarting or
@@ -67,7 +67,11 @@ export function createDbHealth(deps: { db: Db; timeoutMs?: number }) {
   async function check(): Promise<DbStatus> {
     let version: number | null;
     try {
-      version = await withTimeout(schemaVersion(), timeoutMs);
+      // Bounded on the client too, so that a frozen server does not keep a pooled session per check.
+      version = await withTimeout(
+        boundStatements(timeoutMs, () => schemaVersion()),
+        timeoutMs,
+      );
     } catch {
       return { ready: false, database: 'unreachable', migrations: 'unknown' };
     }

@@ -21,6 +21,7 @@ import { createMetrics } from '../metrics/metrics.ts';
 import { createReadiness, type Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
 import { answerClientError } from './client-errors.ts';
+import { manageConnections, SHUTDOWN_GRACE_MS } from './connections.ts';
 import { handleError } from './errors.ts';
 import { API_PREFIX, RESPONSE_ENCODINGS, swaggerOptions } from './openapi.ts';
 import { checkQueryText } from './query-text.ts';
@@ -29,6 +30,7 @@ import { alertLinkRoutes } from './routes/alert-links.routes.ts';
 import { DASHBOARD_API_PREFIX, dashboardRoutes } from './routes/dashboard.routes.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
 import { restRoutes } from './routes/rest.routes.ts';
+import { boundRequestStatements } from './statement-bound.ts';
 
 /** Where `npm run build:web` writes the dashboard. */
 export const DEFAULT_WEB_DIST = join(import.meta.dirname, '../../web/dist');
@@ -135,6 +137,12 @@ export async function buildApp({
 
   // Sockets past the cap are closed as they arrive, before they cost a request's worth of work.
   app.server.maxConnections = limits.maxConnections;
+  // Idle sockets cannot lock other clients out, and on shutdown they (and half-sent requests) close at once.
+  const connections = manageConnections(app.server, {
+    maxConnections: limits.maxConnections,
+    perAddress: limits.maxConnectionsPerAddress,
+  });
+  boundRequestStatements(app, services.config.databaseQueryTimeoutMs);
   // CONNECT is not routed by Node (it would drop the socket unanswered): answered like any unknown method.
   app.server.on('connect', (req, socket: Socket) => {
     answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, {
@@ -265,7 +273,10 @@ export async function buildApp({
   // Not ready before it listens; not ready once closing starts, so a load balancer stops sending requests.
   readiness.set('http', 'starting');
   app.addHook('onListen', async () => readiness.set('http', 'ready'));
-  app.addHook('preClose', async () => readiness.set('http', 'stopping'));
+  app.addHook('preClose', async () => {
+    readiness.set('http', 'stopping');
+    connections.shutdown(SHUTDOWN_GRACE_MS);
+  });
 
   return app;
 }

@@ -3,8 +3,10 @@ import { errorBody } from '../contract/errors.ts';
 import { createMetrics } from '../metrics/metrics.ts';
 import type { Readiness } from '../readiness.ts';
 import type { Services } from '../services.ts';
+import { manageConnections, SHUTDOWN_GRACE_MS } from './connections.ts';
 import { handleError } from './errors.ts';
 import { opsRoutes } from './routes/ops.routes.ts';
+import { boundRequestStatements } from './statement-bound.ts';
 
 /**
  * A worker's HTTP server: /healthz, /readyz and /metrics only, for probes and scrapes (HEALTH_PORT; a worker
@@ -23,6 +25,9 @@ export async function buildOpsApp(opts: {
     connectionTimeout: limits.requestTimeoutMs * 2,
   });
   app.server.maxConnections = 64;
+  const connections = manageConnections(app.server, { maxConnections: 64, perAddress: 64 });
+  app.addHook('preClose', async () => connections.shutdown(SHUTDOWN_GRACE_MS));
+  boundRequestStatements(app, opts.services.config.databaseQueryTimeoutMs);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -5,7 +5,16 @@ export const SeoOpportunity = Type.Object({
   id: Type.String(),
   keyword: Type.String(),
   position: Nullable(Type.Integer({ minimum: 1, description: 'Search result position.' })),
-  competitorPresent: Type.Boolean(),
+  competitorPresent: Type.Boolean({
+    description:
+      "True when one of the project's competitors is named in the thread (its title, post or comments); false when " +
+      'none is, or when the thread could not be read (then competitorKnown is false).',
+  }),
+  competitorKnown: Type.Boolean({
+    description:
+      'False when the thread could not be read at the last refresh (a failed read, or the daily spend cap reached ' +
+      'first): competitorPresent false then means unknown, not "no competitor".',
+  }),
   refreshedAt: DateTime,
   post: Nullable(
     Type.Object({ id: Type.String(), title: Type.String(), subreddit: Type.String(), url: Type.String() }),

@@ -6,7 +6,8 @@ interface SeoRow {
   id: string;
   keyword: string;
   position: number | null;
-  competitor_present: boolean;
+  /** null: the thread could not be read (docs/decisions/0115). */
+  competitor_present: boolean | null;
   refreshed_at: Date;
   post_id: string | null;
   post_title: string | null;
@@ -45,7 +46,8 @@ export function createInsightsService(deps: { db: Db }) {
       id: r.id,
       keyword: r.keyword,
       position: r.position,
-      competitorPresent: r.competitor_present,
+      competitorPresent: r.competitor_present === true,
+      competitorKnown: r.competitor_present !== null,
       refreshedAt: r.refreshed_at.toISOString(),
       post:
         r.post_id && r.post_title && r.post_subreddit && r.post_url

@@ -15,10 +15,13 @@ import {
 } from './jsonrpc.ts';
 import { createMcpServer, isSupportedProtocolVersion, PROTOCOL_VERSIONS } from './mcp.server.ts';
 import { isAllowedOrigin } from './origin.ts';
+import { RUN_SCAN_WAIT_MS } from './tools/run-scan.tool.ts';
 
 export const MCP_PATH = '/mcp';
 /** One JSON-RPC message with tool arguments; nothing legitimate comes near this. */
 export const MCP_BODY_LIMIT = 64 * 1024;
+/** A tool call's socket stays open this long without traffic: run_scan's longest wait and time to answer. */
+export const TOOL_CALL_HOLD_MS = RUN_SCAN_WAIT_MS + 15_000;
 /** The only protocol revision with JSON-RPC batches (removed in 2025-06-18); docs/decisions/0110. */
 const BATCH_VERSION = '2025-03-26';
 /** Messages in one batch, answered one after another. */
@@ -169,6 +172,10 @@ export const mcpRoutes: FastifyPluginAsync<{ services: Services }> = async (app,
 
   /** Answers one request; a failure is its JSON-RPC error, never a throw. */
   async function answer(request: FastifyRequest, rpc: RpcRequest, caller: Caller): Promise<Answer> {
+    // The socket's idle time-out (HTTP_REQUEST_TIMEOUT_MS x 2) would cut a call that waits silently (run_scan's
+    // wait): each call, in a batch too, gets the longest wait a tool promises and a margin to answer after it.
+    const socket = request.raw.socket;
+    socket.setTimeout(Math.max(socket.timeout ?? 0, TOOL_CALL_HOLD_MS));
     let headers: Record<string, string> = {};
     const failed = (err: RpcError): Answer => ({
       status: err.httpStatus,

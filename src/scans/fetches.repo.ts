@@ -144,6 +144,8 @@ export function createFetchesRepo(db: Queryable) {
       costUsd: number;
       apis: FetchRow['apis'];
       items: RedditItem[];
+      /** Items the answer carried beside the listing's (a thread's post): stored, not part of the fetch. */
+      alsoStored?: RedditItem[];
       cursor: string | null;
       /** For comment listings: the time since which no comment can have been missed (null: unknown). */
       completeSince?: Date | null;
@@ -154,8 +156,10 @@ export function createFetchesRepo(db: Queryable) {
         [f.listing, f.projectId, f.scanId, f.at, f.calls, f.costUsd, JSON.stringify(f.apis)],
       );
       const fetchId = String(row!.id);
-      if (f.items.length) {
-        const ids = f.items.map(fullname);
+      const stored = f.alsoStored?.length ? [...f.items, ...f.alsoStored] : f.items;
+      if (stored.length) {
+        const ids = stored.map(fullname);
+        const own = f.items.map(fullname);
         await db.query(
           `INSERT INTO upstream_items (id, kind, post_id, subreddit, title, body, author, url, parent_id,
                                       created_at, stored_at)
@@ -164,21 +168,21 @@ export function createFetchesRepo(db: Queryable) {
            ON CONFLICT (id) DO NOTHING`,
           [
             ids,
-            f.items.map((i) => i.kind),
-            f.items.map((i) => i.postId),
-            f.items.map((i) => i.subreddit),
-            f.items.map((i) => i.title),
-            f.items.map((i) => i.body),
-            f.items.map((i) => i.author),
-            f.items.map((i) => i.url),
-            f.items.map((i) => i.parentId ?? null),
-            f.items.map((i) => i.createdAt),
+            stored.map((i) => i.kind),
+            stored.map((i) => i.postId),
+            stored.map((i) => i.subreddit),
+            stored.map((i) => i.title),
+            stored.map((i) => i.body),
+            stored.map((i) => i.author),
+            stored.map((i) => i.url),
+            stored.map((i) => i.parentId ?? null),
+            stored.map((i) => i.createdAt),
             f.at,
           ],
         );
         await db.query(
           `INSERT INTO upstream_fetch_items (fetch_id, item_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-          [fetchId, [...new Set(ids)]],
+          [fetchId, [...new Set(own)]],
         );
         // An item stored before and in this answer again is there now (an answer leaves deleted ones out): it
         // counts as checked, so the deletion re-check does not pay to ask about it (ADR 0103).

@@ -208,7 +208,7 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
         ...(problems.length ? { problems } : {}),
       };
     },
-    async commentTree(postId, report): Promise<RedditItem[]> {
+    async commentTree(postId, report, opts = {}): Promise<RedditItem[]> {
       const api = 'arcticshift.comments_tree';
       const id = stripPrefix(postId, 't3_');
       if (!/^[a-z0-9]{1,12}$/.test(id)) throw new UpstreamError(api, `invalid post id "${postId}"`);
@@ -228,9 +228,16 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
         const rows = await get('arcticshift.comments_ids', '/api/comments/ids', { ids }, report);
         for (const r of rows) if (isRecord(r)) flatten([{ kind: 't1', data: r }], byId, []);
       }
-      const title = (await titles([id], report)).get(id) ?? '';
+      // The post by id, whole when asked for (the same one call), else only its title for the comments.
+      let title: string;
+      let own: RedditItem | null = null;
+      if (opts.withPost) {
+        const [row] = await get('arcticshift.posts_ids', '/api/posts/ids', { ids: id }, report);
+        own = isRecord(row) ? normalize(asThing('t3', row)) : null;
+        title = isRecord(row) ? String(row.title ?? '') : '';
+      } else title = (await titles([id], report)).get(id) ?? '';
       reportGone(byId.values(), report);
-      const items: RedditItem[] = [];
+      const items: RedditItem[] = own?.kind === 'post' ? [own] : [];
       for (const t of byId.values()) {
         const item = normalize({ ...t, data: { ...t.data, link_title: title, link_id: `t3_${id}` } });
         if (item) items.push(item);

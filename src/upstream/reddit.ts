@@ -241,7 +241,11 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     return run;
   }
 
-  async function commentTree(postId: string, report: ReportCall): Promise<RedditItem[]> {
+  async function commentTree(
+    postId: string,
+    report: ReportCall,
+    opts: { withPost?: boolean } = {},
+  ): Promise<RedditItem[]> {
     const id = stripPrefix(postId, 't3_');
     if (!/^[a-z0-9]{1,12}$/.test(id))
       throw new UpstreamError('reddit.comments', `invalid post id "${postId}"`);
@@ -307,6 +311,8 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     // The thread's answer carries its post too: a deleted post is told here, whatever its comments.
     reportGone([first.post, ...byId.values()], report);
     const items: RedditItem[] = [];
+    const own = opts.withPost ? normalize(post) : null;
+    if (own?.kind === 'post') items.push(own);
     for (const thing of byId.values()) {
       const item = normalize({ ...thing, data: { ...thing.data, link_title: post.title } });
       if (item) items.push(item);

@@ -273,19 +273,22 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
       );
       return page(api, hits, null, report);
     },
-    async commentTree(postId, report) {
+    async commentTree(postId, report, treeOpts = {}) {
       const data = await load();
       const now = opts.clock.now().getTime();
-      const comments = (data.commentsByPost.get(stripPrefix(postId)) ?? []).filter(
-        (c) => c.createdAt.getTime() <= now,
-      );
+      const id = stripPrefix(postId);
+      const comments = (data.commentsByPost.get(id) ?? []).filter((c) => c.createdAt.getTime() <= now);
+      const post = treeOpts.withPost
+        ? data.items.find((i) => i.kind === 'post' && i.id === id && i.createdAt.getTime() <= now)
+        : undefined;
       await call('replay.comments', report);
       for (let i = TREE_FIRST; i < comments.length; i += PAGE) await call('replay.morechildren', report);
       const isDeleted = (c: RedditItem) =>
         (data.deletedAt.get(fullnameOf(c)) ?? Number.POSITIVE_INFINITY) <= now;
       const gone = comments.filter(isDeleted).map(fullnameOf);
       if (gone.length) report.gone?.(gone);
-      return gone.length ? comments.filter((c) => !isDeleted(c)) : comments;
+      const live = gone.length ? comments.filter((c) => !isDeleted(c)) : comments;
+      return post && !isDeleted(post) ? [post, ...live] : live;
     },
     /** Like Reddit's /api/info: 100 fullnames a call; an item the file deletes is gone once the clock passes it. */
     async lookup(fullnames, report) {

@@ -97,7 +97,11 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
     return things.map(normalize).filter((i): i is RedditItem => i !== null);
   }
 
-  async function commentTree(postId: string, report: ReportCall): Promise<RedditItem[]> {
+  async function commentTree(
+    postId: string,
+    report: ReportCall,
+    opts: { withPost?: boolean } = {},
+  ): Promise<RedditItem[]> {
     const api = 'scrapecreators.post_comments';
     const id = stripPrefix(postId, 't3_');
     if (!/^[a-z0-9]{1,12}$/.test(id)) throw new UpstreamError(api, `invalid post id "${postId}"`);
@@ -145,7 +149,8 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
       queueMore(page.more, next.parentId);
     }
     reportGone(seen, report);
-    return [...byId.values()];
+    const own = opts.withPost ? normalize(asThing('t3', { ...post, id: post.id ?? id })) : null;
+    return own?.kind === 'post' ? [own, ...byId.values()] : [...byId.values()];
   }
 
   return {

@@ -76,8 +76,11 @@ export interface UpstreamSource {
   subredditComments(subreddit: string, cursor: string | null, report: ReportCall): Promise<Fetched>;
   /** Site-wide (or one subreddit's) search, newest first, query at most 512 characters. */
   search(query: string, opts: { subreddit?: string; since?: Date }, report: ReportCall): Promise<Fetched>;
-  /** Every comment of one post, truncated branches expanded. */
-  commentTree(postId: string, report: ReportCall): Promise<RedditItem[]>;
+  /**
+   * Every comment of one post, truncated branches expanded. With `withPost` the post itself comes first (kind
+   * 'post', from the same answer where the provider sends it with the thread), unless it is deleted or removed.
+   */
+  commentTree(postId: string, report: ReportCall, opts?: { withPost?: boolean }): Promise<RedditItem[]>;
   /**
    * The current state of items by fullname (t3_…, t1_…), for the deletion re-check; absent when the provider has
    * no lookup by id (ScrapeCreators). An item the answer leaves out is neither live nor gone: unknown.

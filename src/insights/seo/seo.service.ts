@@ -55,6 +55,12 @@ interface ProjectRow {
   user_id: string;
 }
 
+/** What a thread's post says: its title and body. */
+interface PostText {
+  title: string;
+  body: string;
+}
+
 interface Found {
   keyword: string;
   position: number;
@@ -99,18 +105,20 @@ export function createSeoService(deps: {
   }
 
   /**
-   * A thread's comments through the upstream source, like a scan's thread read: a fetch of it within the
-   * freshness window is reused at no cost; otherwise it is bought and logged, so scans can reuse it too.
+   * A thread's post and comments through the upstream source, like a scan's thread read: a fetch of it within the
+   * freshness window is reused at no cost when the post is stored too; otherwise it is bought with its post (the
+   * same answer) and logged, so scans can reuse the comments. post null: the post is deleted or not answered.
    */
   async function readThread(
     projectId: string,
     postId: string,
     now: Date,
-  ): Promise<{ items: RedditItem[]; calls: CallRow[] }> {
+  ): Promise<{ post: PostText | null; items: RedditItem[]; calls: CallRow[] }> {
     const repo = createFetchesRepo(db);
     const listing = `thread:${postId}`;
     const state = await repo.listingState(listing);
-    if (state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) {
+    const stored = await storedPost(postId);
+    if (stored && state.last && state.last.fetched_at.getTime() > now.getTime() - freshnessMs) {
       const { items } = await repo.fetchesAfter(listing, null, state.last.id, state.last.fetched_at);
       const calls = state.last.apis.flatMap((a) =>
         Array.from({ length: a.calls }, () => ({
@@ -124,7 +132,7 @@ export function createSeoService(deps: {
           fetchId: state.last!.id,
         })),
       );
-      return { items, calls };
+      return { post: stored, items, calls };
     }
     const reported: UpstreamCall[] = [];
     const rows = (fetchId: string | null): CallRow[] =>
@@ -138,12 +146,16 @@ export function createSeoService(deps: {
         scanId: null,
         fetchId,
       }));
-    let items: RedditItem[];
+    let answer: RedditItem[];
     try {
-      items = await upstream.commentTree(postId, (c) => reported.push(c));
+      answer = await upstream.commentTree(postId, (c) => reported.push(c), { withPost: true });
     } catch (err) {
       throw Object.assign(err as Error, { calls: rows(null) });
     }
+    // The thread's listing keeps its comments only, as a scan's read of it does; the post is stored beside it.
+    const bought = answer.find((i) => i.kind === 'post' && i.id === postId);
+    const post = bought ?? stored;
+    const items = answer.filter((i) => i.kind === 'comment');
     const costUsd = reported.reduce((n, c) => n + c.costUsd, 0);
     const byApi = new Map<string, { api: string; calls: number; costUsd: number }>();
     for (const c of reported) {
@@ -161,16 +173,18 @@ export function createSeoService(deps: {
       costUsd,
       apis: [...byApi.values()],
       items,
+      alsoStored: bought ? [bought] : [],
       cursor: null,
     });
-    return { items, calls: rows(fetchId) };
+    return { post, items, calls: rows(fetchId) };
   }
 
-  async function postBody(postId: string): Promise<string> {
-    const rows = await db.query<{ body: string }>('SELECT body FROM upstream_items WHERE id = $1', [
+  /** The post as bought before (by a scan's listing), or null. */
+  async function storedPost(postId: string): Promise<PostText | null> {
+    const rows = await db.query<PostText>('SELECT title, body FROM upstream_items WHERE id = $1', [
       `t3_${postId}`,
     ]);
-    return rows[0]?.body ?? '';
+    return rows[0] ?? null;
   }
 
   interface DueRow {
@@ -246,17 +260,18 @@ export function createSeoService(deps: {
       }
     }
 
-    // Each thread is read once per refresh, whichever keywords it ranks for.
-    /** The competitors each thread names, in the project's order. */
-    const present = new Map<string, string[]>();
+    // Each thread is read once per refresh, whichever keywords it ranks for: its title, its post and its comments.
+    // The competitors each thread names, in the project's order; null when it could not be read (a failed read, the
+    // spend cap): unknown, not "no competitor".
+    const present = new Map<string, string[] | null>();
     if (competitors.length) {
       for (const f of found.values()) {
         if (present.has(f.postId)) continue;
         if (!(await mayPay(0))) break;
         try {
-          const { items, calls } = await readThread(projectId, f.postId, now);
+          const { post, items, calls } = await readThread(projectId, f.postId, now);
           threadCalls.push(...calls);
-          const text = [f.title, await postBody(f.postId), ...items.map((i) => i.body)].join('\n');
+          const text = [f.title, post?.title ?? '', post?.body ?? '', ...items.map((i) => i.body)].join('\n');
           present.set(
             f.postId,
             competitors.filter((c) => mentions(text, c)),
@@ -264,10 +279,15 @@ export function createSeoService(deps: {
         } catch (err) {
           threadCalls.push(...((err as { calls?: CallRow[] }).calls ?? []));
           errors.push(`thread ${f.postId}: ${(err as Error).message}`);
-          present.set(f.postId, []);
+          present.set(f.postId, null);
         }
       }
     }
+    const competitorPresent = (postId: string) => {
+      if (!competitors.length) return false;
+      const named = present.get(postId);
+      return named === undefined || named === null ? null : named.length > 0;
+    };
 
     const calls = seoCalls.length + threadCalls.filter((c) => !c.reused).length;
     const costUsd =
@@ -308,7 +328,7 @@ export function createSeoService(deps: {
               projectId,
               f.keyword,
               f.position,
-              (present.get(f.postId) ?? []).length > 0,
+              competitorPresent(f.postId),
               now,
               f.postId,
               withoutNul(f.title),

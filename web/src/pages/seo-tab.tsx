@@ -115,8 +115,12 @@ export function SeoTab({ projectId, generation }: { projectId: string; generatio
                     ) : o.competitorPresent ? (
                       // Computed before the names were kept: the next refresh names them.
                       <span class="badge badge-bad">present</span>
-                    ) : (
+                    ) : o.competitorKnown ? (
                       <span class="muted">no</span>
+                    ) : (
+                      <span class="muted" title="The thread could not be read at the last refresh">
+                        unknown
+                      </span>
                     )}
                   </td>
                   <td class="num">{o.searchVolume?.toLocaleString('en-US') ?? '—'}</td>
