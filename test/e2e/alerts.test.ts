@@ -86,16 +86,18 @@ describe('alerts in the dashboard', { skip: chromiumMissing }, () => {
       assert.equal(await section().getByRole('alert').isVisible(), false, 'the earlier refusal is gone');
 
       await item.getByRole('button', { name: 'Send a test alert' }).click();
-      await item.getByText('Test alert sent with 3 recent leads.').waitFor();
+      // The project's best leads still waiting in New: the hidden one is left out.
+      await item.getByText('Test alert sent with 2 waiting leads.').waitFor();
       const row = item.locator('tr[data-outcome="sent"]');
       await row.waitFor();
-      assert.match(await row.innerText(), /Test\s+Sent\s+3 leads\s+1/);
+      assert.match(await row.innerText(), /Test\s+Sent\s+2 leads\s+1/);
 
       assert.equal(slack.received.length, 1);
       const body = slack.received[0] as { text: string; blocks: { type: string; text?: { text: string } }[] };
       assert.ok(Array.isArray(body.blocks) && body.blocks.length >= 3, 'a Block Kit message');
       assert.match(body.blocks[0]!.text!.text, /Test alert for Salon booking/);
       assert.match(JSON.stringify(body.blocks), /Looking for booking software for my salon/);
+      assert.doesNotMatch(JSON.stringify(body.blocks), /Square vs Vagaro/, 'not the hidden lead');
       assert.match(
         JSON.stringify(body.blocks),
         new RegExp(`/projects/${projectId}\\?lead=${leadIds[0]}\\|Open in dashboard`),

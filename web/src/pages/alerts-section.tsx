@@ -91,7 +91,7 @@ function AlertItem(props: {
     setNotice(null);
     try {
       const r = await api<AlertDelivery>('POST', `/alerts/${encodeURIComponent(d.id)}/test`, {});
-      const what = r.leads > 0 ? `with ${plural(r.leads, 'recent lead')}` : 'with a sample lead';
+      const what = r.leads > 0 ? `with ${plural(r.leads, 'waiting lead')}` : 'with a sample lead';
       setNotice(
         r.outcome === 'sent'
           ? { ok: true, text: `Test alert sent ${what}.` }
