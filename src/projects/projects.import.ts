@@ -233,7 +233,7 @@ export async function writeProjects(
   if (maxHooks !== null && activeHooks > maxHooks && (maxHooks > 0 || chats > 0)) {
     problems.push({
       field: '',
-      message: `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'} and chat alerts per account; this import would make ${activeHooks}. Remove ${activeHooks - maxHooks} to import the file.`,
+      message: `The ${account.tier} plan allows ${maxHooks} webhook${maxHooks === 1 ? '' : 's'} per account; this import would make ${activeHooks}. Remove ${activeHooks - maxHooks} to import the file.${chats > 0 ? ' Slack and Discord alerts count as webhooks.' : ''}`,
     });
   }
   if (problems.length)
