@@ -88,71 +88,55 @@ export async function enqueueAlerts(tx: Queryable, leadIds: string[]): Promise<n
   return rows[0]?.n ?? 0;
 }
 
+/** A destination as it is written. */
+interface NewDestination {
+  projectId: string;
+  channel: Channel;
+  target: string;
+  cadence: Cadence;
+  dailyHour: number;
+  timeZone: string;
+  minScore: number | null;
+  confirmedAt: Date | null;
+  nextDigestAt: Date | null;
+}
+
+const INSERT_DESTINATION = `INSERT INTO alert_destinations AS d (project_id, channel, target, cadence, daily_hour,
+                                   time_zone, min_score, confirmed_at, next_digest_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+
+const destinationValues = (d: NewDestination) => [
+  d.projectId,
+  d.channel,
+  d.target,
+  d.cadence,
+  d.dailyHour,
+  d.timeZone,
+  d.minScore,
+  d.confirmedAt,
+  d.nextDigestAt,
+];
+
 export function createAlertsRepo(db: Queryable) {
   return {
-    async insertDestination(d: {
-      projectId: string;
-      channel: Channel;
-      target: string;
-      cadence: Cadence;
-      dailyHour: number;
-      timeZone: string;
-      minScore: number | null;
-      confirmedAt: Date | null;
-      nextDigestAt: Date | null;
-    }): Promise<DestinationRow | undefined> {
+    /** Adds the destination; undefined when the project already sends to that address or URL. */
+    async insertDestination(d: NewDestination): Promise<DestinationRow | undefined> {
       const rows = await db.query<DestinationRow>(
-        `INSERT INTO alert_destinations AS d (project_id, channel, target, cadence, daily_hour, time_zone, min_score,
-                                             confirmed_at, next_digest_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (project_id, channel, target) DO NOTHING RETURNING ${DESTINATION_COLUMNS}`,
-        [
-          d.projectId,
-          d.channel,
-          d.target,
-          d.cadence,
-          d.dailyHour,
-          d.timeZone,
-          d.minScore,
-          d.confirmedAt,
-          d.nextDigestAt,
-        ],
+        `${INSERT_DESTINATION} ON CONFLICT (project_id, channel, target) DO NOTHING RETURNING ${DESTINATION_COLUMNS}`,
+        destinationValues(d),
       );
       return rows[0];
     },
 
     /** The import file's form: adds the destination, or updates the settings of the one already there. */
-    async upsertDestination(d: {
-      projectId: string;
-      channel: Channel;
-      target: string;
-      cadence: Cadence;
-      dailyHour: number;
-      timeZone: string;
-      minScore: number | null;
-      confirmedAt: Date | null;
-      nextDigestAt: Date | null;
-    }): Promise<DestinationRow & { created: boolean }> {
+    async upsertDestination(d: NewDestination): Promise<DestinationRow & { created: boolean }> {
       const rows = await db.query<DestinationRow & { created: boolean }>(
-        `INSERT INTO alert_destinations AS d (project_id, channel, target, cadence, daily_hour, time_zone, min_score,
-                                             confirmed_at, next_digest_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (project_id, channel, target) DO UPDATE
+        `${INSERT_DESTINATION} ON CONFLICT (project_id, channel, target) DO UPDATE
            SET cadence = EXCLUDED.cadence, daily_hour = EXCLUDED.daily_hour, time_zone = EXCLUDED.time_zone,
                min_score = EXCLUDED.min_score, next_digest_at = EXCLUDED.next_digest_at,
                confirmed_at = coalesce(d.confirmed_at, EXCLUDED.confirmed_at)
          RETURNING ${DESTINATION_COLUMNS}, (xmax = 0) AS created`,
-        [
-          d.projectId,
-          d.channel,
-          d.target,
-          d.cadence,
-          d.dailyHour,
-          d.timeZone,
-          d.minScore,
-          d.confirmedAt,
-          d.nextDigestAt,
-        ],
+        destinationValues(d),
       );
       return rows[0]!;
     },

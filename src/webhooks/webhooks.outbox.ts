@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { LeadEventData, LeadEventKind } from './webhooks.payload.ts';
-import type { ActiveWebhookRow, NewAttempt } from './webhooks.repo.ts';
+import { type ActiveWebhookRow, createWebhooksRepo, type NewAttempt } from './webhooks.repo.ts';
 
 /** A claimed delivery: the outbox row, its webhook and what the event carries (null: the lead was deleted). */
 export interface ClaimedDelivery {
@@ -141,29 +141,8 @@ export function createOutboxRepo(db: Queryable) {
      * again. Run inside one transaction, so an attempt is never recorded without its row moving on.
      */
     async complete(tx: Queryable, done: Completion[]): Promise<void> {
-      const attempts = done.flatMap((d) => (d.attempt ? [d.attempt] : []));
-      if (attempts.length) {
-        const col = <K extends keyof NewAttempt>(k: K) => attempts.map((a) => a[k]);
-        await tx.query(
-          `INSERT INTO webhook_attempts (webhook_id, lead_id, event_id, attempt, redelivery, attempted_at, outcome,
-                                         status_code, error, latency_ms)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::timestamptz[],
-                                $7::text[], $8::int[], $9::text[], $10::int[])`,
-          [
-            col('webhook_id'),
-            col('lead_id'),
-            col('event_id'),
-            col('attempt'),
-            col('redelivery'),
-            col('attempted_at'),
-            col('outcome'),
-            col('status_code'),
-            col('error'),
-            col('latency_ms'),
-          ],
-          { prepare: true },
-        );
-      }
+      // The same multi-row insert the webhooks repo uses, in this transaction.
+      await createWebhooksRepo(tx).insertAttempts(done.flatMap((d) => (d.attempt ? [d.attempt] : [])));
       const finished = done.filter((d) => d.id !== null && d.retryInMs === null).map((d) => d.id);
       if (finished.length) await tx.query('DELETE FROM outbox WHERE id = ANY($1::bigint[])', [finished]);
       const again = done.filter((d) => d.id !== null && d.retryInMs !== null);
