@@ -110,6 +110,31 @@ describe('alerts in the dashboard', { skip: chromiumMissing }, () => {
       assert.equal(listed!.paused, true);
       await item.getByRole('button', { name: 'Resume' }).click();
       await item.getByRole('button', { name: 'Pause' }).waitFor();
+
+      // Edited in place: a refused minimum changes nothing; then a daily digest at 07:00 UTC from score 70.
+      await item.getByRole('button', { name: 'Edit' }).click();
+      const edit = item.getByRole('form', { name: 'Edit when alerts are sent' });
+      assert.equal(await edit.getByLabel('Minimum score').inputValue(), '60');
+      await edit.getByLabel('Minimum score').fill('101');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit
+        .getByRole('alert')
+        .getByText(/whole number from 0 to 100/)
+        .waitFor();
+      assert.equal((await t.services.alerts.list(userId, projectId))[0]!.minScore, 60);
+      await edit.getByLabel('When').selectOption('daily');
+      await edit.getByLabel('At').selectOption('7');
+      await edit.getByLabel('Time zone').selectOption('UTC');
+      await edit.getByLabel('Minimum score').fill('70');
+      await shot('alerts-edit');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await item.getByText('Daily at 07:00 (UTC) · minimum score 70').waitFor();
+      assert.equal(await edit.count(), 0, 'the edit form closes once saved');
+      const [edited] = await t.services.alerts.list(userId, projectId);
+      assert.deepEqual(
+        [edited!.cadence, edited!.dailyHour, edited!.timeZone, edited!.minScore],
+        ['daily', 7, 'UTC', 70],
+      );
       await shot('alerts-slack-sent');
       assert.deepEqual(errors, []);
     } catch (err) {

@@ -28,8 +28,117 @@ export const CADENCE_LABELS: Record<Cadence, string> = {
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
+/** When a destination hears of leads: the cadence, a daily digest's hour and zone, the minimum score as typed. */
+export interface Schedule {
+  cadence: Cadence;
+  hour: number;
+  zone: string;
+  minScore: string;
+}
+
+export function scheduleOf(d: AlertDestination): Schedule {
+  return {
+    cadence: d.cadence,
+    hour: d.dailyHour,
+    zone: d.timeZone,
+    minScore: d.minScore === null ? '' : String(d.minScore),
+  };
+}
+
+/** The request fields of a schedule, or what is wrong with it. */
+export function scheduleBody(
+  v: Schedule,
+): { cadence: Cadence; minScore: number | null; dailyHour?: number; timeZone?: string } | string {
+  const min = v.minScore.trim();
+  if (min && !(/^\d+$/.test(min) && Number(min) <= 100)) {
+    return 'The minimum score is a whole number from 0 to 100, or empty for the project threshold.';
+  }
+  return {
+    cadence: v.cadence,
+    minScore: min ? Number(min) : null,
+    ...(v.cadence === 'daily' ? { dailyHour: v.hour, timeZone: v.zone } : {}),
+  };
+}
+
+/** The cadence, hour, zone and minimum-score fields, shared by the add form and a destination's edit form. */
+export function ScheduleFields(props: {
+  value: Schedule;
+  onChange(v: Schedule): void;
+  zones: string[];
+  threshold: number;
+}) {
+  const v = props.value;
+  const set = (change: Partial<Schedule>) => props.onChange({ ...v, ...change });
+  const id = useId();
+  const zones = v.zone && !props.zones.includes(v.zone) ? [v.zone, ...props.zones] : props.zones;
+  return (
+    <>
+      <div class="field">
+        <label for={`${id}-cadence`}>When</label>
+        <select
+          id={`${id}-cadence`}
+          value={v.cadence}
+          onChange={(e) => set({ cadence: e.currentTarget.value as Cadence })}
+        >
+          {(Object.keys(CADENCE_LABELS) as Cadence[]).map((c) => (
+            <option key={c} value={c}>
+              {CADENCE_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {v.cadence === 'daily' && (
+        <>
+          <div class="field">
+            <label for={`${id}-hour`}>At</label>
+            <select
+              id={`${id}-hour`}
+              value={String(v.hour)}
+              onChange={(e) => set({ hour: Number(e.currentTarget.value) })}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for={`${id}-zone`}>Time zone</label>
+            <select id={`${id}-zone`} value={v.zone} onChange={(e) => set({ zone: e.currentTarget.value })}>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      <div class="field">
+        <label for={`${id}-min`}>Minimum score</label>
+        <input
+          id={`${id}-min`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          placeholder={`Threshold (${props.threshold})`}
+          value={v.minScore}
+          onInput={(e) => set({ minScore: e.currentTarget.value })}
+          aria-describedby={`${id}-min-hint`}
+        />
+        <span id={`${id}-min-hint`} class="muted small">
+          Empty: project threshold
+        </span>
+      </div>
+    </>
+  );
+}
+
 /** The browser's zone, and the zones to choose from (the browser's list, with it and UTC surely in it). */
-function timeZones(): { own: string; all: string[] } {
+export function timeZones(): { own: string; all: string[] } {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return { own, all: [...new Set([own, 'UTC', ...listed])].sort() };
@@ -47,10 +156,12 @@ export function AddAlertForm(props: {
   const zones = useMemo(timeZones, []);
   const [channel, setChannel] = useState<Channel>('email');
   const [target, setTarget] = useState('');
-  const [cadence, setCadence] = useState<Cadence>('instant');
-  const [hour, setHour] = useState(8);
-  const [zone, setZone] = useState(zones.own);
-  const [minScore, setMinScore] = useState('');
+  const [schedule, setSchedule] = useState<Schedule>({
+    cadence: 'instant',
+    hour: 8,
+    zone: zones.own,
+    minScore: '',
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const targetRef = useRef<HTMLInputElement>(null);
@@ -61,14 +172,14 @@ export function AddAlertForm(props: {
     e.preventDefault();
     setError(null);
     const to = target.trim();
-    const min = minScore.trim();
     if (!to) {
       setError(`Give the ${TARGET_LABELS[channel].toLowerCase()}.`);
       targetRef.current?.focus();
       return;
     }
-    if (min && !(/^\d+$/.test(min) && Number(min) <= 100)) {
-      setError('The minimum score is a whole number from 0 to 100, or empty for the project threshold.');
+    const settings = scheduleBody(schedule);
+    if (typeof settings === 'string') {
+      setError(settings);
       return;
     }
     setBusy(true);
@@ -76,13 +187,7 @@ export function AddAlertForm(props: {
       const created = await api<AlertDestination>(
         'POST',
         `/projects/${encodeURIComponent(props.projectId)}/alerts`,
-        {
-          channel,
-          ...(channel === 'email' ? { to } : { url: to }),
-          cadence,
-          minScore: min ? Number(min) : null,
-          ...(cadence === 'daily' ? { dailyHour: hour, timeZone: zone } : {}),
-        },
+        { channel, ...(channel === 'email' ? { to } : { url: to }), ...settings },
       );
       setTarget('');
       props.onCreated(created);
@@ -129,66 +234,12 @@ export function AddAlertForm(props: {
             aria-describedby={described}
           />
         </div>
-        <div class="field">
-          <label for={`${id}-cadence`}>When</label>
-          <select
-            id={`${id}-cadence`}
-            value={cadence}
-            onChange={(e) => setCadence(e.currentTarget.value as Cadence)}
-          >
-            {(Object.keys(CADENCE_LABELS) as Cadence[]).map((c) => (
-              <option key={c} value={c}>
-                {CADENCE_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {cadence === 'daily' && (
-          <>
-            <div class="field">
-              <label for={`${id}-hour`}>At</label>
-              <select
-                id={`${id}-hour`}
-                value={String(hour)}
-                onChange={(e) => setHour(Number(e.currentTarget.value))}
-              >
-                {HOURS.map((h) => (
-                  <option key={h} value={h}>
-                    {hourLabel(h)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for={`${id}-zone`}>Time zone</label>
-              <select id={`${id}-zone`} value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
-                {zones.all.map((z) => (
-                  <option key={z} value={z}>
-                    {z.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </>
-        )}
-        <div class="field">
-          <label for={`${id}-min`}>Minimum score</label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            placeholder={`Threshold (${props.threshold})`}
-            value={minScore}
-            onInput={(e) => setMinScore(e.currentTarget.value)}
-            aria-describedby={`${id}-min-hint`}
-          />
-          <span id={`${id}-min-hint`} class="muted small">
-            Empty: project threshold
-          </span>
-        </div>
+        <ScheduleFields
+          value={schedule}
+          onChange={setSchedule}
+          zones={zones.all}
+          threshold={props.threshold}
+        />
       </div>
       {channel === 'email' && (
         <p class="muted small">

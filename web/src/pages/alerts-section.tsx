@@ -1,4 +1,4 @@
-import { useId, useState } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 import { DEFAULT_SCORE_THRESHOLD } from '../../../src/domain/scoring/types.ts';
 import { api, messageOf } from '../api.ts';
 import { ConfirmButton, ErrorMessage } from '../components/ui.tsx';
@@ -6,7 +6,17 @@ import { plural } from '../format.ts';
 import { useResource } from '../resource.ts';
 import type { AlertDelivery, AlertDestination, ProjectDetail } from '../types.ts';
 import { AlertDeliveries, deliveryProblem } from './alert-deliveries.tsx';
-import { AddAlertForm, CADENCE_LABELS, CHANNEL_LABELS, hourLabel } from './alert-form.tsx';
+import {
+  AddAlertForm,
+  CADENCE_LABELS,
+  CHANNEL_LABELS,
+  hourLabel,
+  type Schedule,
+  ScheduleFields,
+  scheduleBody,
+  scheduleOf,
+  timeZones,
+} from './alert-form.tsx';
 
 /** "Daily at 08:00 (Europe/Berlin)", "Hourly digest"... */
 function cadenceOf(d: AlertDestination): string {
@@ -82,6 +92,7 @@ function AlertItem(props: {
   const [open, setOpen] = useState(false);
   const [logGeneration, setLogGeneration] = useState(0);
   const [busy, setBusy] = useState<'test' | 'pause' | null>(null);
+  const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
   const name = `${CHANNEL_LABELS[d.channel]} ${d.target}`;
@@ -168,6 +179,17 @@ function AlertItem(props: {
           <button
             type="button"
             class="btn btn-small"
+            aria-expanded={editing}
+            aria-controls={`${id}-edit`}
+            onClick={() => setEditing(!editing)}
+            disabled={busy !== null}
+            aria-describedby={`${id}-title`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            class="btn btn-small"
             aria-expanded={open}
             aria-controls={`${id}-log`}
             onClick={() => setOpen(!open)}
@@ -193,6 +215,19 @@ function AlertItem(props: {
           />
         </div>
       </div>
+      {editing && (
+        <EditSchedule
+          id={`${id}-edit`}
+          destination={d}
+          threshold={props.threshold}
+          onSaved={(saved) => {
+            props.onChanged(saved);
+            setEditing(false);
+            setNotice({ ok: true, text: 'Saved.' });
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      )}
       <p class={`notice ${notice?.ok ? 'notice-ok' : 'error-text'}`} aria-live="polite">
         {notice?.text ?? ''}
       </p>
@@ -200,5 +235,69 @@ function AlertItem(props: {
         {open && <AlertDeliveries alertId={d.id} generation={logGeneration} />}
       </div>
     </li>
+  );
+}
+
+/** Changes a destination's cadence, digest hour and zone, and minimum score in place. */
+function EditSchedule(props: {
+  id: string;
+  destination: AlertDestination;
+  threshold: number;
+  onSaved(d: AlertDestination): void;
+  onCancel(): void;
+}) {
+  const zones = useMemo(timeZones, []);
+  const [schedule, setSchedule] = useState<Schedule>(() => scheduleOf(props.destination));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    const body = scheduleBody(schedule);
+    if (typeof body === 'string') {
+      setError(body);
+      return;
+    }
+    setBusy(true);
+    try {
+      props.onSaved(
+        await api<AlertDestination>('PATCH', `/alerts/${encodeURIComponent(props.destination.id)}`, body),
+      );
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      id={props.id}
+      class="alert-edit"
+      onSubmit={submit}
+      noValidate
+      aria-label="Edit when alerts are sent"
+    >
+      <div class="alert-form-grid">
+        <ScheduleFields
+          value={schedule}
+          onChange={setSchedule}
+          zones={zones.all}
+          threshold={props.threshold}
+        />
+      </div>
+      <p class="error" role="alert" hidden={!error}>
+        {error}
+      </p>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary btn-small" disabled={busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" class="btn btn-small" onClick={props.onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
