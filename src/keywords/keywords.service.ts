@@ -2,7 +2,8 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
 import { notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
-import { judgeKeyword, keywordWords } from '../domain/keyword-health.ts';
+import { judgeKeyword, keywordWarning, keywordWords } from '../domain/keyword-health.ts';
+import { namesOnlyAProduct } from '../domain/scoring/generic.ts';
 import { parseKeyword } from '../domain/matching.ts';
 import type { ProjectOwner } from '../projects/projects.service.ts';
 import { createKeywordsRepo } from './keywords.repo.ts';
@@ -54,10 +55,27 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
         });
       }
       const limit = deps.config.selfHosted ? null : deps.config.tierLimits[owner.tier].keywordsPerProject;
+      // A keyword of the project's field, for the example of a generic keyword's warning ("invoicing software").
+      const topic =
+        keywords.find((k) => !k.trim().startsWith('-') && !namesOnlyAProduct(k) && parseKeyword(k)) ?? null;
+      /** Keyword health beside the verdict: too generic or too broad; a silent keyword is already "dead". */
+      const warningOf = (keyword: string, matched: number | null) => {
+        const w = keywordWarning(keyword, { matches: matched, items: read.itemsSeen, days }, { topic });
+        return w && w.kind !== 'silent' ? w.message : null;
+      };
       const taken = new Set<string>();
       const stat = (keyword: string, i: number): KeywordStat => {
         const parsed = parseKeyword(keyword);
-        const empty = { keyword, matched: null, leads: 0, meanScore: null, notFit: 0, hidden: 0, replied: 0 };
+        const empty = {
+          keyword,
+          matched: null,
+          leads: 0,
+          meanScore: null,
+          notFit: 0,
+          hidden: 0,
+          replied: 0,
+          warning: null,
+        };
         if (limit !== null && i >= limit) return { ...empty, verdict: 'over-limit' };
         // A keyword without a word in it ("!!") can match nothing.
         if (!parsed) return { ...empty, matched: 0, verdict: 'dead' };
@@ -75,6 +93,7 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
           verdict: judgeKeyword(figures),
           meanScore: l.leads ? Math.round(l.scoreSum / l.leads) : null,
           replied: l.replied,
+          warning: warningOf(keyword, m),
         };
       };
       return { days, since: since.toISOString(), ...read, keywords: keywords.map(stat) };

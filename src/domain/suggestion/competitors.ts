@@ -5,18 +5,21 @@ const NAME = String.raw`(?:[\p{Lu}\d][\p{L}\d.+&'’-]*)(?: (?:[\p{Lu}\d][\p{L}\
 /** Several names: "Buildium and AppFolio", "Xero, FreshBooks or a CSV" (the list stops at the first lower-case word). */
 const NAMES = String.raw`${NAME}(?:(?:, (?:and |or )?| and | or | & )${NAME})*`;
 
+/** Cue words in either case at their start ("Switching from", "switching from"); names keep their capitals. */
+const cue = (words: string) => words.replace(/(^|\|)([a-z])/g, (_, bar: string, c: string) => `${bar}[${c}${c.toUpperCase()}]`);
+
 const PATTERNS = [
-  new RegExp(String.raw`alternatives? (?:to|for) (${NAMES})`, 'gu'),
+  new RegExp(String.raw`(?:${cue('alternatives?')}) (?:to|for) (${NAMES})`, 'gu'),
   new RegExp(String.raw`(${NAME}) alternatives?(?![\p{L}])`, 'gu'),
-  new RegExp(String.raw`(?:\bvs\.?|\bversus) (${NAMES})`, 'gu'),
+  new RegExp(String.raw`(?:\b(?:vs\.?|versus)) (${NAMES})`, 'gu'),
   new RegExp(String.raw`(${NAME}) (?:vs\.?|versus) `, 'gu'),
   new RegExp(
-    String.raw`\b(?:switch\w*|mov(?:e|es|ing)|migrat\w*|import\w*|coming|came|upgrad\w*)\b[^.?!]{0,40}? from (${NAMES})`,
+    String.raw`\b(?:${cue('switch[a-z]*|mov(?:e|es|ing)|migrat[a-z]*|import[a-z]*|coming|came|upgrad[a-z]*')})\b[^.?!]{0,40}? from (${NAMES})`,
     'gu',
   ),
-  new RegExp(String.raw`\boutgr[eo]wn (${NAMES})`, 'gu'),
+  new RegExp(String.raw`\b(?:${cue('outgr[eo]wn')}) (${NAMES})`, 'gu'),
   new RegExp(
-    String.raw`\b(?:unlike|than|compared (?:to|with)|instead of|replaces?|replacing|cheaper than|better than) (${NAMES})`,
+    String.raw`\b(?:${cue('unlike|than|compared (?:to|with)|instead of|replaces?|replacing|cheaper than|better than')}) (${NAMES})`,
     'gu',
   ),
 ];
