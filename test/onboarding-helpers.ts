@@ -45,7 +45,8 @@ export async function startPageServer(ca: TestCa): Promise<PageServer> {
       timers.add(t);
       return;
     }
-    if (path === '/brochure.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
+    if (path === '/brochure.pdf')
+      return res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.4');
     res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

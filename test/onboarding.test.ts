@@ -19,7 +19,12 @@ const EXPECTED: Record<
   (typeof PAGES)[number],
   { name: string; competitors: string[]; geography: string | null; price: RegExp }
 > = {
-  paydue: { name: 'PayDue', competitors: ['FreshBooks', 'QuickBooks'], geography: null, price: /\$12 per month/ },
+  paydue: {
+    name: 'PayDue',
+    competitors: ['FreshBooks', 'QuickBooks'],
+    geography: null,
+    price: /\$12 per month/,
+  },
   shiftly: { name: 'Shiftly', competitors: ['7shifts', 'When I Work'], geography: null, price: /\$29/ },
   pingward: { name: 'Pingward', competitors: ['Pingdom', 'UptimeRobot'], geography: null, price: /\$15/ },
   rentroll: {
@@ -28,11 +33,17 @@ const EXPECTED: Record<
     geography: 'United States',
     price: /\$2 per unit per month/,
   },
-  tidybooks: { name: 'Tidy Books', competitors: ['Bench'], geography: 'United Kingdom', price: /£149 per month/ },
+  tidybooks: {
+    name: 'Tidy Books',
+    competitors: ['Bench'],
+    geography: 'United Kingdom',
+    price: /£149 per month/,
+  },
 };
 
 /** Page chrome a suggestion must never propose as a keyword. */
-const CHROME = /\b(?:pricing|log ?in|login|sign ?(?:in|up)|free trial|demo|features|privacy|terms|cookies?|careers|blog)\b/i;
+const CHROME =
+  /\b(?:pricing|log ?in|login|sign ?(?:in|up)|free trial|demo|features|privacy|terms|cookies?|careers|blog)\b/i;
 
 const included = (keywords: string[]) => keywords.filter((k) => !k.startsWith('-'));
 
@@ -84,7 +95,8 @@ describe('a suggested profile from a product page', () => {
         [],
         `no page chrome among ${keywords.join(', ')}`,
       );
-      for (const c of expected.competitors) assert.ok(project.competitors.includes(c), `${c} in ${project.competitors}`);
+      for (const c of expected.competitors)
+        assert.ok(project.competitors.includes(c), `${c} in ${project.competitors}`);
       assert.ok(!project.competitors.includes(expected.name), 'the product is not its own competitor');
       assert.equal(project.geography, expected.geography);
       assert.match(project.budgetFit, expected.price);
@@ -150,7 +162,10 @@ describe('a suggested profile from a product page', () => {
       [{ url: '  ' }, /Give the product's page/],
       [{ url: 'not a url' }, /is not a URL/],
       [{ url: 'ftp://files.example.com/page' }, /Only https pages are read \(got ftp\)/],
-      [{ url: 'https://169.254.169.254/latest/meta-data/' }, /169\.254\.169\.254 is a private or reserved address/],
+      [
+        { url: 'https://169.254.169.254/latest/meta-data/' },
+        /169\.254\.169\.254 is a private or reserved address/,
+      ],
       [{ url: 'https://[::ffff:169.254.169.254]/' }, /private or reserved address/],
       [{ url: 'https://10.0.0.5/' }, /10\.0\.0\.5 is a private or reserved address/],
       [{ url: 'https://user:pw@example.com/' }, /user name or password/],
@@ -161,9 +176,15 @@ describe('a suggested profile from a product page', () => {
       [{ url: `${pages.origin}/brochure.pdf` }, /is not a web page \(application\/pdf\)/],
       [{ url: `${pages.origin}/missing.html` }, /answered HTTP 404/],
       [{ description: 'Too short' }, /description: Write at least a sentence/],
-      [{ url: `${pages.origin}/paydue.html`, subreddits: ['not a sub!'] }, /subreddits: "not a sub!" is not a subreddit name/],
+      [
+        { url: `${pages.origin}/paydue.html`, subreddits: ['not a sub!'] },
+        /subreddits: "not a sub!" is not a subreddit name/,
+      ],
       [{ url: `${pages.origin}/paydue.html`, keywords: ['!!'] }, /keywords: "!!" has no word to match/],
-      [{ url: `${pages.origin}/paydue.html`, extra: 1 }, /Unknown field extra: allowed are url, description, keywords, subreddits/],
+      [
+        { url: `${pages.origin}/paydue.html`, extra: 1 },
+        /Unknown field extra: allowed are url, description, keywords, subreddits/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await d.post('/projects/suggest', body);
@@ -201,9 +222,12 @@ describe('a suggested profile from a product page', () => {
     }
   });
 
-  test('the routes need a session and refuse another site\'s page (the dashboard\'s cross-site rules)', async () => {
+  test("the routes need a session and refuse another site's page (the dashboard's cross-site rules)", async () => {
     const anonymous = dashboardClient(t);
-    assert.equal((await anonymous.post('/projects/suggest', { url: `${pages.origin}/paydue.html` })).status, 401);
+    assert.equal(
+      (await anonymous.post('/projects/suggest', { url: `${pages.origin}/paydue.html` })).status,
+      401,
+    );
     assert.equal((await anonymous.post('/projects/preview', { keywords: ['late payment'] })).status, 401);
     const cross = await d.call(
       'POST',
@@ -256,7 +280,10 @@ describe('the preview and keyword health', () => {
     assert.ok(row('late payment').matches >= 1, JSON.stringify(row('late payment')));
     assert.equal(row('late payment').warning, null);
     assert.ok(row('software').matches >= 5);
-    assert.match(row('software').warning, /^Matches \d+(\.\d)?% of the \d+ posts and comments of the last 7 days: “software” names only a kind of product/);
+    assert.match(
+      row('software').warning,
+      /^Matches \d+(\.\d)?% of the \d+ posts and comments of the last 7 days: “software” names only a kind of product/,
+    );
     assert.match(row('software').warning, /Add what the software is for, e.g\. “late payment software”/);
     assert.equal(row('zzyzx quantum').matches, 0);
     assert.match(row('zzyzx quantum').warning, /^Matched none of the \d+ posts and comments/);
@@ -271,11 +298,18 @@ describe('the preview and keyword health', () => {
       assert.ok(e.matchedPhrase && e.url.startsWith('https://www.reddit.com/'));
     }
     const scores = p.examples.map((e: { score: number }) => e.score);
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'best first');
-    assert.ok(!p.examples.some((e: { url: string }) => e.url.includes('old1')), 'older than 7 days: not read');
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      'best first',
+    );
+    assert.ok(
+      !p.examples.some((e: { url: string }) => e.url.includes('old1')),
+      'older than 7 days: not read',
+    );
   });
 
-  test('an exclusion keyword drops the posts it names from each keyword\'s count', async () => {
+  test("an exclusion keyword drops the posts it names from each keyword's count", async () => {
     const plain = await d.post('/projects/preview', { keywords: ['late payment'] });
     const excluded = await d.post('/projects/preview', { keywords: ['late payment', '-fees'] });
     assert.ok(excluded.body.keywords[0].matches < plain.body.keywords[0].matches);
@@ -298,7 +332,8 @@ describe('the preview and keyword health', () => {
     const project = await createProject(t.services, userId, { keywords: ['software', 'late payment'] });
     const res = await d.get(`/projects/${project.id}/keywords`);
     assert.equal(res.status, 200);
-    const warning = (k: string) => res.body.keywords.find((x: { keyword: string }) => x.keyword === k).warning;
+    const warning = (k: string) =>
+      res.body.keywords.find((x: { keyword: string }) => x.keyword === k).warning;
     assert.match(warning('software'), /names only a kind of product/);
     assert.equal(warning('late payment'), null);
   });

@@ -34,10 +34,14 @@ export function suggestionPrompt(t: ProductText): string {
     t.title && `Title: ${t.title}`,
     t.siteName && `Site name: ${t.siteName}`,
     t.description && `Description: ${t.description}`,
-    t.socialDescription && t.socialDescription !== t.description && `Social description: ${t.socialDescription}`,
+    t.socialDescription &&
+      t.socialDescription !== t.description &&
+      `Social description: ${t.socialDescription}`,
     t.userDescription && `The owner's description: ${t.userDescription}`,
     t.blocks.length ? 'Page text:' : null,
-    ...t.blocks.map((b) => (b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.kind === 'item' ? `- ${b.text}` : b.text)),
+    ...t.blocks.map((b) =>
+      b.kind === 'heading' ? `${'#'.repeat(b.level)} ${b.text}` : b.kind === 'item' ? `- ${b.text}` : b.text,
+    ),
   ].filter(Boolean) as string[];
   const text = lines.join('\n');
   return text.length > PROMPT_TEXT_CHARS ? `${text.slice(0, PROMPT_TEXT_CHARS)}\n…` : text;
@@ -73,7 +77,9 @@ function readAnswer(content: string, url: string | null): ModelSuggestion {
   }
   if (!Value.Check(Answer, parsed)) {
     const first = Value.Errors(Answer, parsed)[0];
-    throw new Error(`the answer does not have the asked shape (${first?.instancePath || '/'} ${first?.message ?? ''})`);
+    throw new Error(
+      `the answer does not have the asked shape (${first?.instancePath || '/'} ${first?.message ?? ''})`,
+    );
   }
   const a = parsed;
   const keywords = [
@@ -85,7 +91,10 @@ function readAnswer(content: string, url: string | null): ModelSuggestion {
             k &&
             !k.startsWith('-') &&
             !CHROME_PHRASE.test(k) &&
-            !k.toLowerCase().split(/\s+/).some((w) => CHROME_WORDS.has(w)) &&
+            !k
+              .toLowerCase()
+              .split(/\s+/)
+              .some((w) => CHROME_WORDS.has(w)) &&
             !namesOnlyAProduct(k),
         ),
     ),
@@ -121,7 +130,11 @@ export type ModelOutcome =
   | { ok: false; error: string; costUsd: number };
 
 /** Asks the configured model; never throws: a failure is an outcome with what it still cost. */
-export async function askModel(llm: LlmConfig, text: ProductText, doFetch?: typeof fetch): Promise<ModelOutcome> {
+export async function askModel(
+  llm: LlmConfig,
+  text: ProductText,
+  doFetch?: typeof fetch,
+): Promise<ModelOutcome> {
   try {
     const answer = await chatCompletion(
       llm,
@@ -137,6 +150,10 @@ export async function askModel(llm: LlmConfig, text: ProductText, doFetch?: type
       return { ok: false, error: (err as Error).message, costUsd: answer.costUsd };
     }
   } catch (err) {
-    return { ok: false, error: (err as Error).message, costUsd: err instanceof OpenAiError ? err.costUsd : 0 };
+    return {
+      ok: false,
+      error: (err as Error).message,
+      costUsd: err instanceof OpenAiError ? err.costUsd : 0,
+    };
   }
 }

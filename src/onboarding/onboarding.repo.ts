@@ -44,7 +44,13 @@ export function createOnboardingRepo(db: Queryable) {
     },
 
     /** A model call made for an account (no project yet): recorded in usage as the account's (migration 0016). */
-    async recordAccountCall(userId: string, api: string, costUsd: number, ok: boolean, at: Date): Promise<void> {
+    async recordAccountCall(
+      userId: string,
+      api: string,
+      costUsd: number,
+      ok: boolean,
+      at: Date,
+    ): Promise<void> {
       await db.query(
         `INSERT INTO upstream_calls (project_id, user_id, api, cost_usd, reused, ok, called_at)
          VALUES (NULL, $1, $2, $3, false, $4, $5)`,

@@ -4,11 +4,12 @@ import { STAGES } from '../domain/scoring/types.ts';
 
 const Keywords = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
   maxItems: 50,
-  description: 'Keywords to preview instead of the suggestion\'s (`-word` excludes, as in a project).',
+  description: "Keywords to preview instead of the suggestion's (`-word` excludes, as in a project).",
 });
 const Subreddits = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   maxItems: 50,
-  description: 'Subreddits to preview instead of the suggestion\'s (`freelance`, `r/freelance` or its address).',
+  description:
+    "Subreddits to preview instead of the suggestion's (`freelance`, `r/freelance` or its address).",
 });
 
 /** What suggest_project and POST /dashboard/api/projects/suggest take: a page, a paragraph or both. */
@@ -70,7 +71,8 @@ export const SuggestedProject = Type.Object({
   geography: Nullable(Type.String()),
   budgetFit: Nullable(Type.String()),
   keywords: Type.Array(Type.String(), {
-    description: 'What a person writes when they need the product, then `-word` exclusions for ambiguous ones.',
+    description:
+      'What a person writes when they need the product, then `-word` exclusions for ambiguous ones.',
   }),
   subreddits: Type.Array(Type.String(), {
     description: 'Where the keywords match most in the posts already stored (data already bought).',

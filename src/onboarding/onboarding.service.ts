@@ -12,7 +12,14 @@ import { createOnboardingRepo } from './onboarding.repo.ts';
 import type { Preview, PreviewInput, SuggestInput, Suggestion } from './onboarding.schemas.ts';
 import { createPageFetcher } from './page-fetch.ts';
 import { readDescription, readPage } from './page-read.ts';
-import { PREVIEW_DAYS, previewOf, reachOf, SUBREDDITS_PROPOSED, subredditsFor, type Window } from './preview.ts';
+import {
+  PREVIEW_DAYS,
+  previewOf,
+  reachOf,
+  SUBREDDITS_PROPOSED,
+  subredditsFor,
+  type Window,
+} from './preview.ts';
 
 const DAY_MS = 86_400_000;
 /** The newest stored items of the window read at most: enough for shares and examples, bounded in memory. */
@@ -33,7 +40,12 @@ const NO_SUBREDDIT_SEARCH =
  * preview of keywords and subreddits over the stored posts of the last 7 days. Nothing is written but the model's
  * call in usage, when an LLM is configured.
  */
-export function createOnboardingService(deps: { db: Db; clock: Clock; config: Config; fetch?: typeof fetch }) {
+export function createOnboardingService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  fetch?: typeof fetch;
+}) {
   const { config, clock } = deps;
   const repo = createOnboardingRepo(deps.db);
   const pages = createPageFetcher(config);
@@ -129,7 +141,8 @@ export function createOnboardingService(deps: { db: Db; clock: Clock; config: Co
           // The page's own competitors stay first; the model's words fill what the page did not say.
           profile = {
             ...m,
-            keywords: m.keywords.filter((k) => !k.startsWith('-')).length >= 5 ? m.keywords : profile.keywords,
+            keywords:
+              m.keywords.filter((k) => !k.startsWith('-')).length >= 5 ? m.keywords : profile.keywords,
             competitors: [...new Set([...profile.competitors, ...m.competitors])].slice(0, 10),
             geography: m.geography ?? profile.geography,
             budgetFit: m.budgetFit ?? profile.budgetFit,
@@ -142,10 +155,15 @@ export function createOnboardingService(deps: { db: Db; clock: Clock; config: Co
       );
       const suggested = [...stored];
       for (const s of modelSubreddits)
-        if (suggested.length < SUBREDDITS_PROPOSED && !suggested.some((x) => x.toLowerCase() === s.toLowerCase()))
+        if (
+          suggested.length < SUBREDDITS_PROPOSED &&
+          !suggested.some((x) => x.toLowerCase() === s.toLowerCase())
+        )
           suggested.push(s);
       if (!suggested.length)
-        notes.push('No stored posts of the last 7 days match the keywords yet, so no subreddit is suggested.');
+        notes.push(
+          'No stored posts of the last 7 days match the keywords yet, so no subreddit is suggested.',
+        );
       const project = { ...profile, subreddits: suggested };
       const previewKeywords = keywords.length ? keywords : project.keywords;
       const preview = previewOf(

@@ -22,7 +22,9 @@ export interface FetchedPage {
 
 const refuse = (message: string) => new AppError('invalid_request', message);
 const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 /** The reader of product pages: one connection pool, the guarded lookup on every connection. */
 export function createPageFetcher(deps: { webhooks: WebhooksConfig; onboarding: OnboardingConfig }) {
@@ -56,7 +58,9 @@ export function createPageFetcher(deps: { webhooks: WebhooksConfig; onboarding: 
     try {
       url = new URL(raw);
     } catch {
-      throw refuse(`"${raw.slice(0, 200)}" is not a URL; give the full https:// address of the product's page.`);
+      throw refuse(
+        `"${raw.slice(0, 200)}" is not a URL; give the full https:// address of the product's page.`,
+      );
     }
     if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
       throw refuse(
@@ -65,7 +69,8 @@ export function createPageFetcher(deps: { webhooks: WebhooksConfig; onboarding: 
     }
     if (url.username || url.password) throw refuse('The URL must not carry a user name or password.');
     const host = hostOf(url);
-    if (ipaddr.isValid(host) && !isAllowed(host)) throw refuse(`${host} is a private or reserved address; ${POLICY}.`);
+    if (ipaddr.isValid(host) && !isAllowed(host))
+      throw refuse(`${host} is a private or reserved address; ${POLICY}.`);
     url.hash = '';
     return url;
   }
@@ -79,7 +84,8 @@ export function createPageFetcher(deps: { webhooks: WebhooksConfig; onboarding: 
     if (code === 'ERR_WEBHOOK_URL') return refuse(inner.message);
     if (timedOut || /TIMEOUT/.test(code) || e.name === 'AbortError')
       return refuse(`${url.host} did not answer within ${pageTimeoutMs / 1000} s.`);
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return refuse(`Cannot resolve ${url.hostname}; check the address.`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return refuse(`Cannot resolve ${url.hostname}; check the address.`);
     if (code === 'ECONNREFUSED') return refuse(`${url.host} refused the connection.`);
     if (/CERT|SSL|TLS|ERR_TLS/.test(code) || /certificate/i.test(inner.message ?? ''))
       return refuse(`No secure connection to ${url.host}: ${inner.message}.`);
@@ -126,7 +132,9 @@ export function createPageFetcher(deps: { webhooks: WebhooksConfig; onboarding: 
         const type = String(res.headers['content-type'] ?? 'text/html');
         if (!HTML_TYPES.test(type.split(';')[0]!.trim())) {
           await res.body.dump();
-          throw refuse(`${url.toString()} is not a web page (${type.split(';')[0]}); give the product's page.`);
+          throw refuse(
+            `${url.toString()} is not a web page (${type.split(';')[0]}); give the product's page.`,
+          );
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > pageMaxBytes) {

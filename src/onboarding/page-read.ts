@@ -53,7 +53,11 @@ function structuredData($: cheerio.CheerioAPI): { name: string | null; offers: P
 }
 
 /** Reads a page into the text the suggestion works from; `userDescription` is the person's own paragraph. */
-export function readPage(html: string, url: string | null, userDescription: string | null = null): ProductText {
+export function readPage(
+  html: string,
+  url: string | null,
+  userDescription: string | null = null,
+): ProductText {
   const $ = cheerio.load(html);
   const meta = (selector: string) => clean($(selector).first().attr('content'));
   const ld = structuredData($);

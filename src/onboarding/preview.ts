@@ -28,7 +28,11 @@ export function reachOf(window: Window, phrases: string[]): (phrase: string) => 
   const matcher = compileMatcher(unique.map((p) => ({ id: p, keywords: [p] })));
   const counts = new Map<string, number>();
   for (const item of window.items) {
-    matcher.forEachMatch(matchText(item), (id) => counts.set(id, (counts.get(id) ?? 0) + 1), excludeContext(item));
+    matcher.forEachMatch(
+      matchText(item),
+      (id) => counts.set(id, (counts.get(id) ?? 0) + 1),
+      excludeContext(item),
+    );
   }
   const items = window.items.length;
   return (phrase) => (unique.includes(phrase) ? { matches: counts.get(phrase) ?? 0, items } : undefined);
@@ -54,7 +58,9 @@ export function subredditsFor(window: Window, keywords: string[]): string[] {
 
 /** A word of the product's field for a generic keyword's example ("invoicing" for "software"). */
 function topicOf(keywords: string[], profile: ScoringProfile): string | null {
-  const field = keywords.find((k) => !k.startsWith('-') && !namesOnlyAProduct(k) && k.split(/\s+/).length <= 2);
+  const field = keywords.find(
+    (k) => !k.startsWith('-') && !namesOnlyAProduct(k) && k.split(/\s+/).length <= 2,
+  );
   if (field) return field.replace(/^["“]|["”]$/g, '');
   return profile.solution?.split(/\s+/)[0]?.toLowerCase() ?? null;
 }
@@ -98,7 +104,8 @@ export function previewOf(
   const keywordRows = keywords.map((keyword) => {
     const i = included.indexOf(keyword);
     const matches = i >= 0 ? perKeyword[i]! : 0;
-    const warning = i >= 0 ? keywordWarning(keyword, { matches, items, days: PREVIEW_DAYS }, { topic }) : null;
+    const warning =
+      i >= 0 ? keywordWarning(keyword, { matches, items, days: PREVIEW_DAYS }, { topic }) : null;
     return { keyword, matches, share: items ? matches / items : 0, warning: warning?.message ?? null };
   });
   const examples: PreviewExample[] = matched
@@ -120,7 +127,10 @@ export function previewOf(
       sellerSide: s.sellerSide,
       excerpt: excerptOf(item),
     }));
-  const read = window.total > items ? `the newest ${items.toLocaleString('en')} of ${window.total.toLocaleString('en')}` : `the ${items.toLocaleString('en')}`;
+  const read =
+    window.total > items
+      ? `the newest ${items.toLocaleString('en')} of ${window.total.toLocaleString('en')}`
+      : `the ${items.toLocaleString('en')}`;
   return {
     days: PREVIEW_DAYS,
     items,

@@ -3,13 +3,14 @@
 /** A product's name as pages write it: capitalised words ("When I Work", "Zillow Rental Manager"), or a digit first ("7shifts"). */
 const NAME = String.raw`(?:[\p{Lu}\d][\p{L}\d.+&'’-]*)(?: (?:[\p{Lu}\d][\p{L}\d.+&'’-]*)){0,3}`;
 /** Several names: "Buildium and AppFolio", "Xero, FreshBooks or a CSV" (the list stops at the first lower-case word). */
-const NAMES = String.raw`${NAME}(?:(?:, (?:and |or )?| and | or | & )${NAME})*`;
+const NAMES = `${NAME}(?:(?:, (?:and |or )?| and | or | & )${NAME})*`;
 
 /** Cue words in either case at their start ("Switching from", "switching from"); names keep their capitals. */
-const cue = (words: string) => words.replace(/(^|\|)([a-z])/g, (_, bar: string, c: string) => `${bar}[${c}${c.toUpperCase()}]`);
+const cue = (words: string) =>
+  words.replace(/(^|\|)([a-z])/g, (_, bar: string, c: string) => `${bar}[${c}${c.toUpperCase()}]`);
 
 const PATTERNS = [
-  new RegExp(String.raw`(?:${cue('alternatives?')}) (?:to|for) (${NAMES})`, 'gu'),
+  new RegExp(`(?:${cue('alternatives?')}) (?:to|for) (${NAMES})`, 'gu'),
   new RegExp(String.raw`(${NAME}) alternatives?(?![\p{L}])`, 'gu'),
   new RegExp(String.raw`(?:\b(?:vs\.?|versus)) (${NAMES})`, 'gu'),
   new RegExp(String.raw`(${NAME}) (?:vs\.?|versus) `, 'gu'),
@@ -49,7 +50,10 @@ export function competitorsIn(texts: readonly string[], productName: string): st
       for (const m of text.matchAll(re)) {
         for (const raw of splitNames(m[1] ?? '')) {
           // "Switching from 7shifts or When I Work?": words after the name that belong to the sentence are cut.
-          const name = raw.split(' ').filter((w, i) => i === 0 || /^[\p{Lu}\d]/u.test(w)).join(' ');
+          const name = raw
+            .split(' ')
+            .filter((w, i) => i === 0 || /^[\p{Lu}\d]/u.test(w))
+            .join(' ');
           const key = name.toLowerCase();
           if (!name || key === own || key.includes(own) || NOT_A_NAME.test(name)) continue;
           if (name.split(' ').every((w) => NOT_A_NAME.test(w))) continue;

@@ -7,7 +7,12 @@ import { AUDIENCE_HEAD, PAIN_CUE, PRODUCT_CUE } from './vocabulary.ts';
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const cut = (s: string, max: number) =>
-  s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '').replace(/[,;:]$/, '')}…`;
+  s.length <= max
+    ? s
+    : `${s
+        .slice(0, max)
+        .replace(/\s+\S*$/, '')
+        .replace(/[,;:]$/, '')}…`;
 
 /** The host's own label: "https://www.paydue.example/x" -> "paydue". */
 export function hostLabel(url: string | null): string | null {
@@ -46,7 +51,8 @@ export function proposeName(t: ProductText): string | null {
 }
 
 /** A sentence that opens with who the buyers are ("Freelancers chase late payments …") tells their pain. */
-const AUDIENCE_LEAD = /^(?:(?:most|many|small|busy|new|independent)\s+)?[\p{L}-]+s\s+(?:and\s+[\p{L}\s-]+?\s+)?(?:lose|waste|chase|struggle|need|juggle|wait|spend|suffer|cannot|can't|find|pay|track|miss|hate)\b/iu;
+const AUDIENCE_LEAD =
+  /^(?:(?:most|many|small|busy|new|independent)\s+)?[\p{L}-]+s\s+(?:and\s+[\p{L}\s-]+?\s+)?(?:lose|waste|chase|struggle|need|juggle|wait|spend|suffer|cannot|can't|find|pay|track|miss|hate)\b/iu;
 
 /**
  * What the product is: the title's tagline when it names a product ("Automatic invoice reminders for
@@ -59,10 +65,17 @@ export function proposeSolution(units: Unit[], name: string | null): string | nu
     (u) => u.role === 'title' && u.text.split(' ').length >= 3 && !PAIN_CUE.test(u.text),
   );
   const described = units.filter((u) => (u.role === 'meta' || u.role === 'user') && !PAIN_CUE.test(u.text));
-  const user = described.filter((u) => u.role === 'user' && !/^for\b/i.test(u.text) && !AUDIENCE_LEAD.test(u.text));
+  const user = described.filter(
+    (u) => u.role === 'user' && !/^for\b/i.test(u.text) && !AUDIENCE_LEAD.test(u.text),
+  );
   const parts: string[] = [];
   // Every sentence of the paragraph read as a pain or the buyers: the first that names the product or what it does.
-  const anyUser = units.find((u) => u.role === 'user' && !/^for\b/i.test(u.text) && (PRODUCT_CUE.test(u.text) || (own?.test(u.text) ?? false)));
+  const anyUser = units.find(
+    (u) =>
+      u.role === 'user' &&
+      !/^for\b/i.test(u.text) &&
+      (PRODUCT_CUE.test(u.text) || (own?.test(u.text) ?? false)),
+  );
   if (user.length) parts.push(...user.slice(0, 2).map((u) => u.text));
   else if (anyUser) parts.push(anyUser.text);
   else {
@@ -90,7 +103,9 @@ export function proposeSolution(units: Unit[], name: string | null): string | nu
 export function proposePain(units: Unit[], name: string | null): string | null {
   const cues = (s: string) => s.match(new RegExp(PAIN_CUE.source, 'gi'))?.length ?? 0;
   // A sentence about the product itself ("PayDue sends reminders … without chasing clients") says what it does.
-  const own = name ? new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu') : null;
+  const own = name
+    ? new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu')
+    : null;
   const scored = units
     .filter((u) => u.role !== 'title' && !/^["“]/.test(u.text))
     .map((u, i) => {
@@ -145,8 +160,13 @@ export function proposeTargetUsers(units: Unit[]): string | null {
   const found = new Map<string, { text: string; score: number; first: number }>();
   units.forEach((u, i) => {
     const direct = u.role === 'user' && /^for\s/i.test(u.text) ? [u.text.replace(/^for\s+/i, '')] : [];
-    const underWho = /\bwho\b.*\b(?:for|with)\b|\bwho (?:it'?s|we)|made for|built for/i.test(u.under) && u.role === 'body';
-    const phrases = [...direct, ...audienceIn(u.text), ...(underWho ? [u.text.replace(AUDIENCE_END, '')] : [])];
+    const underWho =
+      /\bwho\b.*\b(?:for|with)\b|\bwho (?:it'?s|we)|made for|built for/i.test(u.under) && u.role === 'body';
+    const phrases = [
+      ...direct,
+      ...audienceIn(u.text),
+      ...(underWho ? [u.text.replace(AUDIENCE_END, '')] : []),
+    ];
     for (const p of phrases) {
       const text = p.replace(/[.!?]+$/, '').trim();
       if (text.length < 3 || text.length > 160) continue;
@@ -158,7 +178,13 @@ export function proposeTargetUsers(units: Unit[]): string | null {
   });
   // "freelancers" said three times and "freelancers, consultants and small agencies" once: the longer list names
   // them all, so it gathers the scores of the phrases whose words it holds.
-  const wordsOf = (s: string) => new Set(s.toLowerCase().split(/[^\p{L}-]+/u).filter((w) => w && !/^(?:and|or)$/.test(w)));
+  const wordsOf = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .split(/[^\p{L}-]+/u)
+        .filter((w) => w && !/^(?:and|or)$/.test(w)),
+    );
   const entries = [...found.values()].map((e) => ({ ...e, words: wordsOf(e.text) }));
   const merged = entries.map((e) => ({
     ...e,
@@ -190,7 +216,8 @@ const PLACES: [RegExp, string][] = [
 export function proposeGeography(units: Unit[]): string | null {
   const counts = new Map<string, number>();
   for (const u of units) {
-    for (const [re, place] of PLACES) if (re.test(u.text)) counts.set(place, (counts.get(place) ?? 0) + u.weight);
+    for (const [re, place] of PLACES)
+      if (re.test(u.text)) counts.set(place, (counts.get(place) ?? 0) + u.weight);
   }
   const places = [...counts].sort((a, b) => b[1] - a[1]).map(([p]) => p);
   return places.length ? places.slice(0, 3).join(', ') : null;
@@ -208,19 +235,30 @@ export function proposeBudget(units: Unit[], offers: ProductText['offers']): str
   let best: { amount: number; text: string } | null = null;
   let free = false;
   for (const u of units) {
-    if (/\bfree (?:plan|tier|forever|for (?:up to|one|\d))|\bfree forever\b|\bstarter is free\b/i.test(u.text)) free = true;
+    if (
+      /\bfree (?:plan|tier|forever|for (?:up to|one|\d))|\bfree forever\b|\bstarter is free\b/i.test(u.text)
+    )
+      free = true;
     for (const m of u.text.matchAll(PRICE)) {
       const amount = Number(m[2]!.replace(/,/g, ''));
       if (!(amount > 0)) continue;
       const per = [m[3], m[4]].filter(Boolean).map((p) => (p === 'mo' ? 'month' : p === 'yr' ? 'year' : p));
-      const period = per.length ? ` per ${per.join(' per ')}` : m[5] ? ` ${m[5] === 'monthly' ? 'per month' : m[5]}` : '';
+      const period = per.length
+        ? ` per ${per.join(' per ')}`
+        : m[5]
+          ? ` ${m[5] === 'monthly' ? 'per month' : m[5]}`
+          : '';
       if (!period) continue;
       if (!best || amount < best.amount) best = { amount, text: `${m[1]}${m[2]}${period}` };
     }
   }
   if (!best) {
     const offer = offers.find((o) => o.price > 0);
-    if (offer) best = { amount: offer.price, text: `${CURRENCY[offer.currency] ?? `${offer.currency} `}${offer.price}` };
+    if (offer)
+      best = {
+        amount: offer.price,
+        text: `${CURRENCY[offer.currency] ?? `${offer.currency} `}${offer.price}`,
+      };
   }
   if (!best) return free ? 'free plan' : null;
   return `${free ? 'free plan, paid ' : ''}from ${best.text}`;

@@ -55,7 +55,8 @@ function termsOf(text: string): Term[] {
   let joining: Term | null = null;
   for (const sentence of nlp(text).json() as { terms: { text: string; post: string; tags: string[] }[] }[]) {
     for (const t of sentence.terms) {
-      const word = /^[A-Z0-9]{2,6}s?$/.test(t.text) || /^\p{L}+\p{Lu}/u.test(t.text) ? t.text : t.text.toLowerCase();
+      const word =
+        /^[A-Z0-9]{2,6}s?$/.test(t.text) || /^\p{L}+\p{Lu}/u.test(t.text) ? t.text : t.text.toLowerCase();
       if (joining) {
         joining.word += `-${word}`;
         joining.tags = [...t.tags, ...joining.tags.filter((x) => x === 'Value')];
@@ -129,7 +130,10 @@ function runsOf(terms: Term[], lex: Lexicon): Term[][] {
       !(STOPWORDS.has(t.word) && !noun);
     if (!usable) close();
     else {
-      run.push({ ...t, tags: noun ? [...t.tags.filter((x) => x !== 'Verb' && x !== 'Gerund'), 'Noun'] : t.tags });
+      run.push({
+        ...t,
+        tags: noun ? [...t.tags.filter((x) => x !== 'Verb' && x !== 'Gerund'), 'Noun'] : t.tags,
+      });
       if (t.breaks) close();
     }
   });
@@ -174,7 +178,9 @@ const PRICE_AMOUNT = /[$£€]\s?\d|\d\s?(?:USD|EUR|GBP)\b/;
 const PRICING_HEADING = /\b(?:pricing|plans?|prices?|fees?|costs?)\b/i;
 const aboutPricing = (u: Unit) =>
   u.role !== 'user' &&
-  (PRICE_AMOUNT.test(u.text) || PRICING_HEADING.test(u.under) || (u.role === 'heading' && PRICING_HEADING.test(u.text)));
+  (PRICE_AMOUNT.test(u.text) ||
+    PRICING_HEADING.test(u.under) ||
+    (u.role === 'heading' && PRICING_HEADING.test(u.text)));
 
 /**
  * Every phrase of one to three words the page could be searched by, scored by the weight of where it stands
@@ -201,7 +207,15 @@ export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCa
           if (!acceptable(words, banned)) continue;
           const text = words.map((w) => w.word).join(' ');
           const key = phraseKey(text);
-          const c = found.get(key) ?? { text, key, words: n, score: 0, pain: false, first: i, units: new Set() };
+          const c = found.get(key) ?? {
+            text,
+            key,
+            words: n,
+            score: 0,
+            pain: false,
+            first: i,
+            units: new Set(),
+          };
           if (c.units.has(i)) continue;
           c.units.add(i);
           c.score += u.weight * (pain ? 1.3 : 1);
@@ -235,7 +249,7 @@ export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCa
         c.score *
         LENGTH_FACTOR[c.words]! *
         (seen.size > 1 ? 1.2 : 1) *
-        (key.split(" ").some((w) => topic.has(w)) ? TOPIC_FACTOR : 1),
+        (key.split(' ').some((w) => topic.has(w)) ? TOPIC_FACTOR : 1),
     }))
     .sort((a, b) => b.score - a.score || a.first - b.first);
 }
@@ -268,7 +282,9 @@ export function chooseKeywords(
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || a.c.first - b.c.first);
   // A word the page mostly says inside longer phrases is better said by them ("invoice" by "invoice reminders").
-  const phrases = ranked.filter((x) => x.c.words > 1).map((x) => ({ stems: phraseKey(x.c.text).split(' '), score: x.score }));
+  const phrases = ranked
+    .filter((x) => x.c.words > 1)
+    .map((x) => ({ stems: phraseKey(x.c.text).split(' '), score: x.score }));
   const insideBetter = (text: string, score: number) => {
     const stem = phraseKey(text);
     return phrases.some((p) => p.stems.includes(stem) && p.score >= score * SINGLE_WORD_YIELDS);
@@ -295,7 +311,8 @@ export function chooseKeywords(
   for (const { c, score } of ranked) {
     if (kept.length >= MIN_KEYWORDS) break;
     const stems = phraseKey(c.text).split(' ');
-    if (kept.some((k) => k.stems.join(' ') === stems.join(' ')) || stems.some((s) => competitorWords.has(s))) continue;
+    if (kept.some((k) => k.stems.join(' ') === stems.join(' ')) || stems.some((s) => competitorWords.has(s)))
+      continue;
     kept.push({ text: c.text, stems, score });
   }
   // Still short: the words of the phrases kept, each alone ("uptime" from "uptime monitoring").
@@ -305,7 +322,8 @@ export function chooseKeywords(
       const stem = phraseKey(word);
       const plain = word.toLowerCase();
       if (k.stems.length < 2 || kept.some((x) => x.stems.join(' ') === stem)) continue;
-      if (PLAIN_NOUNS.has(plain) || STOPWORDS.has(plain) || MARKETING_WORDS.has(plain) || word.length < 4) continue;
+      if (PLAIN_NOUNS.has(plain) || STOPWORDS.has(plain) || MARKETING_WORDS.has(plain) || word.length < 4)
+        continue;
       if (namesOnlyAProduct(plain) || AUDIENCE_HEAD.test(plain) || competitorWords.has(stem)) continue;
       kept.push({ text: word, stems: [stem], score: 0 });
     }
@@ -341,7 +359,8 @@ export function exclusionsFor(keywords: string[], pageText: string): string[] {
   const out: string[] = [];
   for (const k of keywords) {
     for (const word of OTHER_SENSES[k.toLowerCase()] ?? []) {
-      if (!new RegExp(`(?<![a-z])${word}(?![a-z])`).test(page) && !out.includes(`-${word}`)) out.push(`-${word}`);
+      if (!new RegExp(`(?<![a-z])${word}(?![a-z])`).test(page) && !out.includes(`-${word}`))
+        out.push(`-${word}`);
     }
   }
   return out;

@@ -17,9 +17,10 @@ export const suggestProjectTool = defineTool({
   outputSchema: Suggestion,
   annotations: {
     title: 'Suggest a project',
-    readOnlyHint: true,
+    // It saves no project, but reads a page anywhere on the web and, with an LLM configured, spends tokens.
+    readOnlyHint: false,
     destructiveHint: false,
-    idempotentHint: true,
+    idempotentHint: false,
     openWorldHint: true,
   },
   scope: 'tools:projects',
