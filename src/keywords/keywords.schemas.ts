@@ -26,8 +26,8 @@ export const KeywordStat = Type.Object({
   hidden: Count,
   replied: Count,
   /**
-   * Keyword health (src/domain/keyword-health.ts): a keyword that names only a kind of product ("software"), or that
-   * matched a large share of the items read in the window, with what to do instead; null otherwise.
+   * Keyword health (src/domain/keyword-health.ts): a keyword that names only a kind of product ("software"), or a
+   * noisy one that matched a large share of the items read in the window, with what to do instead; null otherwise.
    */
   warning: Nullable(Type.String()),
 });

@@ -58,10 +58,14 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
       // A keyword of the project's field, for the example of a generic keyword's warning ("invoicing software").
       const topic =
         keywords.find((k) => !k.trim().startsWith('-') && !namesOnlyAProduct(k) && parseKeyword(k)) ?? null;
-      /** Keyword health beside the verdict: too generic or too broad; a silent keyword is already "dead". */
-      const warningOf = (keyword: string, matched: number | null) => {
+      /**
+       * Keyword health beside the verdict: a keyword that names only a kind of product, or one that matches a large
+       * share of what the scans read and whose leads say it is noise; a silent keyword is already "dead".
+       */
+      const warningOf = (keyword: string, matched: number | null, verdict: KeywordStat['verdict']) => {
         const w = keywordWarning(keyword, { matches: matched, items: read.itemsSeen, days }, { topic });
-        return w && w.kind !== 'silent' ? w.message : null;
+        if (!w || w.kind === 'silent') return null;
+        return w.kind === 'generic' || verdict === 'noisy' || verdict === 'rejected' ? w.message : null;
       };
       const taken = new Set<string>();
       const stat = (keyword: string, i: number): KeywordStat => {
@@ -87,13 +91,14 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
         const m = matched.has(key) ? (first ? matched.get(key)! : 0) : null;
         const l = (first && found.get(key)) || NO_LEADS;
         const figures = { matched: m, leads: l.leads, notFit: l.notFit, hidden: l.hidden };
+        const verdict = judgeKeyword(figures);
         return {
           ...figures,
           keyword,
-          verdict: judgeKeyword(figures),
+          verdict,
           meanScore: l.leads ? Math.round(l.scoreSum / l.leads) : null,
           replied: l.replied,
-          warning: warningOf(keyword, m),
+          warning: warningOf(keyword, m, verdict),
         };
       };
       return { days, since: since.toISOString(), ...read, keywords: keywords.map(stat) };
