@@ -117,7 +117,10 @@ describe('dashboard keyword performance', () => {
     assert.equal(k.get('salon')?.matched, 100);
     assert.equal(k.get('salon')?.leads, 1);
     // A fifth of what the scans read, and noise: keyword health says what to do.
-    assert.match(k.get('salon')?.warning ?? '', /^Matches 20% of the 500 posts and comments of the last 30 days/);
+    assert.match(
+      k.get('salon')?.warning ?? '',
+      /^Matches 20% of the 500 posts and comments of the last 30 days/,
+    );
     // Counted at 0 in both scans (its 9 matches were before the window).
     assert.equal(k.get('zebra crossing')?.verdict, 'dead');
     assert.equal(k.get('zebra crossing')?.matched, 0);

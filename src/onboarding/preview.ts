@@ -38,9 +38,20 @@ export function reachOf(window: Window, phrases: string[]): (phrase: string) => 
   return (phrase) => (unique.includes(phrase) ? { matches: counts.get(phrase) ?? 0, items } : undefined);
 }
 
-/** The subreddits where the keywords match most in the window, with at least two matches each. */
+/**
+ * The subreddits where the keywords match most in the window, with at least two matches each. Phrases of two words
+ * or more vote alone when three of them match something: a single word ("SMS") is said in every field.
+ */
 export function subredditsFor(window: Window, keywords: string[]): string[] {
-  const matcher = compileMatcher([{ id: 'p', keywords }]);
+  const exclusions = keywords.filter((k) => parseKeyword(k)?.exclude);
+  const phrases = keywords.filter((k) => {
+    const p = parseKeyword(k);
+    return p && !p.exclude && p.tokens.length > 1;
+  });
+  const reach = reachOf(window, phrases);
+  const voting =
+    phrases.filter((p) => (reach(p)?.matches ?? 0) > 0).length >= 3 ? [...phrases, ...exclusions] : keywords;
+  const matcher = compileMatcher([{ id: 'p', keywords: voting }]);
   const by = new Map<string, { name: string; n: number }>();
   for (const item of window.items) {
     if (!matcher.match(matchText(item), excludeContext(item)).size) continue;

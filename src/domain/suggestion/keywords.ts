@@ -16,6 +16,8 @@ export interface KeywordCandidate {
   score: number;
   /** Said in a sentence about a pain. */
   pain: boolean;
+  /** Found only inside one longer phrase ("management software" in "property management software"). */
+  fragment: boolean;
   first: number;
 }
 
@@ -48,6 +50,8 @@ const FUNCTION_TAGS = [
 const LENGTH_FACTOR = [0, 0.55, 1.4, 0.9];
 /** A phrase sharing a word with the title, the descriptions or the main heading is about the product. */
 const TOPIC_FACTOR = 1.5;
+/** A phrase found only inside a longer one weighs this much of its score. */
+const FRAGMENT_FACTOR = 0.5;
 
 /** The sentence's words with their tags, hyphenated words joined again ("year-end", "drag-and-drop"). */
 function termsOf(text: string): Term[] {
@@ -185,8 +189,8 @@ const aboutPricing = (u: Unit) =>
 /**
  * Every phrase of one to three words the page could be searched by, scored by the weight of where it stands
  * (title, headings and descriptions weigh most), how often, and its length (two words name a need best). A phrase
- * found only inside one longer phrase ("management software" in "property management software") is a fragment
- * and is left out.
+ * found only inside one longer phrase ("management software" in "property management software") is a fragment:
+ * kept for the stored posts to speak for ("dead zones" in "Wi-Fi dead zones"), at a lower score.
  */
 export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCandidate[] {
   const termed = units.map((u) => termsOf(u.text));
@@ -213,10 +217,20 @@ export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCa
             words: n,
             score: 0,
             pain: false,
+            fragment: false,
             first: i,
-            units: new Set(),
+            units: new Set<number>(),
           };
           if (c.units.has(i)) continue;
+          // "SMS", "API": an acronym alone names the field only where the title or the person says it ("CRM").
+          if (
+            n === 1 &&
+            /^[A-Z]{2,4}s?$/.test(text) &&
+            u.role !== 'title' &&
+            u.role !== 'user' &&
+            !c.units.size
+          )
+            continue;
           c.units.add(i);
           c.score += u.weight * (pain ? 1.3 : 1);
           c.pain ||= pain;
@@ -242,15 +256,20 @@ export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCa
         [...c.units].every((u) => o.units.has(u)),
     );
   return all
-    .filter((c) => !fragment(c))
-    .map(({ units: seen, key, ...c }) => ({
-      ...c,
-      score:
-        c.score *
-        LENGTH_FACTOR[c.words]! *
-        (seen.size > 1 ? 1.2 : 1) *
-        (key.split(' ').some((w) => topic.has(w)) ? TOPIC_FACTOR : 1),
-    }))
+    .map((found) => {
+      const { units: seen, key, ...c } = found;
+      const part = fragment(found);
+      return {
+        ...c,
+        fragment: part,
+        score:
+          (part ? FRAGMENT_FACTOR : 1) *
+          c.score *
+          LENGTH_FACTOR[c.words]! *
+          (seen.size > 1 ? 1.2 : 1) *
+          (key.split(' ').some((w) => topic.has(w)) ? TOPIC_FACTOR : 1),
+      };
+    })
     .sort((a, b) => b.score - a.score || a.first - b.first);
 }
 
@@ -259,6 +278,8 @@ const SINGLE_WORD_YIELDS = 0.4;
 const TAIL_SHARE = 0.25;
 /** Page keywords kept whatever their score, when the page has that many. */
 const KEEP_KEYWORDS = 8;
+/** A phrase none of the stored posts holds weighs this much of its score. */
+const UNSEEN_FACTOR = 0.3;
 /** Items a window must hold before its counts change the choice. */
 export const REACH_MIN_ITEMS = 200;
 
@@ -272,18 +293,23 @@ export function chooseKeywords(
   competitors: string[],
   reach?: (phrase: string) => PhraseReach | undefined,
 ): string[] {
+  const probe = candidates[0] ? reach?.(candidates[0].text) : undefined;
+  const counted = !!probe && probe.items >= REACH_MIN_ITEMS;
+  const matchesOf = (c: KeywordCandidate) => (counted ? (reach!(c.text)?.matches ?? 0) : null);
   const ranked = candidates
     .map((c) => {
-      const r = reach?.(c.text);
-      if (!r || r.items < REACH_MIN_ITEMS) return { c, score: c.score };
-      if (r.matches / r.items >= BROAD_SHARE) return { c, score: 0 };
-      return { c, score: c.score * (r.matches > 0 ? 1 + Math.min(Math.log10(1 + r.matches), 2) / 4 : 0.85) };
+      const m = matchesOf(c);
+      if (m === null) return { c, m, score: c.fragment ? 0 : c.score };
+      // The stored posts speak: a phrase nobody wrote there gives way to one people write, a crowded one goes.
+      if (m / probe!.items >= BROAD_SHARE || (c.fragment && m === 0)) return { c, m, score: 0 };
+      return { c, m, score: c.score * (m > 0 ? 1 + Math.min(Math.log10(1 + m), 2) / 2 : UNSEEN_FACTOR) };
     })
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || a.c.first - b.c.first);
-  // A word the page mostly says inside longer phrases is better said by them ("invoice" by "invoice reminders").
+  // A word the page mostly says inside longer phrases is better said by them ("invoice" by "invoice reminders"),
+  // unless the stored posts show nobody writes those phrases.
   const phrases = ranked
-    .filter((x) => x.c.words > 1)
+    .filter((x) => x.c.words > 1 && x.m !== 0)
     .map((x) => ({ stems: phraseKey(x.c.text).split(' '), score: x.score }));
   const insideBetter = (text: string, score: number) => {
     const stem = phraseKey(text);
@@ -295,7 +321,7 @@ export function chooseKeywords(
     if (chosen.length >= MAX_PAGE_KEYWORDS) break;
     const stems = phraseKey(c.text).split(' ');
     if (stems.some((s) => competitorWords.has(s))) continue;
-    if (c.words === 1 && insideBetter(c.text, c.score * 1)) continue;
+    if (c.words === 1 && insideBetter(c.text, score)) continue;
     const overlaps = chosen.some(
       (k) =>
         (stems.length < k.stems.length && stems.every((s) => k.stems.includes(s))) ||
