@@ -108,6 +108,7 @@ function section(): string {
     '|---|---|---|---|---|---|---|---|---|',
   ];
   const details: string[] = [];
+  const sum = { person: [0, 0], alone: [0, 0], data: [0, 0], leads: [0, 0, 0] };
   for (const p of profiles) {
     const paragraph = paragraphOf(p);
     const read = readProduct(readDescription(paragraph));
@@ -129,6 +130,15 @@ function section(): string {
       .map((l) => l.postId.replace(/^t3_/, ''));
     const found = (m: ReturnType<typeof matched>) => leads.filter((id) => m.posts.has(id)).length;
     const common = subreddits.filter((s) => p.subreddits.some((x) => x.toLowerCase() === s.toLowerCase()));
+    sum.person[0]! += person.count;
+    sum.person[1]! += person.live;
+    sum.alone[0]! += aloneM.count;
+    sum.alone[1]! += aloneM.live;
+    sum.data[0]! += suggested.count;
+    sum.data[1]! += suggested.live;
+    sum.leads[0]! += found(person);
+    sum.leads[1]! += found(suggested);
+    sum.leads[2]! += leads.length;
     out.push(
       `| ${p.key} | ${person.count} / ${person.live} | ${aloneM.count} / ${aloneM.live} | ${suggested.count} / ${suggested.live} | ${person.posts.size} | ${suggested.posts.size} | ${both} | ${found(person)} / ${found(suggested)} of ${leads.length} | ${common.length} of ${subreddits.length} |`,
     );
@@ -151,7 +161,14 @@ function section(): string {
       `| competitors | ${cell(list(p.competitors))} | ${cell(list(withData.competitors))} |`,
     );
   }
-  out.push('', '(n) after a keyword: the posts of the corpus it matches.', '### Each profile', ...details);
+  out.push(
+    `| all ten | ${sum.person[0]} / ${sum.person[1]} | ${sum.alone[0]} / ${sum.alone[1]} | ${sum.data[0]} / ${sum.data[1]} | | | | ${sum.leads[0]} / ${sum.leads[1]} of ${sum.leads[2]} | |`,
+    '',
+    '(n) after a keyword below: the posts of the corpus it matches.',
+    '',
+    '### Each profile',
+    ...details,
+  );
 
   const paydue = readFileSync(new URL('../test/fixtures/onboarding/paydue.html', import.meta.url), 'utf8');
   const text = readPage(paydue, 'https://paydue.example/');
