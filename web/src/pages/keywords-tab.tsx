@@ -196,7 +196,7 @@ export function KeywordsTab(props: {
                   return (
                     <tr key={k.keyword} data-keyword={k.keyword} data-verdict={k.verdict}>
                       <th scope="row" class="row-head keyword-name">
-                        {k.keyword}
+                        <span class="keyword-text">{k.keyword}</span>
                         {k.warning && <span class="keyword-warning warn-text">{k.warning}</span>}
                       </th>
                       {FIGURES.map(([label, of]) => (
