@@ -13,16 +13,19 @@ interface ItemRow {
   created_at: Date;
 }
 
+/** A post's text read for the preview: the start of the longest posts is enough to match and score them. */
+const BODY_CHARS = 4000;
+
 /** The stored posts and comments a suggestion and its preview read (data already bought), and its model calls. */
 export function createOnboardingRepo(db: Queryable) {
   return {
-    /** The window's items, newest first, at most `limit`, and how many it holds in all. */
+    /** The window's items, newest first, at most `limit` (bodies cut at BODY_CHARS), and how many it holds in all. */
     async windowItems(since: Date, limit: number): Promise<{ items: RedditItem[]; total: number }> {
       const [rows, count] = await Promise.all([
         db.query<ItemRow>(
-          `SELECT id, kind, post_id, subreddit, title, body, author, url, created_at FROM upstream_items
+          `SELECT id, kind, post_id, subreddit, title, left(body, $3) AS body, author, url, created_at FROM upstream_items
             WHERE created_at >= $1 AND deleted_at IS NULL ORDER BY created_at DESC LIMIT $2`,
-          [since, limit],
+          [since, limit, BODY_CHARS],
         ),
         db.query<{ n: number }>(
           'SELECT count(*)::int AS n FROM upstream_items WHERE created_at >= $1 AND deleted_at IS NULL',

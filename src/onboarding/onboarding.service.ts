@@ -23,7 +23,9 @@ import {
 
 const DAY_MS = 86_400_000;
 /** The newest stored items of the window read at most: enough for shares and examples, bounded in memory. */
-const WINDOW_READ_LIMIT = 20_000;
+const WINDOW_READ_LIMIT = 10_000;
+/** A window read is reused this long: a person editing keywords previews again and again within a minute. */
+const WINDOW_REUSE_MS = 30_000;
 /** Page reads at once across the process: each holds a connection and up to ONBOARDING_PAGE_MAX_BYTES. */
 const PAGE_READS_AT_ONCE = 4;
 /** Candidate phrases counted against the window before the keywords are chosen. */
@@ -51,9 +53,18 @@ export function createOnboardingService(deps: {
   const pages = createPageFetcher(config);
   const limit = createLimiter(PAGE_READS_AT_ONCE);
 
-  async function loadWindow(): Promise<Window> {
-    const since = new Date(clock.now().getTime() - PREVIEW_DAYS * DAY_MS);
-    return repo.windowItems(since, WINDOW_READ_LIMIT);
+  // One read of the window at a time, shared by the calls that wait for it and reused for WINDOW_REUSE_MS.
+  let window: { at: number; read: Promise<Window> } | null = null;
+  function loadWindow(): Promise<Window> {
+    const now = clock.now().getTime();
+    if (window && now - window.at < WINDOW_REUSE_MS) return window.read;
+    const since = new Date(now - PREVIEW_DAYS * DAY_MS);
+    const read = repo.windowItems(since, WINDOW_READ_LIMIT);
+    window = { at: now, read };
+    read.catch(() => {
+      if (window?.read === read) window = null;
+    });
+    return read;
   }
 
   /** The subreddits as written, each checked; a bad one is an invalid field naming it. */
