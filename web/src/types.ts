@@ -31,6 +31,12 @@ export type {
 export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
 export type { KeywordStat, KeywordStats } from '../../src/keywords/keywords.schemas.ts';
 export type {
+  Preview,
+  PreviewInput,
+  SuggestInput,
+  Suggestion,
+} from '../../src/onboarding/onboarding.schemas.ts';
+export type {
   BelowThreshold,
   LeadReply,
   LeadStatus,
