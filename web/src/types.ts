@@ -31,12 +31,6 @@ export type {
 export type { PainTheme, SeoOpportunity } from '../../src/insights/insights.schemas.ts';
 export type { KeywordStat, KeywordStats } from '../../src/keywords/keywords.schemas.ts';
 export type {
-  Preview,
-  PreviewInput,
-  SuggestInput,
-  Suggestion,
-} from '../../src/onboarding/onboarding.schemas.ts';
-export type {
   BelowThreshold,
   LeadReply,
   LeadStatus,
@@ -44,6 +38,12 @@ export type {
   LeadSummary,
   QueueStatus,
 } from '../../src/leads/leads.schemas.ts';
+export type {
+  Preview,
+  PreviewInput,
+  SuggestInput,
+  Suggestion,
+} from '../../src/onboarding/onboarding.schemas.ts';
 export type {
   DeletionImpact,
   ImportResult,
