@@ -103,6 +103,7 @@ async function main() {
     await services.webhooks.close(Math.max(500, deadline - Date.now() - 1500));
     await services.alerts.close();
     await services.sessions.close();
+    await services.onboarding.close();
     await close();
     app.log.info({ signal }, 'stopped');
     process.exit(0);

@@ -12,6 +12,7 @@ import { createPainThemesService } from './insights/pain-themes.service.ts';
 import { createSeoService } from './insights/seo/seo.service.ts';
 import { createKeywordsService } from './keywords/keywords.service.ts';
 import { createLeadsService } from './leads/leads.service.ts';
+import { createOnboardingService } from './onboarding/onboarding.service.ts';
 import { createProjectsService } from './projects/projects.service.ts';
 import { createScanHistory } from './scans/scans.history.ts';
 import { createScansService } from './scans/scans.service.ts';
@@ -64,6 +65,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
     seo: createSeoService({ ...deps, upstream, spendCap }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
+    onboarding: createOnboardingService(deps),
   };
 }
 export type Services = ReturnType<typeof createServices>;

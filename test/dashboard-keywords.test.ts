@@ -98,6 +98,7 @@ describe('dashboard keyword performance', () => {
       notFit: 1,
       hidden: 0,
       replied: 1,
+      warning: null,
     });
     // Three of four leads marked not a fit or hidden.
     assert.deepEqual(k.get('no-shows'), {
@@ -109,11 +110,17 @@ describe('dashboard keyword performance', () => {
       notFit: 2,
       hidden: 1,
       replied: 0,
+      warning: null,
     });
     // A hundred matches and one lead.
     assert.equal(k.get('salon')?.verdict, 'noisy');
     assert.equal(k.get('salon')?.matched, 100);
     assert.equal(k.get('salon')?.leads, 1);
+    // A fifth of what the scans read, and noise: keyword health says what to do.
+    assert.match(
+      k.get('salon')?.warning ?? '',
+      /^Matches 20% of the 500 posts and comments of the last 30 days/,
+    );
     // Counted at 0 in both scans (its 9 matches were before the window).
     assert.equal(k.get('zebra crossing')?.verdict, 'dead');
     assert.equal(k.get('zebra crossing')?.matched, 0);

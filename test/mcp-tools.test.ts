@@ -110,14 +110,21 @@ describe('tools/list', () => {
       'refresh_pain_themes',
       'run_scan',
       'set_lead_status',
+      'suggest_project',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
       assert.equal(x.inputSchema.type, 'object', x.name);
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
-      // Tools that start work or store what they learn are not read-only.
-      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility', 'set_lead_status'];
+      // Tools that start work, store what they learn or may spend money are not read-only.
+      const writes = [
+        'run_scan',
+        'refresh_pain_themes',
+        'check_ai_visibility',
+        'set_lead_status',
+        'suggest_project',
+      ];
       assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }

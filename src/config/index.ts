@@ -18,6 +18,7 @@ import {
 } from './insights.ts';
 import { LIMITS_VARIABLES, readTierLimits, type Tier, type TierLimits } from './limits.ts';
 import { MAIL_VARIABLES, readSignIn, type SignInConfig } from './mail.ts';
+import { ONBOARDING_VARIABLES, type OnboardingConfig, readOnboarding } from './onboarding.ts';
 import { type Env, type EnvVar, readBool, readInt } from './read.ts';
 import { type LlmConfig, readLlm, SCORING_VARIABLES } from './scoring.ts';
 import {
@@ -37,6 +38,7 @@ export type { AiEngineConfig, SeoConfig, SeoProviderName } from './insights.ts';
 export { SEO_PROVIDERS } from './insights.ts';
 export { DEFAULT_TIER_LIMITS, TIERS, type Tier, type TierLimits } from './limits.ts';
 export type { SignInConfig } from './mail.ts';
+export type { OnboardingConfig } from './onboarding.ts';
 export { ConfigError, type EnvVar } from './read.ts';
 export type { LlmConfig } from './scoring.ts';
 export { type RequestLogging, ROLES, type Role, requestLogLevel } from './service.ts';
@@ -96,6 +98,8 @@ export interface Config {
   seo: SeoConfig;
   /** AI engines check_ai_visibility asks (README "AI visibility"); empty: not configured. */
   aiEngines: AiEngineConfig[];
+  /** Reading a product page for a suggested profile (docs/onboarding.md). */
+  onboarding: OnboardingConfig;
 }
 
 /** Every environment variable, by concern, in the order docs/configuration.md lists them. */
@@ -109,6 +113,7 @@ export const CONFIG_VARIABLES: { concern: string; variables: EnvVar[] }[] = [
   { concern: 'Sign-in mail', variables: MAIL_VARIABLES },
   { concern: 'Alerts (webhooks)', variables: WEBHOOK_VARIABLES },
   { concern: 'Intelligence (SEO, AI visibility)', variables: INSIGHTS_VARIABLES },
+  { concern: 'Onboarding (suggested profiles)', variables: ONBOARDING_VARIABLES },
 ];
 
 /** Reads and validates every setting once; throws ConfigError naming the bad variable. */
@@ -142,5 +147,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(env),
     seo: readSeo(env),
     aiEngines: readAiEngines(env),
+    onboarding: readOnboarding(env),
   };
 }

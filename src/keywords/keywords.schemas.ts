@@ -25,6 +25,11 @@ export const KeywordStat = Type.Object({
   /** Hidden by the person: not replied-to leads, nor those hidden by a raised threshold. */
   hidden: Count,
   replied: Count,
+  /**
+   * Keyword health (src/domain/keyword-health.ts): a keyword that names only a kind of product ("software"), or a
+   * noisy one that matched a large share of the items read in the window, with what to do instead; null otherwise.
+   */
+  warning: Nullable(Type.String()),
 });
 export type KeywordStat = Static<typeof KeywordStat>;
 

@@ -2,8 +2,9 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config/index.ts';
 import { notFound } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
-import { judgeKeyword, keywordWords } from '../domain/keyword-health.ts';
+import { judgeKeyword, keywordWarning, keywordWords } from '../domain/keyword-health.ts';
 import { parseKeyword } from '../domain/matching.ts';
+import { namesOnlyAProduct } from '../domain/scoring/generic.ts';
 import type { ProjectOwner } from '../projects/projects.service.ts';
 import { createKeywordsRepo } from './keywords.repo.ts';
 import type { KeywordStat, KeywordStats } from './keywords.schemas.ts';
@@ -54,10 +55,31 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
         });
       }
       const limit = deps.config.selfHosted ? null : deps.config.tierLimits[owner.tier].keywordsPerProject;
+      // A keyword of the project's field, for the example of a generic keyword's warning ("invoicing software").
+      const topic =
+        keywords.find((k) => !k.trim().startsWith('-') && !namesOnlyAProduct(k) && parseKeyword(k)) ?? null;
+      /**
+       * Keyword health beside the verdict: a keyword that names only a kind of product, or one that matches a large
+       * share of what the scans read and whose leads say it is noise; a silent keyword is already "dead".
+       */
+      const warningOf = (keyword: string, matched: number | null, verdict: KeywordStat['verdict']) => {
+        const w = keywordWarning(keyword, { matches: matched, items: read.itemsSeen, days }, { topic });
+        if (!w || w.kind === 'silent') return null;
+        return w.kind === 'generic' || verdict === 'noisy' || verdict === 'rejected' ? w.message : null;
+      };
       const taken = new Set<string>();
       const stat = (keyword: string, i: number): KeywordStat => {
         const parsed = parseKeyword(keyword);
-        const empty = { keyword, matched: null, leads: 0, meanScore: null, notFit: 0, hidden: 0, replied: 0 };
+        const empty = {
+          keyword,
+          matched: null,
+          leads: 0,
+          meanScore: null,
+          notFit: 0,
+          hidden: 0,
+          replied: 0,
+          warning: null,
+        };
         if (limit !== null && i >= limit) return { ...empty, verdict: 'over-limit' };
         // A keyword without a word in it ("!!") can match nothing.
         if (!parsed) return { ...empty, matched: 0, verdict: 'dead' };
@@ -69,12 +91,14 @@ export function createKeywordsService(deps: { db: Db; clock: Clock; config: Conf
         const m = matched.has(key) ? (first ? matched.get(key)! : 0) : null;
         const l = (first && found.get(key)) || NO_LEADS;
         const figures = { matched: m, leads: l.leads, notFit: l.notFit, hidden: l.hidden };
+        const verdict = judgeKeyword(figures);
         return {
           ...figures,
           keyword,
-          verdict: judgeKeyword(figures),
+          verdict,
           meanScore: l.leads ? Math.round(l.scoreSum / l.leads) : null,
           replied: l.replied,
+          warning: warningOf(keyword, m, verdict),
         };
       };
       return { days, since: since.toISOString(), ...read, keywords: keywords.map(stat) };

@@ -19,6 +19,7 @@ const INSTRUCTIONS =
   'Lead intelligence over Reddit posts and comments. Call list_projects first to get a projectId; ' +
   'list_leads returns scored leads (score 0-100 is a sort order, not a probability). ' +
   'run_scan buys upstream data; set_lead_status triages leads (hidden, not_fit, back to new); ' +
+  'suggest_project reads a product page and proposes a project with a preview over stored posts; ' +
   'the other tools are read-only.';
 
 const invalidParams = (message: string, argument?: string | null) =>

@@ -64,8 +64,17 @@ function describe(addresses: string[]): string {
   return addresses.join(', ');
 }
 
-/** A DNS lookup for the sender's connections that only ever answers with addresses the policy allows. */
-export function createGuardedLookup(isAllowed: (address: string) => boolean): LookupFunction {
+/** What a refusal tells the person: where this sender may connect, and the setting that changes it. */
+const WEBHOOK_POLICY = 'webhooks are only sent to public addresses (see WEBHOOK_ALLOW_PRIVATE)';
+
+/**
+ * A DNS lookup for the sender's connections that only ever answers with addresses the policy allows; `policy` ends
+ * the refusal's message (the page reader of src/onboarding/ says what it reads).
+ */
+export function createGuardedLookup(
+  isAllowed: (address: string) => boolean,
+  policy: string = WEBHOOK_POLICY,
+): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { family: options.family, hints: options.hints, all: true }, (err, found) => {
       if (err) return callback(err, '', 0);
@@ -73,8 +82,7 @@ export function createGuardedLookup(isAllowed: (address: string) => boolean): Lo
       const allowed = list.filter((a) => isAllowed(a.address));
       if (allowed.length === 0) {
         const blocked = new WebhookUrlError(
-          `${hostname} resolves to a private or reserved address (${describe(list.map((a) => a.address))}); ` +
-            'webhooks are only sent to public addresses (see WEBHOOK_ALLOW_PRIVATE)',
+          `${hostname} resolves to a private or reserved address (${describe(list.map((a) => a.address))}); ${policy}`,
         );
         return callback(blocked as NodeJS.ErrnoException, '', 0);
       }

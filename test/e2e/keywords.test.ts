@@ -27,7 +27,7 @@ describe('keyword performance in the dashboard', { skip: chromiumMissing }, () =
     return ((await res.json()) as { project: { keywords: string[] } }).project.keywords;
   };
   const row = (keyword: string) => page.locator(`.keywords-table tr[data-keyword="${keyword}"]`);
-  const rowKeywords = () => page.locator('.keywords-table th.keyword-name').allInnerTexts();
+  const rowKeywords = () => page.locator('.keywords-table th.keyword-name .keyword-text').allInnerTexts();
 
   before(async () => {
     await ensureWebBuilt();
@@ -85,6 +85,12 @@ describe('keyword performance in the dashboard', { skip: chromiumMissing }, () =
       await cell('no-shows', 'Hint'),
       `Noisy: you marked ${noShows} of its ${noShows} leads not a fit or hidden.`,
     );
+    // Keyword health under the keyword: a large share of what the scans read, and leads that say it is noise.
+    assert.match(
+      await row('no-shows').locator('.keyword-warning').innerText(),
+      /^Matches [\d.]+% of the [\d,]+ posts and comments of the last 30 days: most of them will be about something else\./,
+    );
+    assert.equal(await row('online booking').locator('.keyword-warning').count(), 0);
     assert.deepEqual(await axeViolations(page), []);
   });
 

@@ -39,6 +39,12 @@ export type {
   QueueStatus,
 } from '../../src/leads/leads.schemas.ts';
 export type {
+  Preview,
+  PreviewInput,
+  SuggestInput,
+  Suggestion,
+} from '../../src/onboarding/onboarding.schemas.ts';
+export type {
   DeletionImpact,
   ImportResult,
   ProjectLimits,

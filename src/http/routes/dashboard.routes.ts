@@ -10,6 +10,7 @@ import { CreatedWebhook, Webhook, WebhookAttempt } from '../../webhooks/webhooks
 import { guardDashboard, SESSION_COOKIE } from '../dashboard.guard.ts';
 import { dashboardAlertRoutes } from './dashboard-alerts.routes.ts';
 import { dashboardLeadsRoutes } from './dashboard-leads.routes.ts';
+import { dashboardOnboardingRoutes } from './dashboard-onboarding.routes.ts';
 import { dashboardProjectRoutes } from './dashboard-projects.routes.ts';
 import { insightsRoutes } from './insights.routes.ts';
 
@@ -205,4 +206,5 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 
   await app.register(dashboardProjectRoutes, { services });
   await app.register(dashboardAlertRoutes, { services });
+  await app.register(dashboardOnboardingRoutes, { services });
 };

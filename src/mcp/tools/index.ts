@@ -9,6 +9,7 @@ import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
 import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
 import { setLeadStatusTool } from './set-lead-status.tool.ts';
+import { suggestProjectTool } from './suggest-project.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -22,4 +23,5 @@ export const TOOLS = [
   checkAiVisibilityTool,
   setLeadStatusTool,
   refreshPainThemesTool,
+  suggestProjectTool,
 ] as unknown as ToolDef[];

@@ -1,5 +1,6 @@
 // Which keyword brings leads and which brings noise: each keyword's matches, leads, mean score and marks over a
-// window, a plain hint where one looks noisy or dead, and Remove (docs/decisions/0099-keyword-performance.md).
+// window, a plain hint where one looks noisy or dead, a keyword-health warning under a keyword that names only a
+// kind of product or matches too much (docs/onboarding.md), and Remove (docs/decisions/0099-keyword-performance.md).
 import { useRef, useState } from 'preact/hooks';
 import { DEFAULT_SCORE_THRESHOLD } from '../../../src/domain/scoring/types.ts';
 import { api, messageOf } from '../api.ts';
@@ -118,7 +119,7 @@ export function KeywordsTab(props: {
 
   const s = stats.data;
   const threshold = props.project?.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD;
-  const noisy = s?.keywords.filter((k) => hintOf(k, s).warn).length ?? 0;
+  const noisy = s?.keywords.filter((k) => hintOf(k, s).warn || k.warning).length ?? 0;
   return (
     <section aria-labelledby="keywords-title" class="stack">
       <div class="section-head">
@@ -195,7 +196,8 @@ export function KeywordsTab(props: {
                   return (
                     <tr key={k.keyword} data-keyword={k.keyword} data-verdict={k.verdict}>
                       <th scope="row" class="row-head keyword-name">
-                        {k.keyword}
+                        <span class="keyword-text">{k.keyword}</span>
+                        {k.warning && <span class="keyword-warning warn-text">{k.warning}</span>}
                       </th>
                       {FIGURES.map(([label, of]) => (
                         <td key={label} class="num" data-label={label}>

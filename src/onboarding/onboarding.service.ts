@@ -1,0 +1,212 @@
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config/index.ts';
+import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
+import type { Db } from '../db/client.ts';
+import { parseKeyword } from '../domain/matching.ts';
+import type { ScoringProfile } from '../domain/scoring.ts';
+import { normalizeSubreddit } from '../domain/subreddit-name.ts';
+import { type ProfileSuggestion, readProduct, suggestProfile } from '../domain/suggestion/suggest.ts';
+import { createLimiter } from '../limiter.ts';
+import { askModel, LLM_SUGGEST_API } from './onboarding.llm.ts';
+import { createOnboardingRepo } from './onboarding.repo.ts';
+import type { Preview, PreviewInput, SuggestInput, Suggestion } from './onboarding.schemas.ts';
+import { createPageFetcher } from './page-fetch.ts';
+import { readDescription, readPage } from './page-read.ts';
+import {
+  PREVIEW_DAYS,
+  previewOf,
+  reachOf,
+  SUBREDDITS_PROPOSED,
+  subredditsFor,
+  type Window,
+} from './preview.ts';
+
+const DAY_MS = 86_400_000;
+/** The newest stored items of the window read at most: enough for shares and examples, bounded in memory. */
+const WINDOW_READ_LIMIT = 10_000;
+/** A window read is reused this long: a person editing keywords previews again and again within a minute. */
+const WINDOW_REUSE_MS = 30_000;
+/** Page reads at once across the process: each holds a connection and up to ONBOARDING_PAGE_MAX_BYTES. */
+const PAGE_READS_AT_ONCE = 4;
+/** Candidate phrases counted against the window before the keywords are chosen. */
+const CANDIDATES_COUNTED = 80;
+const MIN_DESCRIPTION_CHARS = 20;
+
+/** None of the upstream adapters (src/upstream/) offers a subreddit search; said in every suggestion's notes. */
+const NO_SUBREDDIT_SEARCH =
+  'Subreddits come from where the keywords match in posts already stored: the configured upstream offers no ' +
+  'subreddit search.';
+
+/**
+ * Onboarding (docs/onboarding.md): a project profile suggested from a product page and/or a paragraph, and the
+ * preview of keywords and subreddits over the stored posts of the last 7 days. Nothing is written but the model's
+ * call in usage, when an LLM is configured.
+ */
+export function createOnboardingService(deps: {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  fetch?: typeof fetch;
+}) {
+  const { config, clock } = deps;
+  const repo = createOnboardingRepo(deps.db);
+  const pages = createPageFetcher(config);
+  const limit = createLimiter(PAGE_READS_AT_ONCE);
+
+  // One read of the window at a time, shared by the calls that wait for it and reused for WINDOW_REUSE_MS.
+  let window: { at: number; read: Promise<Window> } | null = null;
+  function loadWindow(): Promise<Window> {
+    const now = clock.now().getTime();
+    if (window && now - window.at < WINDOW_REUSE_MS) return window.read;
+    const since = new Date(now - PREVIEW_DAYS * DAY_MS);
+    const read = repo.windowItems(since, WINDOW_READ_LIMIT);
+    window = { at: now, read };
+    read.catch(() => {
+      if (window?.read === read) window = null;
+    });
+    return read;
+  }
+
+  /** The subreddits as written, each checked; a bad one is an invalid field naming it. */
+  function checkSubreddits(raw: string[] | undefined, problems: FieldProblem[]): string[] {
+    const out: string[] = [];
+    for (const s of raw ?? []) {
+      const n = normalizeSubreddit(s);
+      if ('error' in n) problems.push({ field: 'subreddits', message: `${n.error}.` });
+      else if (!out.some((o) => o.toLowerCase() === n.name.toLowerCase())) out.push(n.name);
+    }
+    return out;
+  }
+
+  function checkKeywords(raw: string[] | undefined, problems: FieldProblem[]): string[] {
+    const out: string[] = [];
+    for (const k of raw ?? []) {
+      if (!parseKeyword(k)) problems.push({ field: 'keywords', message: `"${k}" has no word to match.` });
+      else if (!out.includes(k.trim())) out.push(k.trim());
+    }
+    return out;
+  }
+
+  const scoringProfile = (p: Omit<ProfileSuggestion, 'keywords'>, keywords: string[]): ScoringProfile => ({
+    name: p.name,
+    url: p.url,
+    pain: p.pain,
+    solution: p.solution,
+    targetUsers: p.targetUsers,
+    geography: p.geography,
+    budgetFit: p.budgetFit,
+    keywords: keywords.filter((k) => !k.startsWith('-')),
+    competitors: p.competitors,
+  });
+
+  return {
+    /**
+     * The suggested profile for a page (`url`), a paragraph (`description`) or both, with its preview (of the
+     * caller's `keywords` and `subreddits` when given). Bad input is invalid_request and changes nothing.
+     */
+    async suggest(owner: { userId: string }, input: SuggestInput): Promise<Suggestion> {
+      const url = input.url?.trim() || null;
+      const description = input.description?.trim() || null;
+      const problems: FieldProblem[] = [];
+      if (!url && !description) {
+        throw new AppError(
+          'invalid_request',
+          "Give the product's page (url) or a paragraph about it (description), or both.",
+        );
+      }
+      if (description && description.length < MIN_DESCRIPTION_CHARS) {
+        problems.push({
+          field: 'description',
+          message: `Write at least a sentence (${MIN_DESCRIPTION_CHARS} characters): what the product does and for whom.`,
+        });
+      }
+      const keywords = checkKeywords(input.keywords, problems);
+      const subreddits = checkSubreddits(input.subreddits, problems);
+      if (problems.length) throw new InvalidFields(problems);
+      if (url) pages.checkUrl(url);
+
+      const [text, window] = await Promise.all([
+        url
+          ? limit(() => pages.fetchPage(url)).then((page) => readPage(page.html, page.url, description))
+          : Promise.resolve(readDescription(description!)),
+        loadWindow(),
+      ]);
+      const read = readProduct(text);
+      const reach = reachOf(
+        window,
+        read.candidates.slice(0, CANDIDATES_COUNTED).map((c) => c.text),
+      );
+      let profile = suggestProfile(read, reach);
+      let method: Suggestion['method'] = 'local';
+      let costUsd = 0;
+      let modelSubreddits: string[] = [];
+      const notes = [NO_SUBREDDIT_SEARCH];
+      if (config.llm) {
+        const outcome = await askModel(config.llm, text, deps.fetch);
+        costUsd = outcome.costUsd;
+        await repo.recordAccountCall(owner.userId, LLM_SUGGEST_API, outcome.costUsd, outcome.ok, clock.now());
+        if (outcome.ok) {
+          const m = outcome.suggestion.profile;
+          method = 'llm';
+          modelSubreddits = outcome.suggestion.subreddits;
+          // The page's own competitors stay first; the model's words fill what the page did not say.
+          profile = {
+            ...m,
+            keywords:
+              m.keywords.filter((k) => !k.startsWith('-')).length >= 5 ? m.keywords : profile.keywords,
+            competitors: [...new Set([...profile.competitors, ...m.competitors])].slice(0, 10),
+            geography: m.geography ?? profile.geography,
+            budgetFit: m.budgetFit ?? profile.budgetFit,
+          };
+        } else notes.push(`The model's suggestion failed (${outcome.error}); this is the local one.`);
+      }
+      const stored = subredditsFor(
+        window,
+        profile.keywords.filter((k) => !k.startsWith('-')).length ? profile.keywords : [],
+      );
+      const suggested = [...stored];
+      for (const s of modelSubreddits)
+        if (
+          suggested.length < SUBREDDITS_PROPOSED &&
+          !suggested.some((x) => x.toLowerCase() === s.toLowerCase())
+        )
+          suggested.push(s);
+      if (!suggested.length)
+        notes.push(
+          'No stored posts of the last 7 days match the keywords yet, so no subreddit is suggested.',
+        );
+      const project = { ...profile, subreddits: suggested };
+      const previewKeywords = keywords.length ? keywords : project.keywords;
+      const preview = previewOf(
+        window,
+        previewKeywords,
+        input.subreddits ? subreddits : project.subreddits,
+        scoringProfile(project, previewKeywords),
+      );
+      return { project, preview, costUsd, method, notes };
+    },
+
+    /** The preview alone, for keywords and subreddits as a form holds them (no page read, no cost). */
+    async preview(input: PreviewInput): Promise<Preview> {
+      const problems: FieldProblem[] = [];
+      const keywords = checkKeywords(input.keywords, problems);
+      const subreddits = checkSubreddits(input.subreddits, problems);
+      if (problems.length) throw new InvalidFields(problems);
+      const p = input.profile ?? {};
+      const profile = {
+        name: p.name ?? '',
+        url: p.url ?? null,
+        pain: p.pain ?? null,
+        solution: p.solution ?? null,
+        targetUsers: p.targetUsers ?? null,
+        geography: p.geography ?? null,
+        budgetFit: p.budgetFit ?? null,
+        competitors: p.competitors ?? [],
+      };
+      return previewOf(await loadWindow(), keywords, subreddits, scoringProfile(profile, keywords));
+    },
+
+    close: () => pages.close(),
+  };
+}
+export type OnboardingService = ReturnType<typeof createOnboardingService>;
