@@ -65,9 +65,18 @@ export function proposeSolution(units: Unit[], name: string | null): string | nu
     (u) => u.role === 'title' && u.text.split(' ').length >= 3 && !PAIN_CUE.test(u.text),
   );
   const described = units.filter((u) => (u.role === 'meta' || u.role === 'user') && !PAIN_CUE.test(u.text));
-  const user = described.filter(
-    (u) => u.role === 'user' && !/^for\b/i.test(u.text) && !AUDIENCE_LEAD.test(u.text),
-  );
+  // The person's own sentences that say what the product does: one naming the product comes first, pain words or
+  // not ("InvoiceSnap sends reminders … without chasing clients" is the solution, its pain a clause of it).
+  const names = (u: Unit) => own?.test(u.text) ?? false;
+  const user = units
+    .filter(
+      (u) =>
+        u.role === 'user' &&
+        !/^for\b/i.test(u.text) &&
+        !AUDIENCE_LEAD.test(u.text) &&
+        (names(u) || !PAIN_CUE.test(u.text)),
+    )
+    .sort((a, b) => Number(names(b)) - Number(names(a)));
   const parts: string[] = [];
   // Every sentence of the paragraph read as a pain or the buyers: the first that names the product or what it does.
   const anyUser = units.find(
@@ -118,6 +127,11 @@ export function proposePain(units: Unit[], name: string | null): string | null {
     .sort((a, b) => b.score - a.score || a.i - b.i);
   const best = scored[0];
   if (!best) return null;
+  // The only pain is said inside the product's own sentence: its clause after "without", "instead of" or "no more".
+  const clause =
+    own?.test(best.u.text) &&
+    /\b(?:without|instead of|no more|stop)\s+([^.;!?]+)/i.exec(best.u.text.replace(own, ''))?.[1]?.trim();
+  if (clause) return cut(capitalise(clause).replace(/[,.]$/, ''), 400);
   const chosen = [best];
   const second = scored.find((s) => s !== best && s.score >= best.score / 2 && s.u.text !== best.u.text);
   if (second && best.u.text.length < 200) chosen.push(second);
@@ -138,8 +152,20 @@ const AUDIENCE_END =
 function audienceIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(AUDIENCE_AFTER)) {
-    let phrase = (m[1] ?? '').replace(AUDIENCE_END, '').trim();
+    let phrase = (m[1] ?? '')
+      .replace(AUDIENCE_END, '')
+      .replace(/[\s,;:]+$/, '')
+      .trim();
     phrase = phrase.replace(/^(?:your|the|all|every|any|busy|modern)\s+/i, '');
+    // "independent bike shops manage repair tickets": the audience ends at its head, unless a list goes on.
+    const ws = phrase.split(/\s+/);
+    const head = ws.findIndex(
+      (w, j) =>
+        AUDIENCE_HEAD.test(w.replace(/,$/, '')) &&
+        !w.endsWith(',') &&
+        !/^(?:and|or|&)$/i.test(ws[j + 1] ?? ''),
+    );
+    if (head >= 0) phrase = ws.slice(0, head + 1).join(' ');
     const words = phrase.split(/,\s*|\s+(?:and|&|or)\s+/).map((w) => w.trim());
     // Every listed part must end in a person or an organisation: "freelancers and small agencies".
     // "Shopify and Amazon sellers": a single word before the last part shares its head.

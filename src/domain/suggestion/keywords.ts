@@ -117,6 +117,10 @@ function nounHere(t: Term, prev: Term | undefined, next: Term | undefined, lex: 
   return !!next && (lex.asNoun.get(w) ?? 0) > (lex.asVerb.get(w) ?? 0);
 }
 
+/** Verbs a sentence about a product opens with, which the tagger may read as plural nouns. */
+const PRODUCT_VERB =
+  /^(?:replaces|works|sends|helps|lets|gives|makes|turns|keeps|connects|delivers|offers|provides|automates|tracks|collects|checks|monitors|builds|manages|integrates|syncs|saves|cuts|stops|handles|runs|shows|finds|creates|generates|schedules|reminds|books|plans|imports|exports)$/i;
+
 /** The runs of words that can hold a noun phrase: cut at punctuation, function words, verbs and numbers. */
 function runsOf(terms: Term[], lex: Lexicon): Term[][] {
   const runs: Term[][] = [];
@@ -127,7 +131,10 @@ function runsOf(terms: Term[], lex: Lexicon): Term[][] {
   };
   terms.forEach((t, i) => {
     const noun = nounHere(t, run.at(-1), terms[i + 1], lex);
+    // "Replaces spreadsheets …", "Works with Stripe": a person's sentence opening with what the product does.
+    const opensWithVerb = (i === 0 || terms[i - 1]!.breaks) && PRODUCT_VERB.test(t.word);
     const usable =
+      !opensWithVerb &&
       (noun || t.tags.includes('Adjective')) &&
       !FUNCTION_TAGS.some((x) => t.tags.includes(x)) &&
       !/\d/.test(t.word) &&
@@ -209,6 +216,8 @@ export function keywordCandidates(units: Unit[], banned: Set<string>): KeywordCa
         for (let n = 1; n <= 3 && a + n <= run.length; n++) {
           const words = run.slice(a, a + n);
           if (!acceptable(words, banned)) continue;
+          // "independent bike" of "independent bike shops": the buyers' description, not their need.
+          if (a + n < run.length && AUDIENCE_HEAD.test(run[a + n]!.word)) continue;
           const text = words.map((w) => w.word).join(' ');
           const key = phraseKey(text);
           const c = found.get(key) ?? {

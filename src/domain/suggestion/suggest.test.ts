@@ -77,3 +77,26 @@ test('stored posts keep out a phrase that matches a large share of them', () => 
   })).keywords;
   assert.ok(!crowded.includes('no-shows'), crowded.join(', '));
 });
+
+test('a paragraph: the sentence naming the product is the solution, its buyers after "for", no verb as a keyword', () => {
+  const s = suggestProfile(
+    readProduct(
+      page({
+        url: null,
+        userDescription:
+          'InvoiceSnap sends invoices and automatic payment reminders for freelance photographers, so they get paid on time without chasing clients. Works with Stripe and PayPal; $12 per month. Alternative to FreshBooks and HoneyBook.',
+      }),
+    ),
+  );
+  assert.equal(s.name, 'InvoiceSnap');
+  assert.match(
+    s.solution ?? '',
+    /^Sends invoices and automatic payment reminders for freelance photographers/,
+  );
+  assert.equal(s.targetUsers, 'Freelance photographers');
+  assert.match(s.pain ?? '', /chasing clients/i);
+  assert.doesNotMatch(s.pain ?? '', /Stripe/);
+  assert.ok(!s.keywords.includes('works'), s.keywords.join(', '));
+  assert.deepEqual(s.competitors, ['FreshBooks', 'HoneyBook']);
+  assert.equal(s.budgetFit, 'from $12 per month');
+});

@@ -55,8 +55,8 @@ export function suggestProfile(
   const { text, units, competitors } = read;
   const keywords = chooseKeywords(read.candidates, competitors, reach);
   const solution = proposeSolution(units, read.name || null);
-  const name =
-    read.name || (keywords[0] ? keywords[0].charAt(0).toUpperCase() + keywords[0].slice(1) : 'My product');
+  // No name said anywhere: a plain placeholder the person replaces, not a keyword dressed as a name.
+  const name = read.name || 'My product';
   return {
     name: name.slice(0, 200),
     url: text.url,

@@ -40,7 +40,7 @@ budget money cost costs fee fees price prices value data information info report
 answer answers problem problems issue issues need needs help support check checks account accounts email emails
 list lists number numbers amount amounts percent level levels check-in sequence sequences dashboard dashboards
 voice job day-to-day check address relationship penny pennies afternoon afternoons weekend weekends night nights
-morning mornings today tomorrow payday deadline deadlines`.split(/\s+/),
+morning mornings today tomorrow payday deadline deadlines works uses helps gets makes`.split(/\s+/),
 );
 
 /**
