@@ -18,8 +18,17 @@ const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}
 const WORD_CHAR = `[[\\p{L}\\p{N}\\p{M}]--[${UNSPACED}]]`;
 // A word: letters, digits and marks, trailing + and # kept ("c++", "c#"). Apostrophes split words, so
 // "Vagaro" matches "Vagaro's" and "don't" matches "don't" and "don t".
-const TOKEN = new RegExp(`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
-const UNSPACED_CHAR = new RegExp(`[${UNSPACED}]`, 'v');
+const TOKEN = tokenPattern();
+const UNSPACED_CHAR = new RegExp(`[${UNSPACED}]`, 'u');
+
+/** The token pattern; where the v flag is missing (browsers before 2023: the dashboard marks keywords with this module), the same tokens by a lookahead. */
+function tokenPattern(): RegExp {
+  try {
+    return new RegExp(`[${UNSPACED}]|${WORD_CHAR}+[+#]*`, 'gv');
+  } catch {
+    return new RegExp(`[${UNSPACED}]|(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])+[+#]*`, 'gu');
+  }
+}
 
 function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
