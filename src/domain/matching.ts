@@ -72,6 +72,15 @@ function fnv(h: number, token: string): number {
 
 const hashToken = (token: string): number => fnv(FNV_OFFSET, token) & MASK;
 
+/** FNV-1a over text[start, end) lower-cased (ASCII), continuing from state h: a hyphenated run's next part. */
+function continueHash(h: number, text: string, start: number, end: number): number {
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), FNV_PRIME);
+  }
+  return h;
+}
+
 const grow = (a: Int32Array) => {
   const b = new Int32Array(a.length * 2);
   b.set(a);
@@ -188,11 +197,7 @@ class TokenBuffer {
         i++;
       }
       if (start === prevEnd + 1 && text.charCodeAt(prevEnd) === HYPHEN) {
-        // Rare: the token continues a hyphenated run, hashed again onto the run's hash.
-        for (let k = start; k < i; k++) {
-          const d = text.charCodeAt(k);
-          run = Math.imul(run ^ (d >= 65 && d <= 90 ? d | 32 : d), FNV_PRIME);
-        }
+        run = continueHash(run, text, start, i);
         this.hyphen(run & MASK, runStart);
       } else {
         run = h;
