@@ -169,6 +169,52 @@ describe('the words of a keyword in any order, close together', () => {
   });
 });
 
+describe('common words of a longer keyword', () => {
+  test('are found near the other words, in any order, like any word', () => {
+    assert.equal(hit(['looking for'], 'Looking for a CRM'), 'looking for');
+    assert.equal(hit(['looking for'], 'for a salon, looking'), 'looking for');
+    assert.equal(hit(['looking for'], 'I was looking at the options and decided for now'), null);
+    assert.equal(hit(['looking for'], 'We are looking. Not for now'), null);
+    assert.equal(hit(['point of sale'], 'a point-of-sale system'), 'point of sale');
+    assert.equal(hit(['point of sale'], 'sale point'), null);
+  });
+
+  test('a keyword of common words only matches too', () => {
+    assert.equal(hit(['how to'], 'how to invoice'), 'how to');
+    assert.equal(hit(['how to'], 'no idea how'), null);
+  });
+});
+
+describe('keywordSpellings: what the dashboard marks', () => {
+  const spellings = (k: string) => keywordSpellings(k).map((t) => t.join(' '));
+
+  test('every spelling of each word and of each word joined to the next', () => {
+    assert.deepEqual(spellings('technical co-founder'), [
+      'technical',
+      'technicals',
+      'technicalcofounder',
+      'technicalcofounders',
+      'co founder',
+      'co founders',
+      'cofounder',
+      'cofounders',
+    ]);
+    assert.deepEqual(spellings('pivot tables'), [
+      'pivot',
+      'pivots',
+      'pivottables',
+      'pivottable',
+      'tables',
+      'table',
+    ]);
+  });
+
+  test('a quoted keyword only as written; none for a keyword with no word', () => {
+    assert.deepEqual(spellings('"co-founder"'), ['co founder']);
+    assert.deepEqual(spellings('!!'), []);
+  });
+});
+
 describe('a quoted keyword matches only as written', () => {
   test('its words in order and side by side, with no other form', () => {
     assert.equal(hit(['"invoice software"'], 'Invoice Software?'), '"invoice software"');
