@@ -38,11 +38,13 @@ function normalize(text: string): string {
 // sentence (. ! ? only before a space or the end of the text).
 const WORD = 1;
 const BREAK = 2;
+const JOIN = 3;
 const CLASS = new Uint8Array(128);
 for (let c = 48; c <= 57; c++) CLASS[c] = WORD;
 for (let c = 65; c <= 90; c++) CLASS[c] = WORD;
 for (let c = 97; c <= 122; c++) CLASS[c] = WORD;
 for (const c of '.!?\n') CLASS[c.charCodeAt(0)] = BREAK;
+CLASS[45] = JOIN;
 const NEWLINE = 10;
 const PLUS = 43;
 const HASH = 35;
@@ -157,10 +159,12 @@ class TokenBuffer {
     const n = text.length;
     let i = 0;
     let stop = false;
-    // The previous token's end, and the unmasked hash of the hyphenated run it ends, and that run's first token.
-    let prevEnd = -2;
+    // Where the previous token ended; whether a hyphen follows it directly; the unmasked hash of the hyphenated run
+    // it ends, and that run's first token.
+    let prevEnd = -1;
+    let hyphen = false;
     let run = 0;
-    let runStart = 0;
+    let runStart = -1;
     while (i < n) {
       let c = text.charCodeAt(i);
       if (c >= 128) {
@@ -169,8 +173,9 @@ class TokenBuffer {
       }
       const kind = CLASS[c]!;
       if (kind !== WORD) {
-        if (kind === BREAK && (c === NEWLINE || i + 1 === n || SPACE[text.charCodeAt(i + 1)] === 1))
-          stop = true;
+        if (kind === BREAK) {
+          if (c === NEWLINE || i + 1 === n || SPACE[text.charCodeAt(i + 1)] === 1) stop = true;
+        } else if (kind === JOIN && i === prevEnd) hyphen = true;
         i++;
         continue;
       }
@@ -196,13 +201,16 @@ class TokenBuffer {
         h = Math.imul(h ^ c, FNV_PRIME);
         i++;
       }
-      if (start === prevEnd + 1 && text.charCodeAt(prevEnd) === HYPHEN) {
+      if (hyphen && start === prevEnd + 1) {
+        // Rare: the token continues a hyphenated run ("co-founder"), hashed again onto the run's hash.
+        if (runStart < 0) runStart = this.count - 1;
         run = continueHash(run, text, start, i);
         this.hyphen(run & MASK, runStart);
       } else {
         run = h;
-        runStart = this.count;
+        runStart = -1;
       }
+      hyphen = false;
       this.push(h & MASK, start, i);
       prevEnd = i;
     }
