@@ -188,8 +188,10 @@ describe('common words of a longer keyword', () => {
 describe('keywordSpellings: what the dashboard marks', () => {
   const spellings = (k: string) => keywordSpellings(k).map((t) => t.join(' '));
 
-  test('every spelling of each word and of each word joined to the next', () => {
+  test('the whole keyword in its order first, then each word and each two neighbours joined', () => {
     assert.deepEqual(spellings('technical co-founder'), [
+      'technical co founder',
+      'technical co founders',
       'technical',
       'technicals',
       'technicalcofounder',
@@ -200,6 +202,8 @@ describe('keywordSpellings: what the dashboard marks', () => {
       'cofounders',
     ]);
     assert.deepEqual(spellings('pivot tables'), [
+      'pivot tables',
+      'pivot table',
       'pivot',
       'pivots',
       'pivottables',
@@ -207,6 +211,7 @@ describe('keywordSpellings: what the dashboard marks', () => {
       'tables',
       'table',
     ]);
+    assert.deepEqual(spellings('crm'), ['crm', 'crms']);
   });
 
   test('a quoted keyword only as written; none for a keyword with no word', () => {

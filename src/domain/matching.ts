@@ -99,10 +99,21 @@ function formsOf(kw: ParsedKeyword, rules: MatchRules): Form[] {
   return [...out.values()];
 }
 
-/** The spellings a keyword matches, each as its tokens: what the dashboard marks in a lead's text. */
+/**
+ * The spellings a keyword matches, each as its tokens: what the dashboard marks in a lead's text. First the whole
+ * keyword in its order (with each form of its last word), so that it is marked whole where it stands so; then each
+ * word's forms and each two neighbours joined, for where the words stand apart.
+ */
 export function keywordSpellings(raw: string, rules: MatchRules = KEYWORD_RULES): string[][] {
   const kw = parseKeyword(raw);
-  return kw ? formsOf(kw, kw.exact ? EXACT_RULES : rules).map((f) => f.tokens) : [];
+  if (!kw) return [];
+  const r = kw.exact ? EXACT_RULES : rules;
+  const forms = formsOf(kw, r).map((f) => f.tokens);
+  if (r.gap === null || kw.words.length === 1) return forms;
+  const head = kw.tokens.slice(0, -1);
+  const whole = r.forms(kw.tokens.at(-1)!, false).map((f) => [...head, f]);
+  const out = new Map([...whole, ...forms].map((t) => [t.join(' '), t]));
+  return [...out.values()];
 }
 
 /** One project's keywords, under the id the matcher reports. */
