@@ -8,7 +8,8 @@
  * software" ~ "software for invoices"). A keyword in quotes matches only as written: its words in order, side by
  * side, no other form. A keyword starting with `-` excludes, by the same rules: an item it matches is not a match
  * for that project. Text and keywords are split into the same word tokens (src/domain/match-tokens.ts), so
- * punctuation and spacing between words do not matter. */
+ * punctuation and spacing between words do not matter.
+ */
 import { wordForms, writtenForm } from './keyword-forms.ts';
 import { hashToken, TokenBuffer, tokenize, UNSPACED_CHAR } from './match-tokens.ts';
 
