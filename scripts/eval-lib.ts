@@ -27,6 +27,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { compileMatcher, type Matcher, matchText, parseKeyword } from '../src/domain/matching.ts';
 import { type LeadScore, productName, type ScoringItem, type ScoringProfile } from '../src/domain/scoring.ts';
 
 const SHARED = new URL('../../shared/', import.meta.url);
@@ -222,17 +223,25 @@ export function toItem(post: Post): ScoringItem {
 
 export type Scorer = (item: ScoringItem, profile: EvalProject) => LeadScore;
 
-/** The reference ordering: how many times the project's keywords occur (whole words, case-insensitive). */
+const keywordMatchers = new WeakMap<EvalProject, Matcher>();
+
+/**
+ * The reference ordering: how many of the project's keywords the post matches, matched as a scan matches them
+ * (src/domain/matching.ts; each keyword a set of its own, with the project's exclusions). Until 2026-12-07 it
+ * counted the keywords' occurrences as written (whole words, case-insensitive).
+ */
 export const keywordCountScorer: Scorer = (item, profile) => {
-  const text = `${item.title}\n${item.body}`.toLowerCase();
-  let n = 0;
-  for (const k of profile.keywords) {
-    const re = new RegExp(
-      `(?<![a-z0-9])${k.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
-      'g',
+  let matcher = keywordMatchers.get(profile);
+  if (!matcher) {
+    const exclusions = profile.keywords.filter((k) => parseKeyword(k)?.exclude);
+    matcher = compileMatcher(
+      profile.keywords
+        .filter((k) => !exclusions.includes(k))
+        .map((k) => ({ id: k, keywords: [k, ...exclusions] })),
     );
-    n += text.match(re)?.length ?? 0;
+    keywordMatchers.set(profile, matcher);
   }
+  const n = matcher.match(matchText(item)).size;
   return { score: n, stage: null, reason: null, sellerSide: false, matchedPhrase: null };
 };
 

@@ -7,7 +7,7 @@ import type { LeadCreatedEvent } from '../src/events.ts';
 import { startJobs } from '../src/jobs/jobs.ts';
 import { createScansService } from '../src/scans/scans.service.ts';
 import { createUpstreamSource } from '../src/upstream/index.ts';
-import { UpstreamError, type UpstreamSource } from '../src/upstream/source.ts';
+import { type RedditItem, UpstreamError, type UpstreamSource } from '../src/upstream/source.ts';
 import { createAccount, createProject, getJson, startTestApp, type TestApp } from './harness.ts';
 
 const SALON = {
@@ -185,14 +185,15 @@ describe('a scan over the sample corpus', () => {
     assert.deepEqual(Object.keys(counts).sort(), keywords.filter((k) => k !== '-hiring').sort());
     assert.equal(counts['zebra crossing'], 0);
     const leads = await leadsOf(t, project.id);
-    const leadsBy = (phrase: string) => leads.filter((l) => l.matched_phrase === phrase).length;
-    for (const [keyword, phrase] of [
-      ['Booking Software', 'Booking Software'],
-      ['"no-shows"', 'no-shows'],
-      ['appointment scheduling', 'appointment scheduling'],
-    ] as const) {
+    // A lead names the keyword as the project wrote it, quotes and case included.
+    const leadsBy = (keyword: string) => leads.filter((l) => l.matched_phrase === keyword).length;
+    assert.ok(
+      leads.every((l) => keywords.includes(l.matched_phrase)),
+      JSON.stringify(leads.map((l) => l.matched_phrase)),
+    );
+    for (const keyword of ['Booking Software', '"no-shows"', 'appointment scheduling']) {
       assert.ok(counts[keyword]! > 0, `${keyword}: ${JSON.stringify(counts)}`);
-      assert.ok(counts[keyword]! >= leadsBy(phrase), `${keyword} matched at least its leads`);
+      assert.ok(counts[keyword]! >= leadsBy(keyword), `${keyword} matched at least its leads`);
     }
     // Matches below the threshold of 60 are counted though they were not stored as leads.
     const total = Object.values(counts).reduce((n, c) => n + c, 0);
@@ -398,5 +399,92 @@ describe('scans as pg-boss jobs', () => {
     } finally {
       await jobs.stop();
     }
+  });
+});
+
+describe('a scan matches keywords as people write them', () => {
+  let t: TestApp;
+  const clock = fixedClock(new Date());
+  before(async () => {
+    t = await startTestApp({ clock });
+  });
+  after(() => t.close());
+
+  const SUB = 'cofounderhunt';
+  const body =
+    "I'm a non-technical founder with a validated idea for a B2B scheduling tool and 20 paying pilot customers. " +
+    "I can't code and need someone to build it with me. Where do people usually meet one? Any recommendations?";
+  const post = (id: string, title: string): RedditItem => ({
+    kind: 'post',
+    id,
+    postId: id,
+    subreddit: SUB,
+    title,
+    body,
+    author: `author_${id}`,
+    url: `https://www.reddit.com/r/${SUB}/comments/${id}/`,
+    createdAt: new Date(clock.now().getTime() - 3_600_000),
+  });
+  const posts = [
+    post('joined', 'Where do I find a technical cofounder?'),
+    post('spaced', 'Where do I find a technical co founder?'),
+    post('plural', 'Where do you all find Technical Co-Founders?'),
+    post('other', 'Where do I find a good accountant?'),
+  ];
+  const upstream: UpstreamSource = {
+    name: 'replay',
+    async subredditNew(_sub, cursor, report) {
+      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
+      return cursor === null ? { items: posts, cursor: 'n' } : { items: [], cursor };
+    },
+    async subredditComments(_sub, cursor, report) {
+      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
+      return { items: [], cursor };
+    },
+    async search() {
+      return { items: [], cursor: null };
+    },
+    async commentTree() {
+      return [];
+    },
+  };
+
+  async function leadsFor(keywords: string[]) {
+    const scans = createScansService({
+      db: t.db,
+      clock,
+      config: t.services.config,
+      events: t.services.events,
+      upstream,
+    });
+    const acct = await createAccount(t.services);
+    const project = await createProject(t.services, acct.userId, {
+      pain: 'Non-technical founders cannot find a technical partner to build their product.',
+      solution: 'A matching service that introduces non-technical founders to vetted technical co-founders.',
+      targetUsers: 'Non-technical startup founders',
+      keywords,
+      subreddits: [SUB],
+    });
+    const queued = await scans.requestScan(project.id, 'tool');
+    assert.equal((await scans.waitForScan(queued.scanId, 60_000)).status, 'done');
+    const res = await getJson(t.baseUrl, `/api/v1/projects/${project.id}/leads`, acct.restKey);
+    assert.equal(res.status, 200);
+    const leads: { url: string; matchedPhrase: string; score: number }[] = res.body.leads;
+    return new Map(leads.map((l) => [l.url.split('/').at(-2)!, l]));
+  }
+
+  test('a post written "technical cofounder" is a lead for the keyword "technical co-founder", named as written', async () => {
+    const leads = await leadsFor(['Technical Co-Founder']);
+    assert.deepEqual([...leads.keys()].sort(), ['joined', 'plural', 'spaced']);
+    for (const lead of leads.values()) {
+      assert.equal(lead.matchedPhrase, 'Technical Co-Founder');
+      assert.ok(lead.score >= 40, `${lead.url}: ${lead.score}`);
+    }
+  });
+
+  test('quoted, the keyword finds only the posts that write it so', async () => {
+    const leads = await leadsFor(['"technical co founder"']);
+    assert.deepEqual([...leads.keys()], ['spaced']);
+    assert.equal(leads.get('spaced')!.matchedPhrase, '"technical co founder"');
   });
 });

@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import {
   buildSearchQueries,
   compileMatcher,
+  EXACT_RULES,
   excludeContext,
+  keywordSpellings,
   matchText,
   parseKeyword,
   parseSearchQuery,
@@ -39,15 +41,14 @@ describe('whole words', () => {
 });
 
 describe('phrases', () => {
-  test('a multi-word keyword matches the words in order, adjacent', () => {
+  test('a multi-word keyword matches its words side by side', () => {
     assert.equal(hit(['booking software'], 'any booking software for salons?'), 'booking software');
-    assert.equal(hit(['booking software'], 'software for booking'), null);
-    assert.equal(hit(['booking software'], 'booking and scheduling software'), null);
+    assert.equal(hit(['booking software'], 'any booking app for salons?'), null);
   });
 
-  test('quotes around a keyword mean the same phrase, and are not part of it', () => {
-    assert.equal(hit(['"online booking"'], 'Online booking with reminders'), 'online booking');
-    assert.equal(hit(['\u201conline booking\u201d'], 'online booking'), 'online booking');
+  test('quoted, the keyword is reported with its quotes, as the project wrote it', () => {
+    assert.equal(hit(['"online booking"'], 'Online booking with reminders'), '"online booking"');
+    assert.equal(hit(['\u201conline booking\u201d'], 'online booking'), '\u201conline booking\u201d');
   });
 
   test('hyphens, line breaks and runs of spaces between words do not matter', () => {
@@ -66,13 +67,206 @@ describe('phrases', () => {
   });
 });
 
+describe('hyphenated, spaced and joined spellings', () => {
+  const spellings = [
+    'need a technical co-founder',
+    'need a technical cofounder',
+    'need a technical co founder',
+    'Looking for Technical Co-Founders',
+    'TECHNICAL COFOUNDERS wanted',
+  ];
+
+  test('"technical co-founder" matches every spelling of co-founder, as the project wrote it', () => {
+    for (const text of spellings)
+      assert.equal(hit(['Technical Co-Founder'], text), 'Technical Co-Founder', text);
+  });
+
+  test('so do "technical co founder" and "technical cofounder"', () => {
+    for (const text of spellings) {
+      assert.equal(hit(['technical co founder'], text), 'technical co founder', text);
+      assert.equal(
+        hit(['technical cofounder'], text),
+        text.includes('co founder') ? null : 'technical cofounder',
+        text,
+      );
+    }
+  });
+
+  test('a keyword written as one word matches it hyphenated, not spaced apart ("check out" is not "checkout")', () => {
+    assert.equal(hit(['checkout'], 'our check-out page'), 'checkout');
+    assert.equal(hit(['checkout'], 'check out this tool'), null);
+    assert.equal(hit(['email'], 'an e-mail tool'), 'email');
+    assert.equal(hit(['e-mail'], 'an email tool'), 'e-mail');
+    assert.equal(hit(['wifi'], 'Wi-Fi dead zones'), 'wifi');
+  });
+
+  test('longer hyphenated runs join whole, and a joined word still needs its neighbours', () => {
+    assert.equal(hit(['end-to-end'], 'endtoend encryption'), 'end-to-end');
+    assert.equal(hit(['endtoend'], 'End-to-End encryption'), 'endtoend');
+    assert.equal(hit(['cofounder'], 'co-founding a startup'), null);
+    assert.equal(hit(['technical cofounder'], 'a technical, experienced co-founder'), 'technical cofounder');
+    assert.equal(
+      hit(['technical cofounder'], 'a technical person; we have no hiring budget. Co-founder wanted'),
+      null,
+    );
+    assert.equal(
+      hit(['technical cofounder'], 'technical co-founder wanted, technical skills a must'),
+      'technical cofounder',
+    );
+  });
+});
+
+describe('plurals', () => {
+  test('a word matches its plural, in a keyword of one word or more', () => {
+    assert.equal(hit(['invoice'], 'sending invoices'), 'invoice');
+    assert.equal(hit(['booking app'], 'best booking apps?'), 'booking app');
+    assert.equal(hit(['late payment'], 'tired of late payments'), 'late payment');
+    assert.equal(hit(['company'], 'small companies'), 'company');
+    assert.equal(hit(['kitchen knife'], 'good kitchen knives'), 'kitchen knife');
+    assert.equal(hit(['switch'], 'managed switches'), 'switch');
+  });
+
+  test('not verb forms or other words: "invoicing", "paying late" and "booking" are not matched', () => {
+    assert.equal(hit(['invoice'], 'invoicing is slow'), null);
+    assert.equal(hit(['late payment'], 'clients paying late'), null);
+    assert.equal(hit(['book'], 'booking is hard'), null);
+    assert.equal(hit(['news'], 'new tool'), null);
+  });
+
+  test('a plural matches its singular beside another word; a plural keyword alone only as written', () => {
+    assert.equal(hit(['pivot tables'], 'a pivot table question'), 'pivot tables');
+    assert.equal(hit(['business cards'], 'my business card'), 'business cards');
+    assert.equal(hit(['leads'], 'the lead designer'), null);
+    assert.equal(hit(['leads'], 'where do you find leads'), 'leads');
+  });
+
+  test('words of one or two letters and words with digits or symbols keep their spelling', () => {
+    assert.equal(hit(['it support'], 'its support is slow'), null);
+    assert.equal(hit(['1099'], '1099s'), null);
+  });
+});
+
+describe('the words of a keyword in any order, close together', () => {
+  test('within three other words, in one sentence', () => {
+    assert.equal(hit(['invoice software'], 'software for invoices'), 'invoice software');
+    assert.equal(hit(['invoice software'], 'any software for sending out invoices?'), 'invoice software');
+    assert.equal(hit(['booking software'], 'booking and scheduling software'), 'booking software');
+    assert.equal(hit(['technical co-founder'], 'a co-founder who is technical'), 'technical co-founder');
+  });
+
+  test('not farther apart, nor across sentences', () => {
+    assert.equal(hit(['invoice software'], 'software that helps freelancers send all their invoices'), null);
+    assert.equal(hit(['invoice software'], 'Sending invoices is slow. Our software crashed'), null);
+    assert.equal(hit(['invoice software'], 'Sending invoices is slow\nour software crashed'), null);
+  });
+
+  test('every word is needed, however often the others occur', () => {
+    assert.equal(hit(['salon booking software'], 'salon software, salon software'), null);
+    assert.equal(
+      hit(['salon booking software'], 'software to take salon bookings'),
+      'salon booking software',
+    );
+  });
+});
+
+describe('common words of a longer keyword', () => {
+  test('are found near the other words, in any order, like any word', () => {
+    assert.equal(hit(['looking for'], 'Looking for a CRM'), 'looking for');
+    assert.equal(hit(['looking for'], 'for a salon, looking'), 'looking for');
+    assert.equal(hit(['looking for'], 'I was looking at the options and decided for now'), null);
+    assert.equal(hit(['looking for'], 'We are looking. Not for now'), null);
+    assert.equal(hit(['point of sale'], 'a point-of-sale system'), 'point of sale');
+    assert.equal(hit(['point of sale'], 'sale point'), null);
+  });
+
+  test('a keyword of common words only matches too', () => {
+    assert.equal(hit(['how to'], 'how to invoice'), 'how to');
+    assert.equal(hit(['how to'], 'no idea how'), null);
+  });
+});
+
+describe('keywordSpellings: what the dashboard marks', () => {
+  const spellings = (k: string) => keywordSpellings(k).map((t) => t.join(' '));
+
+  test('the whole keyword in its order first, then each word and each two neighbours joined', () => {
+    assert.deepEqual(spellings('technical co-founder'), [
+      'technical co founder',
+      'technical co founders',
+      'technical',
+      'technicals',
+      'technicalcofounder',
+      'technicalcofounders',
+      'co founder',
+      'co founders',
+      'cofounder',
+      'cofounders',
+    ]);
+    assert.deepEqual(spellings('pivot tables'), [
+      'pivot tables',
+      'pivot table',
+      'pivot',
+      'pivots',
+      'pivottables',
+      'pivottable',
+      'tables',
+      'table',
+    ]);
+    assert.deepEqual(spellings('crm'), ['crm', 'crms']);
+  });
+
+  test('a quoted keyword only as written; none for a keyword with no word', () => {
+    assert.deepEqual(spellings('"co-founder"'), ['co founder']);
+    assert.deepEqual(spellings('!!'), []);
+  });
+});
+
+describe('a quoted keyword matches only as written', () => {
+  test('its words in order and side by side, with no other form', () => {
+    assert.equal(hit(['"invoice software"'], 'Invoice Software?'), '"invoice software"');
+    assert.equal(hit(['"invoice software"'], 'software for invoices'), null);
+    assert.equal(hit(['"invoice software"'], 'invoice softwares'), null);
+    assert.equal(hit(['"booking software"'], 'software booking'), null);
+    assert.equal(hit(['"invoice"'], 'invoices'), null);
+  });
+
+  test('no joins either, though punctuation between its words still does not matter', () => {
+    assert.equal(hit(['"co-founder"'], 'a cofounder'), null);
+    assert.equal(hit(['"co-founder"'], 'a co founder'), '"co-founder"');
+    assert.equal(hit(['"cofounder"'], 'a co-founder'), null);
+  });
+
+  test('quoting every keyword gives the rules of EXACT_RULES, the matching of keywords before 2026-12-07', () => {
+    const keywords = ['invoice software', 'co-founder', 'leads', '-hiring'];
+    const quoted = keywords.map((k) => (k.startsWith('-') ? `-"${k.slice(1)}"` : `"${k}"`));
+    const exact = compileMatcher([{ id: 'p', keywords }], EXACT_RULES);
+    const texts = [
+      'invoice software',
+      'software for invoices',
+      'a cofounder',
+      'co-founder',
+      'hiring leads',
+      'lead',
+    ];
+    for (const text of texts) assert.equal(exact.match(text).size, one(quoted).match(text).size, text);
+  });
+});
+
 describe('exclusions', () => {
   test('a keyword starting with - drops the item for that project', () => {
     assert.equal(hit(['booking software', '-hiring'], 'need booking software'), 'booking software');
     assert.equal(hit(['booking software', '-hiring'], 'Hiring: booking software dev'), null);
   });
 
-  test('an excluded phrase excludes only as a whole phrase', () => {
+  test('an exclusion matches by the same rules: plurals, spellings and close words in any order', () => {
+    assert.equal(hit(['crm', '-job'], 'crm jobs in Ohio'), null);
+    assert.equal(hit(['crm', '-cofounder'], 'crm for my co-founder'), null);
+    assert.equal(hit(['crm', '-for sale'], 'sale season: we have used this crm for two years'), 'crm');
+    assert.equal(hit(['crm', '-for sale'], 'crm licences for sale'), null);
+    assert.equal(hit(['crm', '-for sale'], 'a crm for my sales team'), null);
+  });
+
+  test('quoted, an exclusion drops only what it names as written', () => {
+    assert.equal(hit(['crm', '-"job"'], 'crm jobs in Ohio'), 'crm');
     assert.equal(hit(['crm', '-"for sale"'], 'crm for sale'), null);
     assert.equal(hit(['crm', '-"for sale"'], 'crm for my sales team'), 'crm');
   });
@@ -114,6 +308,15 @@ describe('Unicode', () => {
   test('full-width letters fold to their ASCII form', () => {
     assert.equal(hit(['crm'], 'ＣＲＭ ツール'), 'crm');
   });
+  test('accented words keep their spelling; plurals, joins and the window work around them', () => {
+    assert.equal(hit(['café'], 'two cafés'), null);
+    assert.equal(
+      hit(['technical co-founder'], 'Gründer sucht technical Co-Founders'),
+      'technical co-founder',
+    );
+    assert.equal(hit(['invoice software'], 'software für invoices'), 'invoice software');
+    assert.equal(hit(['invoice software'], 'invoices für Müller. Software kaputt'), null);
+  });
 });
 
 describe('many projects in one matcher', () => {
@@ -123,7 +326,8 @@ describe('many projects in one matcher', () => {
       { id: 'b', keywords: ['no shows', 'crm'] },
       { id: 'c', keywords: ['invoicing'] },
     ]);
-    assert.equal(m.size, 4);
+    // "no-shows" (one hyphenated word) and "no shows" (two words, in any order) are two keywords.
+    assert.equal(m.size, 5);
     assert.deepEqual(Object.fromEntries(m.match('no-shows again, need booking software')), {
       a: 'no-shows',
       b: 'no shows',
@@ -154,8 +358,21 @@ describe('tokenize', () => {
       { id: 'a', keywords: ['c++', 'vagaro', 'no shows', "don't"] },
       { id: 'b', keywords: ['book', '-vagaro'] },
       { id: 'c', keywords: ['c#'] },
+      { id: 'd', keywords: ['technical co-founder', 'invoice software', 'cofounder', 'wifi', '-"for sale"'] },
     ]);
-    for (const text of ["Don't BOOK C++ (Vagaro's) no-shows #1", 'c# and C++', 'book it', 'no\tshows']) {
+    const texts = [
+      "Don't BOOK C++ (Vagaro's) no-shows #1",
+      'c# and C++',
+      'book it',
+      'no\tshows',
+      'Technical Co-Founders wanted',
+      'software for invoices',
+      'Wi-Fi co-founder',
+      'a co-founder for sale',
+      'Sending invoices is slow. Our software crashed',
+      'invoices\nsoftware',
+    ];
+    for (const text of texts) {
       assert.deepEqual(Object.fromEntries(m.match(text)), Object.fromEntries(m.match(`${text} é`)), text);
     }
   });

@@ -27,17 +27,30 @@ export type Project = Static<typeof Project>;
 export const DashboardProject = Type.Object({ ...projectFields, lastScan: Nullable(ScanResult) });
 export type DashboardProject = Static<typeof DashboardProject>;
 
+/** How a project's keywords match (src/domain/matching.ts, docs/decisions/0117-keyword-variants.md). */
+export const KEYWORDS_DESCRIPTION =
+  'What a post or comment must say to be read as a lead. A keyword matches in any case, with its plural, hyphenated, ' +
+  'spaced or joined ("co-founder", "co founder", "cofounder"), and a keyword of several words matches them in any ' +
+  'order, at most three words apart, in one sentence ("invoice software" matches "software for invoices"). In ' +
+  'quotes ("booking app") it matches only as written. A keyword starting with - excludes what it matches, by the ' +
+  'same rules. Leads name the keyword as written here.';
+
 export const ProjectDetail = Type.Object({
   ...projectFields,
-  keywords: Type.Array(Type.String()),
+  keywords: Type.Array(Type.String(), { description: KEYWORDS_DESCRIPTION }),
   subreddits: Type.Array(Type.String()),
   competitors: Type.Array(Type.String()),
 });
 export type ProjectDetail = Static<typeof ProjectDetail>;
 
 const OptionalText = (maxLength: number) => Type.Optional(Nullable(Type.String({ maxLength })));
-const Terms = (maxItems: number) =>
-  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems }));
+const Terms = (maxItems: number, description?: string) =>
+  Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+      maxItems,
+      ...(description ? { description } : {}),
+    }),
+  );
 
 /** A project as an operator writes it (setup --import, dashboard): the ProjectDetail fields without ids. */
 export const ProjectInput = Type.Object(
@@ -50,7 +63,7 @@ export const ProjectInput = Type.Object(
     geography: OptionalText(500),
     budgetFit: OptionalText(500),
     scoreThreshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
-    keywords: Terms(500),
+    keywords: Terms(500, KEYWORDS_DESCRIPTION),
     subreddits: Terms(500),
     competitors: Terms(200),
   },

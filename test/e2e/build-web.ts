@@ -20,12 +20,14 @@ function sourceHash(): string {
       if (entry.isDirectory()) walk(path);
       else
         hash
-          .update(`${relative(WEB, path)}\0`)
+          .update(`${relative(ROOT, path)}\0`)
           .update(readFileSync(path))
           .update('\0');
     }
   };
   walk(WEB);
+  // The pure modules the dashboard bundles (money, keyword matching for its marks, …) are sources too.
+  walk(join(ROOT, 'src/domain'));
   // The versions of Vite and Preact are inputs too.
   hash.update(readFileSync(join(ROOT, 'package-lock.json')));
   return hash.digest('hex');

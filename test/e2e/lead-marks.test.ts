@@ -80,12 +80,12 @@ describe('lead marks in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     if ('passed' in c && !c.passed) allPassed = false;
   });
 
-  test('the keyword is highlighted as whole words, as the scanner matches it (not in "Happy" or "appointments")', async () => {
+  test('the keyword is highlighted as the scanner matches it: whole words and plurals (not in "Happy" or "appointments")', async () => {
     await page.goto(`${t.baseUrl}/projects/${project.id}`);
     const row = page.locator(`tr[data-lead-id="${ids[0]}"]`);
     await row.waitFor();
     assert.deepEqual(await row.locator('.lead-title mark').allInnerTexts(), ['app']);
-    assert.deepEqual(await row.locator('.context mark').allInnerTexts(), ['app']);
+    assert.deepEqual(await row.locator('.context mark').allInnerTexts(), ['app', 'Apps']);
     assert.match(await row.locator('.context').innerText(), /Is there an app for that/);
   });
 

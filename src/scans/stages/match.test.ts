@@ -64,13 +64,15 @@ test('a comment matches on its own body, not its post title, and asks for no thr
   assert.equal(leadKey('a', item({})), 'a/p1/');
 });
 
-test('keyword counts are as the project spells them, with its unmatched keywords at 0', () => {
-  const p = { matchKeywords: ['crm', 'Invoice Tool'], spelling: new Map([['invoice tool', 'Invoice Tool']]) };
+test('a keyword is reported and counted as the project spells it, whatever form the text has', () => {
+  const post = item({ title: 'Which invoice tools do you use?' });
+  const m = matchItems(w, [post], new Set(['a']));
+  assert.deepEqual(m.matches, [{ projectId: 'a', item: post, keyword: 'Invoice Tool' }]);
   assert.deepEqual(
-    keywordCounts(p, new Map([['invoice tool', 2]])),
+    keywordCounts({ matchKeywords: ['crm', 'Invoice Tool'] }, m.byKeyword.get('a')),
     new Map([
       ['crm', 0],
-      ['Invoice Tool', 2],
+      ['Invoice Tool', 1],
     ]),
   );
 });

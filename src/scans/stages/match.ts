@@ -2,7 +2,7 @@ import { excludeContext, matchText } from '../../domain/matching.ts';
 import type { RedditItem } from '../../upstream/source.ts';
 import type { WatchingProject, Watchlist } from './plan.ts';
 
-/** An item that matches a served project, with the keyword (matcher text) it matched first. */
+/** An item that matches a served project, with the keyword it matched first, as the project wrote it. */
 export interface Match {
   projectId: string;
   item: RedditItem;
@@ -21,7 +21,7 @@ export interface Matched {
   /** Every match, in item order, below any threshold included. */
   matches: Match[];
   threads: ThreadToRead[];
-  /** Each served project's matches per keyword (matcher text). */
+  /** Each served project's matches per keyword, as the project wrote it. */
   byKeyword: Map<string, Map<string, number>>;
 }
 
@@ -68,17 +68,15 @@ export function matchItems(
 }
 
 /**
- * Matches per keyword of one project as it spells them; every keyword it matches against is there, 0 or more.
- * Counted only where a unit read items: a keyword tried on nothing has not matched nothing.
+ * Matches per keyword of one project as it spells them (the matcher reports each keyword so); every keyword it
+ * matches against is there, 0 or more. Counted only where a unit read items: a keyword tried on nothing has not
+ * matched nothing.
  */
 export function keywordCounts(
-  p: Pick<WatchingProject, 'matchKeywords' | 'spelling'>,
+  p: Pick<WatchingProject, 'matchKeywords'>,
   matched: Map<string, number> | undefined,
 ): Map<string, number> {
   const counts = new Map(p.matchKeywords.map((k) => [k, 0]));
-  for (const [text, n] of matched ?? []) {
-    const k = p.spelling.get(text) ?? text;
-    counts.set(k, (counts.get(k) ?? 0) + n);
-  }
+  for (const [keyword, n] of matched ?? []) counts.set(keyword, (counts.get(keyword) ?? 0) + n);
   return counts;
 }

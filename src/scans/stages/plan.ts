@@ -21,8 +21,6 @@ export interface WatchingProject extends ScanProject {
   listings: Set<string>;
   /** The keywords that match (not exclusions), as the project spells them: a scan counts each one's matches. */
   matchKeywords: string[];
-  /** Each of those by the text the matcher reports for it (of two that read the same, the first). */
-  spelling: Map<string, string>;
   threshold: number;
   limits: TierLimits | null;
   profile: ScoringProfile;
@@ -60,18 +58,12 @@ export function listingsOf(
   return buildSearchQueries(limited(p.keywords, limits?.keywordsPerProject)).map((q) => `search:${q}`);
 }
 
-/** The keywords that match, as the project spells them, and each by the text the matcher reports for it. */
-function keywordSpelling(keywords: readonly string[]) {
-  const matchKeywords: string[] = [];
-  const spelling = new Map<string, string>();
-  for (const raw of keywords) {
+/** The keywords that match (not exclusions), as the project spells them: the matcher reports them so. */
+const includedKeywords = (keywords: readonly string[]) =>
+  keywords.filter((raw) => {
     const kw = parseKeyword(raw);
-    if (!kw || kw.exclude) continue;
-    matchKeywords.push(raw);
-    if (!spelling.has(kw.text)) spelling.set(kw.text, raw);
-  }
-  return { matchKeywords, spelling };
-}
+    return kw !== null && !kw.exclude;
+  });
 
 /** The projects' watch lists under their tiers' limits, compiled into one matcher. */
 export function watchProjects(rows: ScanProject[], config: PlanConfig, version: string): Watchlist {
@@ -82,7 +74,7 @@ export function watchProjects(rows: ScanProject[], config: PlanConfig, version: 
     projects.set(p.id, {
       ...p,
       keywords,
-      ...keywordSpelling(keywords),
+      matchKeywords: includedKeywords(keywords),
       listings: new Set(listingsOf(p, limits)),
       threshold: p.scoreThreshold ?? DEFAULT_SCORE_THRESHOLD,
       limits,

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { keywordSpellings, parseKeyword } from '../../../src/domain/matching.ts';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -10,7 +11,8 @@ export function searchWords(q: string): string[] {
 export interface Marks {
   /** One regular expression over every phrase, longest first, any run of spaces matching any other. */
   pattern: RegExp | null;
-  matched: string | null;
+  /** The matched keyword's spellings, as words one space apart and as one word: what a found piece is compared with. */
+  matched: Set<string> | null;
 }
 
 const WORD = String.raw`\p{L}\p{N}\p{M}`;
@@ -18,38 +20,47 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /**
- * The matched keyword as the scanner matches it (src/domain/matching.ts): whole words in order, anything that is
- * not a letter or digit between them ("no-shows" is "no shows"), so "app" is not found in "appointments" or
- * "happy". Scripts written without spaces match anywhere, as there.
+ * The matched keyword as the scanner matches it (src/domain/matching.ts): every spelling of each of its words
+ * ("invoice" and "invoices"; "co-founder", "co founder" and "cofounder"), whole words, anything that is not a letter
+ * or digit between a spelling's words; a spelling of one word also hyphenated ("co-founder" for "cofounder"). So
+ * "app" is not found in "appointments" or "happy", and a quoted keyword only as written. Scripts written without
+ * spaces match anywhere, as there.
  */
-function keywordSource(phrase: string): string {
-  const words = phrase.match(new RegExp(`[${WORD}]+[+#]*`, 'gu')) ?? [];
-  if (words.length === 0) return escapeRegExp(phrase);
-  const body = words.map(escapeRegExp).join(`[^${WORD}]+`);
-  if (UNSPACED.test(phrase)) return body;
-  const end = /[+#]$/.test(phrase.trim()) ? '(?![+#])' : `(?![${WORD}])`;
-  return `(?<![${WORD}])${body}${end}`;
+function keywordSources(phrase: string): string[] {
+  const joins = !parseKeyword(phrase)?.exact;
+  return keywordSpellings(phrase).map((tokens) => {
+    const body =
+      tokens.length === 1 && joins && /^[a-z0-9]{4,}$/.test(tokens[0]!)
+        ? [...tokens[0]!].join('-?')
+        : tokens.map(escapeRegExp).join(`[^${WORD}]+`);
+    if (UNSPACED.test(body)) return body;
+    const end = /[+#]$/.test(body) ? '(?![+#])' : `(?![${WORD}])`;
+    return `(?<![${WORD}])${body}${end}`;
+  });
 }
 
 /** The matched keyword in whole words; search words anywhere, as the server's search finds them. */
 export function marksFor(matchedPhrase: string | null, words: string[]): Marks {
   const keyword = matchedPhrase?.trim() ?? '';
   const searched = [...new Set(words.map((p) => p.trim()).filter((p) => p.length > 1 && p !== keyword))];
+  const spellings = keyword.length > 1 ? keywordSpellings(keyword) : [];
   const sources = [
-    ...(keyword.length > 1 ? [{ text: keyword, source: keywordSource(keyword) }] : []),
+    ...(spellings.length ? [{ text: keyword, source: keywordSources(keyword).join('|') }] : []),
     ...searched.map((p) => ({ text: p, source: escapeRegExp(p).replace(/\s+/g, '\\s+') })),
   ];
   if (sources.length === 0) return { pattern: null, matched: null };
   sources.sort((a, b) => b.text.length - a.text.length);
   return {
     pattern: new RegExp(sources.map((s) => s.source).join('|'), 'giu'),
-    matched: keyword ? normalizedWords(keyword) : null,
+    matched: spellings.length ? new Set(spellings.flatMap((t) => [t.join(' '), t.join('')])) : null,
   };
 }
 
-/** A phrase's words, lower-cased, one space apart: how a found piece is compared with the matched keyword. */
-const normalizedWords = (text: string) =>
-  (text.toLowerCase().match(new RegExp(`[${WORD}]+[+#]*`, 'gu')) ?? []).join(' ');
+/** A found piece's words, lower-cased: one space apart, and run together. */
+function foundWords(text: string): string[] {
+  const words = text.toLowerCase().match(new RegExp(`[${WORD}]+[+#]*`, 'gu')) ?? [];
+  return [words.join(' '), words.join('')];
+}
 
 /** The text with each phrase in <mark>: the matched phrase as "hl", search words as "hl hl-search". */
 export function Highlighted({ text, marks }: { text: string; marks: Marks }): ComponentChildren {
@@ -59,7 +70,7 @@ export function Highlighted({ text, marks }: { text: string; marks: Marks }): Co
   for (const m of text.matchAll(marks.pattern)) {
     const at = m.index ?? 0;
     if (at > last) parts.push(text.slice(last, at));
-    const isMatched = normalizedWords(m[0]) === marks.matched;
+    const isMatched = !!marks.matched && foundWords(m[0]).some((w) => marks.matched!.has(w));
     parts.push(
       <mark key={at} class={isMatched ? 'hl' : 'hl hl-search'}>
         {m[0]}

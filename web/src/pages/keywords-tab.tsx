@@ -37,7 +37,7 @@ function hintOf(k: KeywordStat, s: KeywordStats): { text: string; warn: boolean 
     case 'over-limit':
       return { text: 'Not scanned: past the plan’s number of keywords.', warn: true };
     case 'exclusion':
-      return { text: 'Excludes posts and comments that contain it.', warn: false };
+      return { text: 'Excludes the posts and comments it matches.', warn: false };
     default:
       return { text: k.replied ? `You replied to ${plural(k.replied, 'lead')}.` : '—', warn: false };
   }

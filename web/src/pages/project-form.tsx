@@ -99,7 +99,7 @@ const LISTS: {
     label: 'Keywords',
     one: 'keyword',
     limit: 'keywordsPerProject',
-    hint: 'Phrases a buyer would write. Start one with - to exclude posts that contain it.',
+    hint: 'Phrases a buyer would write, matched with their plurals, spellings ("co-founder", "cofounder") and words in any order close together. In "quotes", only as written. Start one with - to exclude posts that match it.',
     placeholder: 'e.g. invoice reminder',
   },
   {
