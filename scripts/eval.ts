@@ -12,7 +12,19 @@ import {
   type TriageMemory,
 } from '../src/domain/scoring.ts';
 import {
+  type FitProject,
+  FOUNDER_GROUPS,
+  fitFigures,
+  fitLine,
+  fitProjectLine,
+  flattenFit,
+  loadCategories,
+  loadFounderData,
+  summarizeFit,
+} from './eval-fit.ts';
+import {
   checkReplies,
+  type EvalProject,
   evaluate,
   type Figures,
   GROUPS,
@@ -35,6 +47,7 @@ const floorsArg = args.indexOf('--floors');
 const FLOORS_FILE =
   floorsArg >= 0 ? args[floorsArg + 1]! : new URL('../docs/eval-floors.json', import.meta.url);
 const data = loadEvalData();
+const founder = loadFounderData(data);
 const ours = evaluate(data, scoreItem);
 const base = evaluate(data, keywordCountScorer);
 // The shipped scorer: the local one moved by the meaning stage (posts the eval has no vector for stay local).
@@ -42,7 +55,7 @@ const lookup = args.includes('--local')
   ? null
   : await meaningLookup(
       data.labels.map((l) => toItem(data.posts.get(l.postId)!)),
-      data.projects,
+      [...data.projects, ...(founder?.data.projects ?? [])],
     );
 const shipped: Scorer = lookup
   ? (item, project) => scoreItem(item, project, lookup(item, project))
@@ -203,12 +216,51 @@ if (replyOwn)
     `  worst project (our groups): repeated openings ${f(replyOwn.repeatedOpeningShare)}, most shared sentence ${f(replyOwn.maxSentenceShare)}, longest ${replyOwn.maxWords} words, product named once ${f(replyOwn.productOnceShare)}`,
   );
 
+// Fit (docs/scoring.md, "Fit on founder-style profiles"): per group, A+B, and the founder-style groups; a project's
+// own line only for developed projects (held-out rows are not read).
+const categories = loadCategories();
+const heldOutProject = (p: EvalProject) =>
+  (p.group ? HELD_OUT.includes(p.group) : false) || founder?.groupOf.get(p.key) === 'FH';
+/** The fit figures of a scorer by group name ("A", …, "all", "FD", "FH"). */
+function fitGroups(scorer: Scorer): Map<string, FitProject[]> {
+  const rows = fitFigures(data, data, scorer, categories, heldOutProject);
+  const out = new Map<string, FitProject[]>();
+  const groupOf = new Map(data.projects.map((p) => [p.key, p.group]));
+  for (const g of GROUPS) {
+    const rs = rows.filter((r) => groupOf.get(r.project) === g);
+    if (rs.length) out.set(g, rs);
+  }
+  out.set(
+    'all',
+    rows.filter((r) => SHARED_GROUPS.includes(groupOf.get(r.project)!)),
+  );
+  if (founder) {
+    const frows = fitFigures(founder.data, data, scorer, categories, heldOutProject);
+    for (const g of FOUNDER_GROUPS)
+      out.set(
+        g,
+        frows.filter((r) => founder.groupOf.get(r.project) === g),
+      );
+  }
+  return out;
+}
+const fitOurs = fitGroups(scoreItem);
+const fitShipped = meaning ? fitGroups(shipped) : null;
+console.log(`\nfit at the threshold (${meaning ? 'with the meaning stage' : 'local scorer'}):`);
+for (const [g, rows] of fitShipped ?? fitOurs)
+  console.log(fitLine(g === 'all' ? 'all (A+B)' : `group ${g}`, summarizeFit(rows)));
+if (args.includes('--fit-projects'))
+  for (const [g, rows] of fitShipped ?? fitOurs)
+    if (g !== 'all' && g !== 'FH' && !HELD_OUT.includes(g as Group))
+      for (const r of rows) console.log(fitProjectLine(r));
+
 const verbose = args.indexOf('--verbose');
 if (verbose >= 0) {
   const key = args[verbose + 1];
-  const project = data.projects.find((p) => p.key === key);
+  const inFounder = founder?.data.projects.find((p) => p.key === key);
+  const project = inFounder ?? data.projects.find((p) => p.key === key);
   if (project) {
-    for (const r of rankProject(data, project, shipped)) {
+    for (const r of rankProject(inFounder ? founder!.data : data, project, shipped)) {
       console.log(
         `${String(r.score.score).padStart(3)} g${r.label.grade}${r.label.sellerSide ? 'S' : ' '}${r.score.sellerSide ? 's' : ' '} ${(r.score.stage ?? '-').padEnd(16)} ${(r.label.stage ?? '-').padEnd(16)} ${r.post.id} ${r.post.title.slice(0, 70)}\n      ${r.score.reason}`,
       );
@@ -240,6 +292,8 @@ function flatten(fig: Figures): Record<string, number> {
   out['withTags.sellerRecall'] = fig.sellerWithTags.recall;
   out['ownSellers.precision'] = fig.sellerOwn.precision;
   out['ownSellers.recall'] = fig.sellerOwn.recall;
+  for (const [g, rows] of fig === ours ? fitOurs : (fitShipped ?? fitOurs))
+    Object.assign(out, flattenFit(`fit.${g}`, summarizeFit(rows)));
   for (const split of ['dev', 'check'] as const) {
     out[`splitSellers.${split}Precision`] = fig.sellerSplit[split].precision;
     out[`splitSellers.${split}Recall`] = fig.sellerSplit[split].recall;

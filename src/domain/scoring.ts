@@ -12,6 +12,7 @@ export {
   type TriageMemory,
 } from './scoring/triage.ts';
 export {
+  DEFAULT_SCORE_THRESHOLD,
   type LeadScore,
   type ScoringItem,
   type ScoringProfile,
