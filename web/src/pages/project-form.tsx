@@ -5,10 +5,8 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { namesOnlyAProduct } from '../../../src/domain/scoring/generic.ts';
 import { normalizeSubreddit } from '../../../src/domain/subreddit-name.ts';
 import { ApiError, api, messageOf } from '../api.ts';
-import { Link } from '../components/link.tsx';
-import { ErrorMessage } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
-import { navigate, useLeaveGuard } from '../router.ts';
+import { useLeaveGuard } from '../router.ts';
 import type { ProjectDetail, ProjectLimits } from '../types.ts';
 
 type ListField = 'keywords' | 'subreddits' | 'competitors';
@@ -29,7 +27,7 @@ export interface ProjectDraft {
   competitors: string[];
 }
 
-const EMPTY: ProjectDraft = {
+export const EMPTY: ProjectDraft = {
   name: '',
   url: '',
   pain: '',
@@ -323,9 +321,17 @@ function TextField(props: {
 export function ProjectForm(props: {
   project: ProjectDetail | null;
   limits: ProjectLimits | undefined;
+  /** A new project's fields to start from (a suggestion); still unsaved, so leaving asks. */
+  initial?: ProjectDraft;
+  /** Each change of the fields, for a preview of what they match. */
+  onDraft?(d: ProjectDraft): void;
   onSaved(p: ProjectDetail): void;
 }) {
-  const [draft, setDraft] = useState<ProjectDraft>(props.project ? draftOf(props.project) : EMPTY);
+  const [draft, setDraft] = useState<ProjectDraft>(
+    props.project ? draftOf(props.project) : (props.initial ?? EMPTY),
+  );
+  const onDraft = props.onDraft;
+  useEffect(() => onDraft?.(draft), [draft, onDraft]);
   const [pending, setPending] = useState<Record<ListField, string>>({
     keywords: '',
     subreddits: '',
@@ -500,36 +506,5 @@ export function ProjectForm(props: {
         </span>
       </div>
     </form>
-  );
-}
-
-export function NewProjectPage() {
-  useEffect(() => {
-    document.title = 'New project · Lead Intelligence';
-  }, []);
-  const limits = useLimits();
-  const l = limits.data;
-  const full = l && l.projects !== null && l.projectCount >= l.projects;
-  return (
-    <div class="page">
-      <nav aria-label="Breadcrumb" class="crumbs">
-        <Link href="/">Projects</Link> <span aria-hidden="true">/</span>
-      </nav>
-      <div class="page-head">
-        <h1>New project</h1>
-      </div>
-      <ErrorMessage>{limits.error}</ErrorMessage>
-      {full && (
-        <p class="callout callout-warn" role="status">
-          The {l.tier} plan allows {l.projects} project{l.projects === 1 ? '' : 's'} and this account has{' '}
-          {l.projectCount}: delete one before creating another.
-        </p>
-      )}
-      <ProjectForm
-        project={null}
-        limits={l}
-        onSaved={(p) => navigate(`/projects/${encodeURIComponent(p.id)}`)}
-      />
-    </div>
   );
 }
