@@ -96,17 +96,18 @@ async function firstScan(profile: Profile) {
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  const [{ leads }] = await db.query<{ leads: number }>(
+  const rows = await db.query<{ leads: number }>(
     'SELECT count(*)::int AS leads FROM leads WHERE project_id = $1',
     [projectId],
   );
+  const leads = rows[0]?.leads ?? 0;
   await jobs.stop(5000);
   await app.close();
   await services.webhooks.close();
   await services.alerts.close();
   await services.sessions.close();
   await db.close();
-  return { answeredMs, queuedMs, firstLeadMs, doneMs, scan, leads: leads ?? 0 };
+  return { answeredMs, queuedMs, firstLeadMs, doneMs, scan, leads };
 }
 
 const say = (s: string) => process.stdout.write(`${s}\n`);

@@ -150,6 +150,23 @@ export function createScansRepo(db: Queryable) {
       return rows[0]?.id ?? null;
     },
 
+    /** A queued scan becomes its project's first scan of a changed watch list; false once it has started. */
+    async makeFirst(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE scans SET trigger = 'first' WHERE id = $1 AND status = 'queued' RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+
+    /** Projects that have no scan at all yet. */
+    async neverScanned(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        'SELECT p.id FROM projects p WHERE NOT EXISTS (SELECT 1 FROM scans s WHERE s.project_id = p.id)',
+      );
+      return rows.map((r) => r.id);
+    },
+
     async activeScanOf(projectId: string): Promise<ScanRecord | undefined> {
       const rows = await db.query<ScanRow>(
         `SELECT ${SCAN_COLUMNS} FROM scans WHERE project_id = $1 AND status IN ('queued', 'running')`,
