@@ -19,6 +19,7 @@ const INSTRUCTIONS =
   'Lead intelligence over Reddit posts and comments. Call list_projects first to get a projectId; ' +
   'list_leads returns scored leads (score 0-100 is a sort order, not a probability). ' +
   'run_scan buys upstream data; set_lead_status triages leads (hidden, not_fit, back to new); ' +
+  'create_project and update_project save a project and start its first scan at once; ' +
   'the other tools are read-only.';
 
 const invalidParams = (message: string, argument?: string | null) =>
@@ -29,7 +30,10 @@ const invalidParams = (message: string, argument?: string | null) =>
 /** The MCP methods of a tools-only server: initialize, ping, tools/list and tools/call. */
 export function createMcpServer(services: Services) {
   const tools = new Map(
-    TOOLS.map((tool) => [tool.name, { tool, check: createArgumentsValidator(tool.inputSchema) }]),
+    TOOLS.map((tool) => [
+      tool.name,
+      { tool, check: createArgumentsValidator(tool.argumentsSchema ?? tool.inputSchema) },
+    ]),
   );
   const listing = TOOLS.map((t) => ({
     name: t.name,
@@ -54,7 +58,10 @@ export function createMcpServer(services: Services) {
       throw invalidParams('params.arguments must be an object of named arguments.', 'arguments');
     }
     const checked = entry.check(args);
-    if (!checked.ok) throw invalidParams(checked.message, checked.argument);
+    if (!checked.ok) {
+      if (entry.tool.argumentsSchema) return errorResult(checked.message);
+      throw invalidParams(checked.message, checked.argument);
+    }
     if (!caller.scopes.includes(entry.tool.scope)) {
       return errorResult(
         `This key lacks the ${entry.tool.scope} scope that ${name} needs. ` +

@@ -58,6 +58,34 @@ export function createProjectsService(deps: {
   const nameTaken = (name: string) =>
     new InvalidFields([{ field: 'name', message: `A project named "${name}" is already on this account.` }]);
 
+  /**
+   * Replaces every field of the project with the input's; all or nothing. A keyword or subreddit it did not
+   * watch before starts a scan at once, which matches the last 7 days again (ADR 0119).
+   */
+  async function updateProject(
+    owner: ProjectOwner,
+    projectId: string,
+    input: unknown,
+  ): Promise<SavedProject> {
+    const clean = parseProjectInput(input);
+    const grew = await deps.db.transaction(async (tx) => {
+      const txRepo = createProjectsRepo(tx);
+      await txRepo.lockAccount(owner.userId);
+      const before = (await txRepo.watchListsOf(owner.userId)).find((p) => p.id === projectId);
+      if (!before) throw notFound();
+      const holder = await txRepo.idOfName(owner.userId, clean.name);
+      if (holder && holder !== projectId) throw nameTaken(clean.name);
+      checkProjectLimits(limitsOf(owner.tier), owner.tier, {
+        projects: await txRepo.countOf(owner.userId),
+        lists: [{ project: clean, at: '' }],
+      });
+      await txRepo.update(owner.userId, projectId, clean);
+      return watchGrew(before, clean);
+    });
+    const scan = await scanIfGrew(projectId, grew);
+    return { project: await getProject(owner.userId, projectId), scan };
+  }
+
   return {
     listProjects: (userId: string): Promise<Project[]> => repo.listByUser(userId, window()),
 
@@ -104,28 +132,18 @@ export function createProjectsService(deps: {
       return { project: await getProject(owner.userId, id), scan };
     },
 
+    updateProject,
+
     /**
-     * Replaces every field of the project with the input's; all or nothing. A keyword or subreddit it did not
-     * watch before starts a scan at once, which matches the last 7 days again (ADR 0119).
+     * Changes the given fields of the project and keeps the others (a list given replaces the project's list);
+     * checked as updateProject checks a whole project, all or nothing, with the same scan at once.
      */
-    async updateProject(owner: ProjectOwner, projectId: string, input: unknown): Promise<SavedProject> {
-      const clean = parseProjectInput(input);
-      const grew = await deps.db.transaction(async (tx) => {
-        const txRepo = createProjectsRepo(tx);
-        await txRepo.lockAccount(owner.userId);
-        const before = (await txRepo.watchListsOf(owner.userId)).find((p) => p.id === projectId);
-        if (!before) throw notFound();
-        const holder = await txRepo.idOfName(owner.userId, clean.name);
-        if (holder && holder !== projectId) throw nameTaken(clean.name);
-        checkProjectLimits(limitsOf(owner.tier), owner.tier, {
-          projects: await txRepo.countOf(owner.userId),
-          lists: [{ project: clean, at: '' }],
-        });
-        await txRepo.update(owner.userId, projectId, clean);
-        return watchGrew(before, clean);
-      });
-      const scan = await scanIfGrew(projectId, grew);
-      return { project: await getProject(owner.userId, projectId), scan };
+    async patchProject(owner: ProjectOwner, projectId: string, changes: unknown): Promise<SavedProject> {
+      if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+        throw new AppError('invalid_request', 'the changes are a JSON object of project fields');
+      }
+      const { id: _id, createdAt: _at, newLeads: _n, ...current } = await getProject(owner.userId, projectId);
+      return updateProject(owner, projectId, { ...current, ...changes });
     },
 
     /** What deleting the project would take with it. */

@@ -9,6 +9,7 @@ import type { Embedder } from '../scoring/embedder.ts';
 import type { RedditItem, UpstreamSource } from '../upstream/source.ts';
 import { type CallRow, createFetchesRepo, type FetchesRepo, type ListingState } from './fetches.repo.ts';
 import { createScanLeadsRepo, type ScanLeadsRepo } from './scan-leads.repo.ts';
+import type { ScanFigures } from './scans.repo.ts';
 import type { ScanLogger } from './scans.types.ts';
 import { announceCreated, announceDeleted } from './stages/announce.ts';
 import { fetchListing, itemsBySubreddit, paidCalls } from './stages/fetch.ts';
@@ -46,11 +47,16 @@ export interface UnitContext {
   recentOf(projectId: string): string[];
 }
 
-/** Where a unit's serving ends: the projects whose watermarks then move to `upTo`, with their free call rows. */
+/**
+ * What a unit writes with its last commit: the projects whose watermarks move to `upTo`, their free call rows,
+ * and what the scan record counts of the items read. A unit stopped before it (a crash, a drain) is read again
+ * by the next runner, so these are written once.
+ */
 interface Finish {
   served: string[];
   upTo: string;
   calls: CallRow[];
+  figures: Pick<ScanFigures, 'itemsSeen' | 'subreddits' | 'keywords' | 'listingsDone'>;
 }
 
 export function createUnitRunner(deps: {
@@ -122,7 +128,7 @@ export function createUnitRunner(deps: {
           threads: [],
           served: done ? finish.served : [],
           upTo: finish.upTo,
-          figures: {},
+          figures: done ? finish.figures : {},
         }),
       );
       written += created.length;
@@ -137,12 +143,21 @@ export function createUnitRunner(deps: {
    */
   async function catchUp(
     u: Unit,
-    range: { after: string | null; callsAfter: string | null; upTo: string },
+    range: { after: string | null; callsAfter: string | null; upTo: string; rematch: boolean },
     pay: boolean,
   ) {
     const { scanId, w, project: p, listing } = u;
     const now = clock.now();
-    const reused = await reuseFetches(fetches, { scanId, projectId: p.id, listing, now, ...range });
+    const { after, callsAfter, upTo } = range;
+    const reused = await reuseFetches(fetches, {
+      scanId,
+      projectId: p.id,
+      listing,
+      now,
+      after,
+      callsAfter,
+      upTo,
+    });
     const { items } = reused;
     const served = new Set([p.id]);
     const { refined, work, charge } = await consult(u, items, served, pay);
@@ -157,7 +172,17 @@ export function createUnitRunner(deps: {
     const score = (m: readonly Match[]) => scoreMatches(w, m, input);
     const matched = matchItems(w, items, served);
     const { ready, waiting } = split(matched.matches, work, refined);
-    const finish: Finish = { served: [p.id], upTo: range.upTo, calls: reused.calls };
+    const finish: Finish = {
+      served: [p.id],
+      upTo: range.upTo,
+      calls: reused.calls,
+      figures: {
+        itemsSeen: items.length,
+        subreddits: itemsBySubreddit(listing, items),
+        keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
+        ...(range.rematch ? { listingsDone: [listing] } : {}),
+      },
+    };
     const complete = waiting.length === 0;
     const created = await db.transaction((tx) =>
       persistUnit(tx, w, {
@@ -174,17 +199,21 @@ export function createUnitRunner(deps: {
         figures: {
           calls: reused.calls.length + (charge?.calls ?? 0),
           costUsd: charge?.costUsd ?? 0,
-          itemsSeen: items.length,
-          subreddits: itemsBySubreddit(listing, items),
-          keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
           errors: charge?.errors ?? [],
+          ...(complete ? finish.figures : {}),
         },
       }),
     );
     announceCreated(announcer(), created);
     const later = await finishPieces(u, waiting, work, score, finish);
     ctx.log().info(
-      { scanId, listing, reused: reused.calls.length, items: items.length, newLeads: created.length + later },
+      {
+        scanId,
+        listing,
+        reused: reused.calls.length,
+        items: items.length,
+        newLeads: created.length + later,
+      },
       'scan unit committed',
     );
   }
@@ -194,7 +223,7 @@ export function createUnitRunner(deps: {
    * ready; it serves every other project up to date on the listing too. A failed fetch records its calls and
    * error and the scan goes on.
    */
-  async function buy(u: Unit, state: ListingState) {
+  async function buy(u: Unit, state: ListingState, rematch: boolean) {
     const { scanId, w, project: p, listing } = u;
     const outcome = await fetchListing(upstream, listing, state, clock.now());
     const at = clock.now();
@@ -245,7 +274,17 @@ export function createUnitRunner(deps: {
       const { ready, waiting } = split(matched.matches, work, refined);
       const shared = sharedCalls(bought.calls, others, fetchId, at);
       const complete = waiting.length === 0;
-      const finish: Finish = { served: [...served], upTo: fetchId, calls: shared };
+      const finish: Finish = {
+        served: [...served],
+        upTo: fetchId,
+        calls: shared,
+        figures: {
+          itemsSeen: items.length,
+          subreddits: itemsBySubreddit(listing, items),
+          keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
+          ...(rematch ? { listingsDone: [listing] } : {}),
+        },
+      };
       const created = await persistUnit(tx, w, {
         scanId,
         owner: ctx.ownerOf(scanId),
@@ -264,10 +303,8 @@ export function createUnitRunner(deps: {
         figures: {
           calls: bought.calls.length + (charge?.calls ?? 0),
           costUsd: bought.costUsd + (charge?.costUsd ?? 0),
-          itemsSeen: items.length,
-          subreddits: itemsBySubreddit(listing, items),
-          keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
           errors: [...bought.errors, ...(charge?.errors ?? [])],
+          ...(complete ? finish.figures : {}),
         },
       });
       return { created, forgotten, waiting, score, finish };
@@ -305,11 +342,12 @@ export function createUnitRunner(deps: {
       const behind = wm === null || Number(wm) < Number(state.last?.id ?? 0);
       if (state.last && (behind || opts.rematch)) {
         const pay = opts.paysModel ? await opts.mayPay() : true;
-        await catchUp(u, { after: opts.rematch ? null : wm, callsAfter: wm, upTo: state.last.id }, pay);
+        const { rematch } = opts;
+        await catchUp(u, { after: rematch ? null : wm, callsAfter: wm, upTo: state.last.id, rematch }, pay);
       }
       if (state.last && state.last.fetched_at.getTime() > clock.now().getTime() - opts.freshMs) return true;
       if (!(await opts.mayPay())) return false;
-      await buy(u, state);
+      await buy(u, state, opts.rematch);
       return true;
     },
   };

@@ -88,6 +88,8 @@ export interface ScanFigures {
   keywords?: Map<string, number>;
   newLeads?: number;
   errors?: string[];
+  /** A first scan's listings brought up to date (matched again): a resumed scan does not match them again. */
+  listingsDone?: string[];
 }
 
 /** Scan records (queue, claim, heartbeat, fencing, figures) and the projects the scheduler and planner read. */
@@ -242,7 +244,8 @@ export function createScansRepo(db: Queryable) {
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
                 new_leads = new_leads + $5, errors = errors || $6::text[],
                 subreddit_items = ${addCounts('subreddit_items', '$8')},
-                keyword_matches = ${addCounts('keyword_matches', '$9')}
+                keyword_matches = ${addCounts('keyword_matches', '$9')},
+                listings_done = listings_done || $10::text[]
           WHERE id = $1 AND ($7::text IS NULL OR owner = $7) RETURNING id`,
         [
           id,
@@ -254,9 +257,19 @@ export function createScansRepo(db: Queryable) {
           owner ?? null,
           JSON.stringify(Object.fromEntries(d.subreddits ?? [])),
           JSON.stringify(Object.fromEntries(d.keywords ?? [])),
+          d.listingsDone ?? [],
         ],
       );
       if (!rows.length) throw new ScanTakenOver(id);
+    },
+
+    /** The listings a first scan has already matched again (a resumed scan goes on with the others). */
+    async listingsDone(id: string): Promise<Set<string>> {
+      const rows = await db.query<{ listings_done: string[] }>(
+        'SELECT listings_done FROM scans WHERE id = $1',
+        [id],
+      );
+      return new Set(rows[0]?.listings_done ?? []);
     },
 
     /**

@@ -8,13 +8,20 @@ import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
 import type { UpstreamSource } from '../upstream/source.ts';
 import type { SpendCapService, SpendCheck } from '../usage/spend-cap.service.ts';
-import { createScanLeadsRepo } from './scan-leads.repo.ts';
 import { guardProject, type ScanGuard } from './scan-guard.ts';
+import { createScanLeadsRepo } from './scan-leads.repo.ts';
 import { createUnitRunner } from './scan-units.ts';
 import { createScansRepo, ScanTakenOver } from './scans.repo.ts';
 import type { ScanLogger, ScanRecord, ScanVerbs } from './scans.types.ts';
 import type { ModelDeps } from './stages/model.ts';
-import { createPlanner, grewWatch, intervalOf, planScan, type ScanPlan, type Watchlist } from './stages/plan.ts';
+import {
+  createPlanner,
+  grewWatch,
+  intervalOf,
+  planScan,
+  type ScanPlan,
+  type Watchlist,
+} from './stages/plan.ts';
 import { createDraftMemory } from './stages/score.ts';
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
@@ -160,7 +167,7 @@ export function createScansService(deps: {
         { scanId, w, project: plan.project, listing },
         {
           freshMs: plan.freshMs,
-          rematch: plan.rematch,
+          rematch: plan.rematch && !done.has(listing),
           mayPay: () => mayPay(scanId, budget),
           paysModel: model !== null,
         },
@@ -176,6 +183,7 @@ export function createScansService(deps: {
       );
     let w: Watchlist;
     let plan: ScanPlan;
+    let done = new Set<string>();
     let budget: Budget = { userId: '', capped: false, reached: null };
     try {
       w = await planner.watchlist();
@@ -183,6 +191,7 @@ export function createScansService(deps: {
       const { project } = plan;
       const capUsd = spendCap ? (await spendCap.capOf(project.userId)).capUsd : null;
       budget = { userId: project.userId, capped: capUsd !== null, reached: null };
+      if (plan.rematch) done = await repo.listingsDone(scanId);
       if (!plan.canMatch) {
         // Nothing could match: buying data for it would be money spent on nothing.
         await repo.finish(scanId, owner, 'done', clock.now(), 'the project has no keywords to match');

@@ -90,7 +90,9 @@ async function encodeOnThreads(texts: string[], size: number): Promise<Float32Ar
       out[i] = (await model.embed(batches[i]!)).map((v) => unit(v));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, batches.length)) }, (_, slot) => drain(slot)));
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(size, batches.length)) }, (_, slot) => drain(slot)),
+  );
   return out.flat();
 }
 

@@ -1,5 +1,6 @@
 import type { ToolDef } from '../tool.ts';
 import { checkAiVisibilityTool } from './check-ai-visibility.tool.ts';
+import { createProjectTool } from './create-project.tool.ts';
 import { getProjectTool } from './get-project.tool.ts';
 import { getUsageTool } from './get-usage.tool.ts';
 import { listLeadsTool } from './list-leads.tool.ts';
@@ -9,6 +10,7 @@ import { listSeoOpportunitiesTool } from './list-seo-opportunities.tool.ts';
 import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
 import { setLeadStatusTool } from './set-lead-status.tool.ts';
+import { updateProjectTool } from './update-project.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -22,4 +24,6 @@ export const TOOLS = [
   checkAiVisibilityTool,
   setLeadStatusTool,
   refreshPainThemesTool,
+  createProjectTool,
+  updateProjectTool,
 ] as unknown as ToolDef[];

@@ -1,8 +1,8 @@
 import type { Config, TierLimits } from '../../config/index.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, parseKeyword } from '../../domain/matching.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../../domain/scoring/types.ts';
-import { watchGrew } from '../../domain/watch-list.ts';
 import type { ScoringProfile } from '../../domain/scoring.ts';
+import { watchGrew } from '../../domain/watch-list.ts';
 import type { ScanProject, ScansRepo } from '../scans.repo.ts';
 import type { ScanRecord } from '../scans.types.ts';
 
