@@ -101,6 +101,7 @@ describe('tools/list', () => {
   test('lists every tool with a description, schemas and annotations', () => {
     assert.deepEqual(tools.map((x) => x.name).sort(), [
       'check_ai_visibility',
+      'create_project',
       'get_project',
       'get_usage',
       'list_leads',
@@ -110,6 +111,7 @@ describe('tools/list', () => {
       'refresh_pain_themes',
       'run_scan',
       'set_lead_status',
+      'update_project',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
@@ -117,7 +119,14 @@ describe('tools/list', () => {
       assert.equal(x.outputSchema.type, 'object', x.name);
       assert.equal(typeof x.annotations.readOnlyHint, 'boolean', x.name);
       // Tools that start work or store what they learn are not read-only.
-      const writes = ['run_scan', 'refresh_pain_themes', 'check_ai_visibility', 'set_lead_status'];
+      const writes = [
+        'run_scan',
+        'refresh_pain_themes',
+        'check_ai_visibility',
+        'set_lead_status',
+        'create_project',
+        'update_project',
+      ];
       assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);
     }
