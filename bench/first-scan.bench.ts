@@ -117,10 +117,12 @@ say(
 say(
   'each profile: a fresh service (PGlite, jobs and HTTP in one process), replay of the shared corpus, meaning stage on, encoder loaded before',
 );
-// The encoder's thread is loaded once per process (about 0.3 s): a running service has it loaded already.
-await createEmbedder().embed(['warm up']);
+// The encoder's threads are loaded once per process (about 0.3 s each): a running service has them loaded already.
+await createEmbedder().embed(Array.from({ length: 32 }, (_, i) => `warm up ${i}`));
 say('');
-say('| profile | create answered s | scan queued s | first lead over REST s | scan done s | status | calls | USD | leads |');
+say(
+  '| profile | create answered s | scan queued s | first lead over REST s | scan done s | status | calls | USD | leads |',
+);
 say('|---|---:|---:|---:|---:|---|---:|---:|---:|');
 for (const p of profiles) {
   const r = await firstScan(p);
@@ -129,5 +131,9 @@ for (const p of profiles) {
   );
 }
 say('');
-say(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+say(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 process.exit(0);

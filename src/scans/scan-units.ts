@@ -25,8 +25,8 @@ import { loadTriage, type ScoreInput, scoreMatches } from './stages/score.ts';
  * Posts the encoder reads before a unit's first commit: a few seconds of encoding, so that a first scan's leads
  * are readable early; then CHUNK posts per commit.
  */
-const FIRST_CHUNK = 24;
-const CHUNK = 96;
+const FIRST_CHUNK = 16;
+const CHUNK = 64;
 
 /** One unit of a scan: one project brought up to date on one listing. */
 export interface Unit {

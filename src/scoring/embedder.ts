@@ -23,7 +23,7 @@ export const ENCODER = 'use-lite-512/v1';
 const hashOf = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 /** Texts per message to a thread: small enough that a few posts spread over every thread. */
-const BATCH = 16;
+const BATCH = 8;
 /** Profile texts recur on every scan: their vectors are kept (bounded, oldest out first). */
 const KEEP = 2_000;
 
