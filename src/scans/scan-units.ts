@@ -344,6 +344,8 @@ export function createUnitRunner(deps: {
         const pay = opts.paysModel ? await opts.mayPay() : true;
         const { rematch } = opts;
         await catchUp(u, { after: rematch ? null : wm, callsAfter: wm, upTo: state.last.id, rematch }, pay);
+        // Stopped partway by a drain: a fetch now would move the watermark past what is still to read.
+        if (ctx.stopping()) return true;
       }
       if (state.last && state.last.fetched_at.getTime() > clock.now().getTime() - opts.freshMs) return true;
       if (!(await opts.mayPay())) return false;
