@@ -307,8 +307,9 @@ describe('npm run setup -- --import while the service runs', () => {
         file,
       );
       assert.equal(made.code, 0, made.stderr);
-      const { restKey, projects } = JSON.parse(made.stdout) as {
+      const { restKey, mcpKey, projects } = JSON.parse(made.stdout) as {
         restKey: string;
+        mcpKey: string;
         projects: { id: string }[];
       };
       const stop = Date.now() + DEADLINE_MS;
@@ -321,6 +322,19 @@ describe('npm run setup -- --import while the service runs', () => {
         if (!leads.length) await sleep(250);
       }
       assert.ok(leads.length > 0, service.output().slice(-3000));
+      // The tool key setup printed may create projects (tools:projects) on a self-hosted instance.
+      const rpc = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mcpKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'create_project', arguments: { name: 'Made by an agent', keywords: ['booking'] } },
+        }),
+      });
+      const answer = (await rpc.json()) as { result: { isError?: boolean; content: { text: string }[] } };
+      assert.notEqual(answer.result.isError, true, answer.result.content[0]?.text);
     } finally {
       await service.stop();
       await target.drop();
