@@ -153,7 +153,7 @@ describe('meaning stage', () => {
     const two = await createEmbedder({ threads: 2 }).embed(texts);
     const one = await createEmbedder({ threads: 1 }).embed(texts);
     assert.equal(two.length, 40);
-    two.forEach((v, i) => assert.deepEqual(Array.from(v), Array.from(one[i]!), `text ${i}`));
+    for (const [i, v] of two.entries()) assert.deepEqual(Array.from(v), Array.from(one[i]!), `text ${i}`);
     assert.notDeepEqual(Array.from(two[0]!), Array.from(two[1]!));
   });
 
