@@ -279,7 +279,7 @@ describe('keys', () => {
         .sort((x: string[], y: string[]) => (x[1]! < y[1]! ? 1 : -1)),
       [
         [restKeyId, 'rest', ['read'], null],
-        [mcpKeyId, 'mcp', ['tools:read', 'tools:scan', 'tools:triage'], null],
+        [mcpKeyId, 'mcp', ['tools:read', 'tools:scan', 'tools:triage', 'tools:projects'], null],
       ],
     );
     assert.ok(restKey.startsWith(res.body.keys.find((k: { kind: string }) => k.kind === 'rest').prefix));

@@ -107,15 +107,19 @@ export function createUnitRunner(deps: {
     work: MeaningWork,
     score: (matches: readonly Match[]) => ReturnType<typeof scoreMatches>,
     finish: Finish,
+    ahead: Promise<void>,
   ): Promise<number> {
     let waiting = pending;
     let written = 0;
+    let reading = ahead;
     while (waiting.length) {
       if (ctx.stopping()) return written;
-      await work.encodeNext(CHUNK);
+      await reading;
       const next = split(waiting, work, undefined);
       waiting = next.waiting;
       const done = waiting.length === 0;
+      // The encoder reads the next piece while this one commits.
+      reading = done ? Promise.resolve() : work.encodeNext(CHUNK);
       const created = await db.transaction((tx) =>
         persistUnit(tx, u.w, {
           scanId: u.scanId,
@@ -172,6 +176,7 @@ export function createUnitRunner(deps: {
     const score = (m: readonly Match[]) => scoreMatches(w, m, input);
     const matched = matchItems(w, items, served);
     const { ready, waiting } = split(matched.matches, work, refined);
+    const ahead = waiting.length ? work.encodeNext(CHUNK) : Promise.resolve();
     const finish: Finish = {
       served: [p.id],
       upTo: range.upTo,
@@ -205,7 +210,7 @@ export function createUnitRunner(deps: {
       }),
     );
     announceCreated(announcer(), created);
-    const later = await finishPieces(u, waiting, work, score, finish);
+    const later = await finishPieces(u, waiting, work, score, finish, ahead);
     ctx.log().info(
       {
         scanId,
@@ -257,6 +262,8 @@ export function createUnitRunner(deps: {
       ...(model || embedder ? alsoServed(w, await fetches.upToDate(listing, lastId), p.id, listing) : []),
     ]);
     const { refined, work, charge } = await consult(u, items, likely, true);
+    // The encoder reads the second piece while the fetch and the first piece commit.
+    const ahead = work.pending ? work.encodeNext(CHUNK) : Promise.resolve();
     const unit = await db.transaction(async (tx) => {
       const others = alsoServed(w, await createFetchesRepo(tx).upToDate(listing, lastId), p.id, listing);
       const { fetchId, forgotten } = await recordFetch(tx, { listing, projectId: p.id, scanId, at, bought });
@@ -312,7 +319,7 @@ export function createUnitRunner(deps: {
     const { created, forgotten } = unit;
     announceDeleted(announcer(), forgotten);
     announceCreated(announcer(), created);
-    const later = await finishPieces(u, unit.waiting, work, unit.score, unit.finish);
+    const later = await finishPieces(u, unit.waiting, work, unit.score, unit.finish, ahead);
     log.info(
       {
         scanId,
