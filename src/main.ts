@@ -120,7 +120,15 @@ async function main() {
   if (config.role === 'all')
     control = await serveControl(socket, async (request) => {
       try {
-        const answer = await answerServiceRequest({ db, clock: systemClock, config }, request);
+        const answer = await answerServiceRequest(
+          {
+            db,
+            clock: systemClock,
+            config,
+            startFirstScan: (projectId) => services.scans.requestScan(projectId, 'first'),
+          },
+          request,
+        );
         if (answer.ok)
           app.log.info(
             { command: (request as { command: string }).command },

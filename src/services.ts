@@ -32,11 +32,14 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
   // The model phase exists only when LLM_BASE_URL is set; without it scans score locally and synchronously.
   const llm = deps.config.llm ? createLlmScorer({ db: deps.db, config: deps.config.llm }) : null;
   // The meaning stage's encoder loads on the first scan that matches a post (MEANING=off: none).
-  const embedder = deps.config.meaning ? createEmbedder({ store: createVectorsRepo(deps.db) }) : null;
+  const embedder = deps.config.meaning
+    ? createEmbedder({ store: createVectorsRepo(deps.db), threads: deps.config.meaningThreads })
+    : null;
   const accounts = createAccountsService(deps);
   const upstream = createUpstreamSource(deps.config, deps);
   const spendCap = createSpendCapService(deps);
   const leads = createLeadsService(deps);
+  const scans = createScansService({ ...deps, events, upstream, llm, embedder, spendCap });
   return {
     config: deps.config,
     clock: deps.clock,
@@ -44,13 +47,16 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     events,
     accounts,
     sessions: createSessionsService({ ...deps, accounts }),
-    projects: createProjectsService(deps),
+    projects: createProjectsService({
+      ...deps,
+      startFirstScan: (projectId) => scans.requestScan(projectId, 'first'),
+    }),
     leads,
     keywords: createKeywordsService(deps),
     insights: createInsightsService(deps),
     usage: createUsageService(deps),
     spendCap,
-    scans: createScansService({ ...deps, events, upstream, llm, embedder, spendCap }),
+    scans,
     deletions: createDeletionsService({
       db: deps.db,
       clock: deps.clock,

@@ -56,7 +56,7 @@ test('the SDK client connects (initialize, initialized, 405 on the optional GET 
 
 test('the SDK client lists the tools', async () => {
   const { tools } = await client.listTools();
-  assert.equal(tools.length, 11);
+  assert.equal(tools.length, 13);
   const runScan = tools.find((x) => x.name === 'run_scan');
   assert.equal(runScan?.annotations?.readOnlyHint, false);
   assert.ok(tools.every((x) => x.outputSchema?.type === 'object'));

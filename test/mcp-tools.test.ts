@@ -101,6 +101,7 @@ describe('tools/list', () => {
   test('lists every tool with a description, schemas and annotations', () => {
     assert.deepEqual(tools.map((x) => x.name).sort(), [
       'check_ai_visibility',
+      'create_project',
       'get_project',
       'get_usage',
       'list_leads',
@@ -111,6 +112,7 @@ describe('tools/list', () => {
       'run_scan',
       'set_lead_status',
       'suggest_project',
+      'update_project',
     ]);
     for (const x of tools) {
       assert.ok(x.description.length > 20, x.name);
@@ -124,6 +126,8 @@ describe('tools/list', () => {
         'check_ai_visibility',
         'set_lead_status',
         'suggest_project',
+        'create_project',
+        'update_project',
       ];
       assert.equal(x.annotations.readOnlyHint, !writes.includes(x.name), x.name);
       assert.equal(x.annotations.destructiveHint, false, x.name);

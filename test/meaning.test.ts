@@ -148,6 +148,15 @@ describe('meaning stage', () => {
     assert.ok(ticks > 0, `${ticks} timer ticks during the batch`);
   });
 
+  test('texts spread over two threads come back in order, the same vectors as from one thread', async () => {
+    const texts = Array.from({ length: 40 }, (_, i) => `Post ${i}: which invoicing app do freelancers like?`);
+    const two = await createEmbedder({ threads: 2 }).embed(texts);
+    const one = await createEmbedder({ threads: 1 }).embed(texts);
+    assert.equal(two.length, 40);
+    for (const [i, v] of two.entries()) assert.deepEqual(Array.from(v), Array.from(one[i]!), `text ${i}`);
+    assert.notDeepEqual(Array.from(two[0]!), Array.from(two[1]!));
+  });
+
   test('a call holding more new texts than the embedder keeps still gets every vector', async () => {
     // Keeping two: 'a' is kept, then 'c' and 'd' push it out while the same call asks for it.
     const e = createEmbedder({ keep: 2 });

@@ -105,7 +105,8 @@ describe('continuous scanning finds posts that appear between scans', () => {
   async function scheduledScan(projectId: string) {
     assert.ok((await scans.scheduleDueScans()) >= 1, 'the project is due');
     const [scan] = await t.db.query<{ id: string }>(
-      `SELECT id FROM scans WHERE project_id = $1 AND trigger = 'schedule' ORDER BY created_at DESC LIMIT 1`,
+      `SELECT id FROM scans WHERE project_id = $1 AND trigger IN ('schedule', 'first')
+        ORDER BY created_at DESC LIMIT 1`,
       [projectId],
     );
     const done = await scans.waitForScan(scan!.id, 30_000);

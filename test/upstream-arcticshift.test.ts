@@ -99,6 +99,30 @@ test('the newest posts of a subreddit, normalized, with a time cursor', async ()
   assert.deepEqual(calls, [{ api: 'arcticshift.posts_search', costUsd: 0.0001, ok: true }]);
 });
 
+test('a first fetch with reachBack pages back (before=) to it, neither skipping nor repeating posts of one second', async () => {
+  const { src, calls, report } = source();
+  // Two posts a second over 125 seconds, newest first 100 a page: the second page reaches second 26, past 40.
+  const got = await src.subredditNew('busy', null, report, { reachBack: new Date((BASE + 40) * 1000) });
+  const ids = got.items.map((i) => i.id);
+  assert.equal(new Set(ids).size, ids.length, 'no post twice');
+  assert.deepEqual(new Set(ids), new Set(busyPosts.slice(52).map((p) => p.id)), 'none skipped');
+  const times = got.items.map((i) => i.createdAt.getTime());
+  assert.deepEqual(
+    times,
+    [...times].sort((a, b) => a - b),
+    'oldest first',
+  );
+  assert.equal(calls.length, 2);
+  assert.deepEqual(
+    fake.requests.map((r) => [r.query.get('sort'), r.query.get('before')]),
+    [
+      ['desc', null],
+      ['desc', String(BASE + 76)],
+    ],
+  );
+  assert.match(got.cursor!, new RegExp(`^${BASE + 124}:`));
+});
+
 test('incremental fetches page by time and neither skip nor repeat items that share a second', async () => {
   const { src, calls, report } = source();
   const cursor = `${BASE + 4}:${busyPosts[8]!.id},${busyPosts[9]!.id}`;

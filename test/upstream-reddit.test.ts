@@ -3,7 +3,14 @@ import { after, before, beforeEach, test } from 'node:test';
 import { createRedditSource, type RedditSourceOptions } from '../src/upstream/reddit.ts';
 import { type UpstreamCall, UpstreamError } from '../src/upstream/source.ts';
 import { recordingSleep } from './fakes/fake-server.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, recorded, startRedditFake } from './fakes/reddit-fake.ts';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type RedditFake,
+  recorded,
+  startRedditFake,
+  wirePost,
+} from './fakes/reddit-fake.ts';
 
 const UA = 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)';
 const PRICES: Record<string, number> = {
@@ -153,6 +160,37 @@ test('a busy listing is walked page by page toward the newest item, nothing skip
     [oldest, children[149]!.data.name, children[49]!.data.name],
   );
   assert.equal(calls.length, 3);
+});
+
+test('a first fetch of new posts with reachBack pages back (after=) until a page reaches past it, and no further', async () => {
+  // 450 posts, one an hour, newest first: 7 days back is the 168th; the walk stops with the page holding it.
+  const now = Date.UTC(2026, 11, 7, 12);
+  const children = Array.from({ length: 450 }, (_, i) =>
+    wirePost('weekly', `w${(1000 + 450 - i).toString(36)}`, {
+      title: `post ${i}`,
+      created: new Date(now - i * 3_600_000),
+    }),
+  );
+  fake.setListing('/r/weekly/new', children);
+  const { src, calls, report } = source();
+  const got = await src.subredditNew('weekly', null, report, { reachBack: new Date(now - 7 * 86_400_000) });
+  assert.equal(got.items.length, 200, 'two pages: the second reaches past a week');
+  assert.equal(got.cursor, children[0]!.data.name);
+  assert.deepEqual(
+    apiRequests().map((r) => r.query.get('after')),
+    [null, children[99]!.data.name],
+  );
+  assert.equal(calls.length, 2);
+  // Without reachBack (or with a cursor) a first fetch reads its one page, as before.
+  fake.requests.length = 0;
+  assert.equal((await src.subredditNew('weekly', null, report)).items.length, 100);
+  assert.equal(apiRequests().length, 1);
+  // A walk never passes the adapter's bound (maxPages).
+  fake.requests.length = 0;
+  const bounded = source({ maxPages: 3 });
+  const far = await bounded.src.subredditNew('weekly', null, bounded.report, { reachBack: new Date(0) });
+  assert.equal(far.items.length, 300);
+  assert.equal(bounded.calls.length, 3);
 });
 
 test('a walk that fails partway keeps the pages it bought; the next fetch goes on from there', async () => {

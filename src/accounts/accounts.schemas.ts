@@ -2,7 +2,10 @@ import { type Static, Type } from 'typebox';
 import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 import { TIERS } from './tiers.ts';
 
-/** Scopes a key can carry. REST keys are read-only; tool keys may also start scans and triage leads (ADR 0065). */
+/**
+ * Scopes a key can carry. REST keys are read-only; tool keys may also start scans, triage leads (ADR 0065) and
+ * create and edit projects (ADR 0119).
+ */
 export const REST_SCOPES = ['read'] as const;
 export const TOOL_SCOPES = ['tools:read', 'tools:scan', 'tools:triage', 'tools:projects'] as const;
 export const KEY_SCOPES = [...REST_SCOPES, ...TOOL_SCOPES] as const;
@@ -52,7 +55,7 @@ export const Me = Type.Object({
     scopes: Type.Array(
       StringEnum(KEY_SCOPES, {
         description:
-          '`read`: every REST operation (REST keys carry only this). `tools:read`: the read-only tools of the tool endpoint. `tools:scan`: the run_scan tool. `tools:triage`: the set_lead_status tool (tool keys issued before it existed lack it). `tools:projects`: the project tools, suggest_project (tool keys issued before it existed lack it).',
+          '`read`: every REST operation (REST keys carry only this). `tools:read`: the read-only tools of the tool endpoint. `tools:scan`: the run_scan tool. `tools:triage`: the set_lead_status tool (tool keys issued before it existed lack it). `tools:projects`: the project tools: suggest_project (reads a page, saves nothing), create_project and update_project, which save a project and start its first scan (it buys upstream data; tool keys issued before it existed lack it).',
       }),
     ),
   }),

@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { databaseIdentity, describeDatabase } from '../db/identity.ts';
 import { readProjectsFile, writeProjects } from '../projects/projects.import.ts';
 import { ProjectsFile } from '../projects/projects.schemas.ts';
+import type { StartFirstScan } from '../projects/projects.service.ts';
 import type { SignInLink } from '../sessions/sessions.schemas.ts';
 import { createSessionsService } from '../sessions/sessions.service.ts';
 import { createAddressCheck } from '../webhooks/webhooks.guard.ts';
@@ -62,7 +63,8 @@ export async function asUsage<T>(fn: () => Promise<T> | T, prefix = '--import: '
 async function setup(deps: CommandDeps, cmd: Extract<Command, { command: 'setup' }>): Promise<SetupResult> {
   const { db, clock, config } = deps;
   const projects = await asUsage(() => readProjectsFile(cmd.projects, createAddressCheck(config.webhooks)));
-  return db.transaction(async (tx) => {
+  let grew: string[] = [];
+  const result = await db.transaction(async (tx) => {
     const accounts = createAccountsService({ db: tx, clock, config });
     const user = await accounts.ensureUser(cmd.email, cmd.tier);
     const owner = { userId: user.id, tier: user.tier, limits: accounts.limitsFor(user.tier) };
@@ -75,8 +77,14 @@ async function setup(deps: CommandDeps, cmd: Extract<Command, { command: 'setup'
       name: p.name,
       webhooks: p.webhooks.map(({ id, url, secret }) => ({ id, url, secret })),
     }));
+    grew = written.filter((p) => p.watchGrew).map((p) => p.id);
     return { userId: user.id, restKey: restKey.key, mcpKey: mcpKey.key, projects: imported };
   });
+  // Through the running service: the first scans start now (one that cannot be queued is left to the schedule,
+  // which queues a never-scanned project at once). On the database alone the workers start them: within seconds
+  // on PostgreSQL, at start on the embedded database (docs/decisions/0119).
+  for (const id of grew) await deps.startFirstScan?.(id).catch(() => null);
+  return result;
 }
 
 /** Mints a dashboard sign-in link for an existing account; creates nothing else. */
@@ -100,6 +108,8 @@ export interface CommandDeps {
   clock: Clock;
   /** The configuration of whoever runs the command: links carry its PUBLIC_BASE_URL. */
   config: Config;
+  /** The running service's scans: an imported project's first scan starts at once (absent on the database alone). */
+  startFirstScan?: StartFirstScan;
 }
 
 /** Runs one command; a request that is not a command is a UsageError. */

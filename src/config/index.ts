@@ -20,7 +20,7 @@ import { LIMITS_VARIABLES, readTierLimits, type Tier, type TierLimits } from './
 import { MAIL_VARIABLES, readSignIn, type SignInConfig } from './mail.ts';
 import { ONBOARDING_VARIABLES, type OnboardingConfig, readOnboarding } from './onboarding.ts';
 import { type Env, type EnvVar, readBool, readInt } from './read.ts';
-import { type LlmConfig, readLlm, SCORING_VARIABLES } from './scoring.ts';
+import { defaultMeaningThreads, type LlmConfig, readLlm, SCORING_VARIABLES } from './scoring.ts';
 import {
   type RequestLogging,
   type Role,
@@ -69,6 +69,8 @@ export interface Config {
   llm: LlmConfig | null;
   /** MEANING: the scorer's meaning stage (sentence encoder, docs/decisions/0094-meaning-stage.md); on by default. */
   meaning: boolean;
+  /** MEANING_THREADS: the encoder's threads (each its own model); defaultEncoderThreads() when unset. */
+  meaningThreads: number;
   /** Browser origins the tool endpoint accepts besides loopback and PUBLIC_BASE_URL's (docs/decisions/0040). */
   mcpAllowedOrigins: string[];
   /** Which upstream, replay settings, prices and reuse (issue #3), plus the network adapters' settings. */
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     selfHosted: readBool(env, 'SELF_HOSTED', true),
     demo: readBool(env, 'DEMO', true),
     meaning: readBool(env, 'MEANING', true),
+    meaningThreads: readInt(env, 'MEANING_THREADS', defaultMeaningThreads(), 1, 16),
     tierLimits: readTierLimits(env),
     logLevel,
     requestLogging: readRequestLogging(env),

@@ -1,11 +1,20 @@
 // Scoring: the meaning stage, and the optional LLM phase (an OpenAI-compatible endpoint).
+import { availableParallelism } from 'node:os';
 import { ConfigError, type Env, type EnvVar, readInt, readNumber, readUrl } from './read.ts';
+
+/** MEANING_THREADS unset: two encoder threads where the machine has two cores or more. */
+export const defaultMeaningThreads = () => Math.max(1, Math.min(2, availableParallelism()));
 
 export const SCORING_VARIABLES: EnvVar[] = [
   {
     name: 'MEANING',
     default: '`true`',
     doc: "the scorer's meaning stage (a sentence encoder that moves a post's score, docs/scoring.md); `false` scores with the local scorer alone",
+  },
+  {
+    name: 'MEANING_THREADS',
+    default: '`2` (`1` on one core)',
+    doc: "threads the meaning stage's encoder runs on (1 to 16), each with its own copy of the model (about 150 MB); a first scan encodes hundreds of posts, so this is its speed (docs/decisions/0119-first-scan-at-once.md)",
   },
   {
     name: 'LLM_BASE_URL',

@@ -173,13 +173,17 @@ export async function startJobs(
   // Several workers starting together queue it once.
   await boss.send(JOBS.scheduleInsights, {}, { singletonKey: 'start' });
 
-  // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute.
+  // On PostgreSQL a dead worker's scans are found by their free project lock, so look often, not once a minute;
+  // and a project another process wrote (`npm run setup` on the database) gets its first scan within seconds.
   const recovery =
     services.db.kind === 'postgres'
       ? setInterval(() => {
-          services.scans.recoverScans().catch((err: Error) => {
-            opts.log.warn({ err: err.message }, 'scan recovery failed; retrying');
-          });
+          services.scans
+            .recoverScans()
+            .then(() => services.scans.queueFirstScans())
+            .catch((err: Error) => {
+              opts.log.warn({ err: err.message }, 'scan recovery failed; retrying');
+            });
         }, RECOVER_EVERY_MS)
       : null;
   recovery?.unref();

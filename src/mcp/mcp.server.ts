@@ -20,6 +20,7 @@ const INSTRUCTIONS =
   'list_leads returns scored leads (score 0-100 is a sort order, not a probability). ' +
   'run_scan buys upstream data; set_lead_status triages leads (hidden, not_fit, back to new); ' +
   'suggest_project reads a product page and proposes a project with a preview over stored posts; ' +
+  'create_project and update_project save a project and start its first scan at once; ' +
   'the other tools are read-only.';
 
 const invalidParams = (message: string, argument?: string | null) =>
@@ -30,7 +31,10 @@ const invalidParams = (message: string, argument?: string | null) =>
 /** The MCP methods of a tools-only server: initialize, ping, tools/list and tools/call. */
 export function createMcpServer(services: Services) {
   const tools = new Map(
-    TOOLS.map((tool) => [tool.name, { tool, check: createArgumentsValidator(tool.inputSchema) }]),
+    TOOLS.map((tool) => [
+      tool.name,
+      { tool, check: createArgumentsValidator(tool.argumentsSchema ?? tool.inputSchema) },
+    ]),
   );
   const listing = TOOLS.map((t) => ({
     name: t.name,
@@ -55,7 +59,10 @@ export function createMcpServer(services: Services) {
       throw invalidParams('params.arguments must be an object of named arguments.', 'arguments');
     }
     const checked = entry.check(args);
-    if (!checked.ok) throw invalidParams(checked.message, checked.argument);
+    if (!checked.ok) {
+      if (entry.tool.argumentsSchema) return errorResult(checked.message);
+      throw invalidParams(checked.message, checked.argument);
+    }
     if (!caller.scopes.includes(entry.tool.scope)) {
       return errorResult(
         `This key lacks the ${entry.tool.scope} scope that ${name} needs. ` +

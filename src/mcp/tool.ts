@@ -26,6 +26,12 @@ export interface ToolDef<I extends TObject = TObject, O extends TObject = TObjec
   title: string;
   description: string;
   inputSchema: I;
+  /**
+   * What the endpoint checks before the tool runs, when the service checks the arguments itself (a project's
+   * fields): its refusal, naming every bad field, and a failure of this schema are the tool's answer (isError),
+   * not a protocol error, so the agent reads and corrects them. Absent: inputSchema, failures are invalid params.
+   */
+  argumentsSchema?: TObject;
   outputSchema: O;
   annotations: ToolAnnotations;
   scope: KeyScope;

@@ -8,6 +8,7 @@ import type { TierLimits } from '../config/index.ts';
 import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import type { Queryable } from '../db/client.ts';
 import { normalizeEmail } from '../domain/email.ts';
+import { watchGrew } from '../domain/watch-list.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/webhooks.guard.ts';
 import { createWebhooksRepo } from '../webhooks/webhooks.repo.ts';
 import { type CleanProject, parseProjectInput, projectLimitProblems } from './projects.input.ts';
@@ -22,6 +23,8 @@ export interface ImportOutcome {
   id: string;
   name: string;
   created: boolean;
+  /** It watches a keyword or subreddit it did not before (a new project with keywords): its scan starts at once. */
+  watchGrew: boolean;
   webhooks: { id: string; url: string; secret: string; created: boolean }[];
   alerts: { id: string; channel: string; created: boolean; confirmed: boolean }[];
 }
@@ -147,7 +150,8 @@ export async function writeProjects(
   const projectsRepo = createProjectsRepo(tx);
   const webhooksRepo = createWebhooksRepo(tx);
   await projectsRepo.lockAccount(account.userId);
-  const existing = new Set(await projectsRepo.namesOf(account.userId));
+  const before = new Map((await projectsRepo.watchListsOf(account.userId)).map((p) => [p.name, p]));
+  const existing = new Set(before.keys());
   const problems = projectLimitProblems(account.limits, account.tier, {
     projects: new Set([...existing, ...projects.map((p) => p.name)]).size,
     lists: projects.map((project) => ({ project, at: project.at })),
@@ -221,6 +225,7 @@ export async function writeProjects(
       id: project.id,
       name: project.name,
       created: !existing.has(project.name),
+      watchGrew: watchGrew(before.get(project.name) ?? null, input),
       webhooks: hooks,
       alerts: added,
     });

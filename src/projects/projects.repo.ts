@@ -233,6 +233,16 @@ export function createProjectsRepo(db: Queryable) {
       }));
     },
     /** Creates the project, or updates the one of the same name on this account. */
+    /** Each project's keywords and subreddits, for telling whether a change watches something new. */
+    async watchListsOf(
+      userId: string,
+    ): Promise<{ id: string; name: string; keywords: string[]; subreddits: string[] }[]> {
+      return db.query(
+        'SELECT id, name, keywords, subreddits FROM projects WHERE user_id = $1 ORDER BY created_at, id',
+        [userId],
+      );
+    },
+
     async upsertByName(userId: string, p: ProjectInput): Promise<{ id: string; name: string }> {
       const rows = await db.query<{ id: string; name: string }>(
         `INSERT INTO projects (user_id, name, url, pain, solution, target_users, geography, budget_fit,

@@ -88,6 +88,8 @@ export interface ScanFigures {
   keywords?: Map<string, number>;
   newLeads?: number;
   errors?: string[];
+  /** A first scan's listings brought up to date (matched again): a resumed scan does not match them again. */
+  listingsDone?: string[];
 }
 
 /** Scan records (queue, claim, heartbeat, fencing, figures) and the projects the scheduler and planner read. */
@@ -148,6 +150,23 @@ export function createScansRepo(db: Queryable) {
         [projectId, trigger, now, notSince],
       );
       return rows[0]?.id ?? null;
+    },
+
+    /** A queued scan becomes its project's first scan of a changed watch list; false once it has started. */
+    async makeFirst(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE scans SET trigger = 'first' WHERE id = $1 AND status = 'queued' RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+
+    /** Projects that have no scan at all yet. */
+    async neverScanned(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        'SELECT p.id FROM projects p WHERE NOT EXISTS (SELECT 1 FROM scans s WHERE s.project_id = p.id)',
+      );
+      return rows.map((r) => r.id);
     },
 
     async activeScanOf(projectId: string): Promise<ScanRecord | undefined> {
@@ -225,7 +244,8 @@ export function createScansRepo(db: Queryable) {
         `UPDATE scans SET calls = calls + $2, cost_usd = cost_usd + $3, items_seen = items_seen + $4,
                 new_leads = new_leads + $5, errors = errors || $6::text[],
                 subreddit_items = ${addCounts('subreddit_items', '$8')},
-                keyword_matches = ${addCounts('keyword_matches', '$9')}
+                keyword_matches = ${addCounts('keyword_matches', '$9')},
+                listings_done = listings_done || $10::text[]
           WHERE id = $1 AND ($7::text IS NULL OR owner = $7) RETURNING id`,
         [
           id,
@@ -237,9 +257,19 @@ export function createScansRepo(db: Queryable) {
           owner ?? null,
           JSON.stringify(Object.fromEntries(d.subreddits ?? [])),
           JSON.stringify(Object.fromEntries(d.keywords ?? [])),
+          d.listingsDone ?? [],
         ],
       );
       if (!rows.length) throw new ScanTakenOver(id);
+    },
+
+    /** The listings a first scan has already matched again (a resumed scan goes on with the others). */
+    async listingsDone(id: string): Promise<Set<string>> {
+      const rows = await db.query<{ listings_done: string[] }>(
+        'SELECT listings_done FROM scans WHERE id = $1',
+        [id],
+      );
+      return new Set(rows[0]?.listings_done ?? []);
     },
 
     /**

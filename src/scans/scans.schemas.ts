@@ -8,7 +8,10 @@ export const ScanResult = Type.Object({
   scanId: Type.String(),
   projectId: Type.String(),
   status: StringEnum(['queued', 'running', 'done', 'failed']),
-  trigger: StringEnum(['schedule', 'tool', 'dashboard', 'demo']),
+  trigger: StringEnum(['schedule', 'tool', 'dashboard', 'demo', 'first'], {
+    description:
+      '`schedule`: continuous scanning. `dashboard`, `tool`: Run scan, run_scan. `demo`: the demo project. `first`: started at once by the creation or import of the project, or by new keywords or subreddits, over the last 7 days.',
+  }),
   startedAt: Nullable(DateTime),
   finishedAt: Nullable(DateTime),
   calls: Type.Integer({ minimum: 0, description: 'Upstream calls the scan made so far.' }),

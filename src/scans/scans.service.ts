@@ -6,29 +6,23 @@ import type { EventBus } from '../events.ts';
 import type { Embedder } from '../scoring/embedder.ts';
 import { createLeadScorer } from '../scoring/lead-scorer.ts';
 import type { LlmScorer } from '../scoring/llm.service.ts';
-import type { RedditItem, UpstreamSource } from '../upstream/source.ts';
+import type { UpstreamSource } from '../upstream/source.ts';
 import type { SpendCapService, SpendCheck } from '../usage/spend-cap.service.ts';
-import { createFetchesRepo, type ListingState } from './fetches.repo.ts';
 import { guardProject, type ScanGuard } from './scan-guard.ts';
 import { createScanLeadsRepo } from './scan-leads.repo.ts';
+import { createUnitRunner } from './scan-units.ts';
 import { createScansRepo, ScanTakenOver } from './scans.repo.ts';
 import type { ScanLogger, ScanRecord, ScanVerbs } from './scans.types.ts';
-import { announceCreated, announceDeleted } from './stages/announce.ts';
-import { fetchListing, itemsBySubreddit, paidCalls } from './stages/fetch.ts';
-import { keywordCounts, matchItems } from './stages/match.ts';
-import { readMeaning } from './stages/meaning.ts';
-import { askModel, chargeModel, type ModelDeps } from './stages/model.ts';
-import { persistFailedFetch, persistUnit, recordFetch } from './stages/persist.ts';
+import type { ModelDeps } from './stages/model.ts';
 import {
   createPlanner,
+  grewWatch,
   intervalOf,
   planScan,
   type ScanPlan,
-  type WatchingProject,
   type Watchlist,
 } from './stages/plan.ts';
-import { alsoServed, reuseFetches, sharedCalls } from './stages/reuse.ts';
-import { createDraftMemory, loadTriage, scoreMatches } from './stages/score.ts';
+import { createDraftMemory } from './stages/score.ts';
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
 export interface ScanQueue {
@@ -47,14 +41,6 @@ interface Budget {
   reached: SpendCheck | null;
 }
 
-/** One unit of a scan: one project brought up to date on one listing. */
-interface Unit {
-  scanId: string;
-  w: Watchlist;
-  project: WatchingProject;
-  listing: string;
-}
-
 export function createScansService(deps: {
   db: Db;
   clock: Clock;
@@ -70,7 +56,6 @@ export function createScansService(deps: {
 }) {
   const { db, clock, config, events, upstream } = deps;
   const repo = createScansRepo(db);
-  const fetches = createFetchesRepo(db);
   const leadsRepo = createScanLeadsRepo(db);
   const planner = createPlanner({ repo, config });
   const model: ModelDeps | null = deps.llm
@@ -93,8 +78,20 @@ export function createScansService(deps: {
   const resent = new Map<string, number>();
   const listingLocks = new Map<string, Promise<unknown>>();
   const spendLocks = new Map<string, Promise<unknown>>();
-  const recentOf = createDraftMemory();
-  const announcer = () => ({ events, log });
+  const units = createUnitRunner({
+    db,
+    clock,
+    events,
+    upstream,
+    model,
+    embedder,
+    ctx: {
+      ownerOf: (scanId) => owners.get(scanId),
+      log: () => log,
+      stopping: () => draining,
+      recentOf: createDraftMemory(),
+    },
+  });
 
   /** Runs fn after every earlier fn of the same key in this process has settled. */
   function serially<T>(locks: Map<string, Promise<unknown>>, key: string, fn: () => Promise<T>): Promise<T> {
@@ -124,173 +121,6 @@ export function createScansService(deps: {
     await repo.markCapped(scanId, owners.get(scanId), check.capUsd ?? 0, check.spentUsd, clock.now());
     log.info({ scanId, ...check }, 'daily spend cap reached; the scan uses data already bought');
     return false;
-  }
-
-  /**
-   * Before a unit's transaction: the model's answers (when it may pay for them) and the meaning stage's vectors
-   * for the items' matches in the projects the unit may serve, and the model's cost to the scanned project.
-   */
-  async function consult(u: Unit, items: RedditItem[], projectIds: Set<string>, pay: boolean) {
-    const phase = model && pay ? await askModel(model, u.w, items, projectIds) : null;
-    const meaningOf = await readMeaning({ embedder, log }, u.w, items, projectIds);
-    const charge = phase ? chargeModel(phase, u.scanId, u.project.id, clock.now()) : null;
-    return { refined: phase?.refined, meaningOf, charge };
-  }
-
-  /** Serves the project the fetches of a listing bought before (by others) that it has not seen yet. */
-  async function catchUp(u: Unit, after: string | null, upTo: string, pay: boolean) {
-    const { scanId, w, project: p, listing } = u;
-    const now = clock.now();
-    const reused = await reuseFetches(fetches, { scanId, projectId: p.id, listing, after, upTo, now });
-    const { items } = reused;
-    const served = new Set([p.id]);
-    const { refined, meaningOf, charge } = await consult(u, items, served, pay);
-    const triage = await loadTriage(leadsRepo, w, served);
-    const matched = matchItems(w, items, served);
-    const leads = scoreMatches(w, matched.matches, {
-      triage,
-      meaningOf,
-      refined,
-      costOf: () => 0,
-      now,
-      recentOf,
-    });
-    const created = await db.transaction((tx) =>
-      persistUnit(tx, w, {
-        scanId,
-        owner: owners.get(scanId),
-        projectId: p.id,
-        listing,
-        now,
-        calls: charge ? [...reused.calls, ...charge.rows] : reused.calls,
-        leads,
-        threads: matched.threads,
-        served: [p.id],
-        upTo,
-        figures: {
-          calls: reused.calls.length + (charge?.calls ?? 0),
-          costUsd: charge?.costUsd ?? 0,
-          itemsSeen: items.length,
-          subreddits: itemsBySubreddit(listing, items),
-          keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
-          errors: charge?.errors ?? [],
-        },
-      }),
-    );
-    log.info(
-      { scanId, listing, reused: reused.calls.length, items: items.length, newLeads: created.length },
-      'scan unit committed',
-    );
-    announceCreated(announcer(), created);
-  }
-
-  /**
-   * One incremental fetch of the listing, committed with its items, cursor, calls and leads; it serves every
-   * other project up to date on the listing too. A failed fetch records its calls and error and the scan goes on.
-   */
-  async function buy(u: Unit, state: ListingState) {
-    const { scanId, w, project: p, listing } = u;
-    const outcome = await fetchListing(upstream, listing, state);
-    const at = clock.now();
-    if (!outcome.ok) {
-      const forgotten = await db.transaction((tx) =>
-        persistFailedFetch(tx, {
-          scanId,
-          owner: owners.get(scanId),
-          projectId: p.id,
-          listing,
-          at,
-          failed: outcome.failed,
-        }),
-      );
-      announceDeleted(announcer(), forgotten);
-      log.warn({ scanId, listing, err: outcome.failed.error }, 'upstream fetch failed; the scan goes on');
-      return;
-    }
-    const { bought } = outcome;
-    const { items } = bought;
-    if (bought.stoppedBy)
-      log.warn({ scanId, listing, err: bought.stoppedBy }, 'upstream walk stopped partway');
-    if (bought.problems)
-      log.warn({ scanId, listing, problems: bought.problems }, 'upstream answer partly unreadable');
-    const lastId = state.last?.id ?? null;
-    // The model answers before the transaction, for the projects this fetch will serve as far as can be told
-    // now; one that turns up to date meanwhile gets the local result (the transaction decides who is served).
-    const likely = new Set([
-      p.id,
-      ...(model || embedder ? alsoServed(w, await fetches.upToDate(listing, lastId), p.id, listing) : []),
-    ]);
-    const { refined, meaningOf, charge } = await consult(u, items, likely, true);
-    const { created, forgotten } = await db.transaction(async (tx) => {
-      const others = alsoServed(w, await createFetchesRepo(tx).upToDate(listing, lastId), p.id, listing);
-      const { fetchId, forgotten } = await recordFetch(tx, { listing, projectId: p.id, scanId, at, bought });
-      const served = new Set([p.id, ...others]);
-      const matched = matchItems(w, items, served);
-      const leads = scoreMatches(w, matched.matches, {
-        triage: await loadTriage(createScanLeadsRepo(tx), w, served),
-        meaningOf,
-        refined,
-        costOf: (id) => (id === p.id ? bought.itemCostUsd : 0),
-        now: at,
-        recentOf,
-      });
-      const created = await persistUnit(tx, w, {
-        scanId,
-        owner: owners.get(scanId),
-        projectId: p.id,
-        listing,
-        now: at,
-        calls: [
-          ...paidCalls(bought.calls, { projectId: p.id, scanId, fetchId, at }),
-          ...sharedCalls(bought.calls, others, fetchId, at),
-          ...(charge?.rows ?? []),
-        ],
-        leads,
-        threads: matched.threads,
-        served: [...served],
-        upTo: fetchId,
-        figures: {
-          calls: bought.calls.length + (charge?.calls ?? 0),
-          costUsd: bought.costUsd + (charge?.costUsd ?? 0),
-          itemsSeen: items.length,
-          subreddits: itemsBySubreddit(listing, items),
-          keywords: items.length ? keywordCounts(p, matched.byKeyword.get(p.id)) : undefined,
-          errors: [...bought.errors, ...(charge?.errors ?? [])],
-        },
-      });
-      return { created, forgotten };
-    });
-    log.info(
-      {
-        scanId,
-        listing,
-        calls: bought.calls.length,
-        items: items.length,
-        newLeads: created.length,
-        deletedLeads: forgotten.length,
-      },
-      'scan unit committed',
-    );
-    announceDeleted(announcer(), forgotten);
-    announceCreated(announcer(), created);
-  }
-
-  /**
-   * Brings one project up to date on one listing: first what others already bought (reused, free), then,
-   * when the last fetch is older than the freshness window, one incremental fetch. Each step commits on its own.
-   * False when the daily spend cap kept it from buying (the listing waits for tomorrow).
-   */
-  async function serveListing(u: Unit, freshMs: number, budget: Budget): Promise<boolean> {
-    const state = await fetches.listingState(u.listing);
-    const wm = await fetches.watermark(u.project.id, u.listing);
-    if (state.last && (wm === null || Number(wm) < Number(state.last.id))) {
-      const pay = model ? await mayPay(u.scanId, budget) : true;
-      await catchUp(u, wm, state.last.id, pay);
-    }
-    if (state.last && state.last.fetched_at.getTime() > clock.now().getTime() - freshMs) return true;
-    if (!(await mayPay(u.scanId, budget))) return false;
-    await buy(u, state);
-    return true;
   }
 
   async function runScan(scanId: string): Promise<void> {
@@ -333,7 +163,15 @@ export function createScansService(deps: {
       return draining;
     };
     const unit = (listing: string) => () =>
-      serveListing({ scanId, w, project: plan.project, listing }, plan.freshMs, budget);
+      units.serveListing(
+        { scanId, w, project: plan.project, listing },
+        {
+          freshMs: plan.freshMs,
+          rematch: plan.rematch && !done.has(listing),
+          mayPay: () => mayPay(scanId, budget),
+          paysModel: model !== null,
+        },
+      );
     // Under a cap, a unit holds the account's spend (here and across processes) from its check to its commit.
     const serve = (listing: string) =>
       withListingLock(listing, () =>
@@ -345,6 +183,7 @@ export function createScansService(deps: {
       );
     let w: Watchlist;
     let plan: ScanPlan;
+    let done = new Set<string>();
     let budget: Budget = { userId: '', capped: false, reached: null };
     try {
       w = await planner.watchlist();
@@ -352,6 +191,7 @@ export function createScansService(deps: {
       const { project } = plan;
       const capUsd = spendCap ? (await spendCap.capOf(project.userId)).capUsd : null;
       budget = { userId: project.userId, capped: capUsd !== null, reached: null };
+      if (plan.rematch) done = await repo.listingsDone(scanId);
       if (!plan.canMatch) {
         // Nothing could match: buying data for it would be money spent on nothing.
         await repo.finish(scanId, owner, 'done', clock.now(), 'the project has no keywords to match');
@@ -379,6 +219,9 @@ export function createScansService(deps: {
       }
       await repo.finish(scanId, owner, 'done', clock.now());
       log.info({ scanId }, 'scan done');
+      // Keywords or subreddits added while this scan ran (on its older watch list) get their own scan now.
+      const current = (await planner.watchlist()).projects.get(project.id);
+      if (current && grewWatch(project, current)) await queueScan(project.id, 'first', null);
     } catch (err) {
       clearInterval(beat);
       if (err instanceof ScanTakenOver) {
@@ -439,6 +282,11 @@ export function createScansService(deps: {
         const id = await queueScan(projectId, trigger, null);
         if (id) return (await repo.getScan(id))!;
         const active = await repo.activeScanOf(projectId);
+        // A scan still queued reads the changed watch list when it starts: it becomes the first scan of it.
+        if (active && trigger === 'first' && active.status === 'queued' && active.trigger !== 'first') {
+          if (await repo.makeFirst(active.scanId)) return (await repo.getScan(active.scanId))!;
+          continue;
+        }
         if (active) return active;
       }
       throw new Error('could not queue a scan');
@@ -487,7 +335,23 @@ export function createScansService(deps: {
         const intervalMs = intervalOf(p, config);
         const at = last.get(p.id);
         if (at && at.getTime() > now - intervalMs) continue;
-        if (await queueScan(p.id, 'schedule', new Date(now - intervalMs))) queued++;
+        // Never scanned (written to the database by `npm run setup` with no service running, say): its first scan.
+        const trigger = at ? 'schedule' : 'first';
+        if (await queueScan(p.id, trigger, new Date(now - intervalMs))) queued++;
+      }
+      return queued;
+    },
+
+    /**
+     * Queues the first scan of every project never scanned; workers on PostgreSQL call it every few seconds, so a
+     * project another process wrote to the database (`npm run setup` on it) is scanned at once too.
+     */
+    async queueFirstScans(): Promise<number> {
+      let queued = 0;
+      const watchlist = await planner.watchlist();
+      for (const id of await repo.neverScanned()) {
+        if (!watchlist.projects.get(id)?.keywords.length) continue;
+        if (await queueScan(id, 'first', new Date(0))) queued++;
       }
       return queued;
     },

@@ -5,7 +5,7 @@ export interface ScanRecord {
   scanId: string;
   projectId: string;
   status: 'queued' | 'running' | 'done' | 'failed';
-  trigger: 'schedule' | 'tool' | 'dashboard' | 'demo';
+  trigger: 'schedule' | 'tool' | 'dashboard' | 'demo' | 'first';
   startedAt: string | null;
   finishedAt: string | null;
   calls: number;

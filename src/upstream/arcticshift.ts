@@ -73,12 +73,48 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
     );
   }
 
+  /**
+   * The newest page (sort desc) and, with `reachBack`, older pages (before=) until one reaches past it or the walk
+   * is maxPages long: a listing's first fetch looks back (docs/decisions/0119). An older page that fails keeps
+   * the pages read before it.
+   */
+  async function newestBack(
+    api: string,
+    path: string,
+    params: Record<string, string | undefined>,
+    toThings: (rows: unknown[]) => Thing[],
+    reachBack: Date | undefined,
+    report: ReportCall,
+  ): Promise<{ things: Thing[]; stoppedBy?: string }> {
+    const ask = (extra: Record<string, string>) =>
+      get(api, path, { ...params, ...extra, sort: 'desc', limit: String(PAGE) }, report).then(toThings);
+    const things = await ask({});
+    const seen = new Set(things.map((t) => t.id));
+    let rows = things;
+    for (let page = 1; reachBack && page < maxPages && rows.length >= PAGE; page++) {
+      const oldest = createdOf(rows.at(-1)!);
+      if (oldest * 1000 <= reachBack.getTime()) break;
+      try {
+        // The boundary second again (several items can share it); the ones already read are dropped.
+        rows = await ask({ before: String(oldest + 1) });
+      } catch (err) {
+        return { things, stoppedBy: (err as Error).message };
+      }
+      const fresh = rows.filter((t) => !seen.has(t.id));
+      if (!fresh.length) break;
+      for (const t of fresh) seen.add(t.id);
+      things.push(...fresh);
+    }
+    return { things };
+  }
+
   /** Items of one subreddit created after the cursor, oldest first, paged by creation time. */
   async function since(
     kind: 't1' | 't3',
     subreddit: string,
     cursor: string | null,
     report: ReportCall,
+    reachBack?: Date,
   ): Promise<{ things: Thing[]; cursor: string | null; problems: string[]; stoppedBy?: string }> {
     const api = kind === 't3' ? 'arcticshift.posts_search' : 'arcticshift.comments_search';
     const path = kind === 't3' ? '/api/posts/search' : '/api/comments/search';
@@ -92,9 +128,14 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       );
     }
     if (from === null) {
-      const rows = await get(api, path, { subreddit: sub, sort: 'desc', limit: String(PAGE) }, report);
-      const things = toThings(rows).reverse();
-      return { things, cursor: things.length ? encodeCursor(things) : null, problems };
+      const got = await newestBack(api, path, { subreddit: sub }, toThings, reachBack, report);
+      const things = got.things.reverse();
+      return {
+        things,
+        cursor: things.length ? encodeCursor(things) : null,
+        problems,
+        ...(got.stoppedBy ? { stoppedBy: got.stoppedBy } : {}),
+      };
     }
     const seen = new Set(from.ids);
     const things: Thing[] = [];
@@ -159,8 +200,8 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
 
   return {
     name: 'arcticshift',
-    async subredditNew(subreddit, cursor, report): Promise<Fetched> {
-      const got = await since('t3', subreddit, cursor, report);
+    async subredditNew(subreddit, cursor, report, opts = {}): Promise<Fetched> {
+      const got = await since('t3', subreddit, cursor, report, opts.reachBack);
       reportGone(got.things, report);
       return {
         items: got.things.map(normalize).filter((i): i is RedditItem => i !== null),
@@ -186,26 +227,26 @@ export function createArcticShiftSource(options: ArcticShiftSourceOptions): Upst
       if (!opts.subreddit) {
         throw new UpstreamError(api, 'Arctic Shift cannot search all of Reddit; give a subreddit');
       }
-      const rows = await get(
+      const problems: string[] = [];
+      const { things, stoppedBy } = await newestBack(
         api,
         '/api/posts/search',
         {
           subreddit: validateSubreddit(api, opts.subreddit),
           query,
           after: opts.since ? String(Math.floor(opts.since.getTime() / 1000)) : undefined,
-          sort: 'desc',
-          limit: String(PAGE),
         },
+        (rows) => readableThings('t3', rows, problems),
+        opts.reachBack,
         report,
       );
-      const problems: string[] = [];
-      const things = readableThings('t3', rows, problems);
       reportGone(things, report);
       const items = things.map(normalize).filter((i): i is RedditItem => i !== null);
       return {
         items,
         cursor: things.length ? encodeCursor([...things].reverse()) : null,
         ...(problems.length ? { problems } : {}),
+        ...(stoppedBy ? { stoppedBy } : {}),
       };
     },
     async commentTree(postId, report, opts = {}): Promise<RedditItem[]> {

@@ -106,7 +106,7 @@ export function reportGone(things: Iterable<Thing>, report?: ReportCall): void {
 }
 
 /** created_utc in seconds, or an ISO created_at / created_at_iso when that is all there is; NaN when none. */
-function createdSeconds(d: Record<string, unknown>): number {
+export function createdSeconds(d: Record<string, unknown>): number {
   const utc =
     typeof d.created_utc === 'number' ? d.created_utc : Number.parseFloat(String(d.created_utc ?? ''));
   if (Number.isFinite(utc)) return utc;

@@ -11,6 +11,7 @@ import {
   type SourceHttpOptions,
 } from './http.ts';
 import {
+  createdSeconds,
   isGone,
   normalize,
   normalizeAll,
@@ -186,16 +187,48 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
     );
   }
 
+  /**
+   * A newest-first listing's newest page and, with `reachBack`, older pages (after=) until one reaches past it, the
+   * listing ends or the walk is maxPages long: a first fetch's look back (docs/decisions/0119). An older page
+   * that fails keeps the pages read before it.
+   */
+  async function newestPages(
+    api: string,
+    path: string,
+    params: Record<string, string | undefined>,
+    reachBack: Date | undefined,
+    report: ReportCall,
+  ): Promise<{ things: Thing[]; stoppedBy?: string }> {
+    const pages = [await listingPage(api, path, params, report)];
+    const before = (reachBack?.getTime() ?? Number.POSITIVE_INFINITY) / 1000;
+    while (pages.length < maxPages) {
+      const last = pages.at(-1)!;
+      const oldest = last.at(-1);
+      if (last.length < PAGE || !oldest || !(createdSeconds(oldest.data) > before)) break;
+      try {
+        pages.push(await listingPage(api, path, { ...params, after: oldest.name }, report));
+      } catch (err) {
+        return { things: pages.flat(), stoppedBy: (err as Error).message };
+      }
+    }
+    return { things: pages.flat() };
+  }
+
   /** Walks a newest-first listing from a fullname cursor toward newer items with before=. */
   async function incremental(
     api: string,
     path: string,
     cursor: string | null,
     report: ReportCall,
+    reachBack?: Date,
   ): Promise<Fetched> {
     if (cursor === null) {
-      const things = await listingPage(api, path, {}, report);
-      return { items: normalizeAll(things, report), cursor: things[0]?.name ?? null };
+      const { things, stoppedBy } = await newestPages(api, path, {}, reachBack, report);
+      return {
+        items: normalizeAll(things, report),
+        cursor: things[0]?.name ?? null,
+        ...(stoppedBy ? { stoppedBy } : {}),
+      };
     }
     validateFullname(api, cursor);
     const pages: Thing[][] = [];
@@ -322,10 +355,10 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
 
   return {
     name: 'reddit',
-    async subredditNew(subreddit, cursor, report) {
+    async subredditNew(subreddit, cursor, report, opts = {}) {
       const api = 'reddit.subreddit_new';
       const path = `/r/${validateSubreddit(api, subreddit)}/new`;
-      return explainSubreddit(api, subreddit, () => incremental(api, path, cursor, report));
+      return explainSubreddit(api, subreddit, () => incremental(api, path, cursor, report, opts.reachBack));
     },
     async subredditComments(subreddit, cursor, report) {
       const api = 'reddit.subreddit_comments';
@@ -342,7 +375,7 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
         );
       }
       const path = opts.subreddit ? `/r/${validateSubreddit(api, opts.subreddit)}/search` : '/search';
-      const things = await listingPage(
+      const { things, stoppedBy } = await newestPages(
         api,
         path,
         {
@@ -352,11 +385,12 @@ export function createRedditSource(options: RedditSourceOptions): UpstreamSource
           restrict_sr: opts.subreddit ? 'true' : undefined,
           type: 'link',
         },
+        opts.reachBack,
         report,
       );
       const since = opts.since?.getTime() ?? Number.NEGATIVE_INFINITY;
       const items = normalizeAll(things, report).filter((i) => i.createdAt.getTime() > since);
-      return { items, cursor: things[0]?.name ?? null };
+      return { items, cursor: things[0]?.name ?? null, ...(stoppedBy ? { stoppedBy } : {}) };
     },
     commentTree,
     /** GET /api/info, 100 fullnames a call: each item as Reddit shows it now, deleted and removed ones too. */

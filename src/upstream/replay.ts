@@ -206,6 +206,7 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
     all: RedditItem[],
     cursor: string | null,
     report: ReportCall,
+    reachBack?: Date,
   ): Promise<Fetched> {
     const { deletedAt } = await load();
     let after: CursorValue | null = null;
@@ -223,6 +224,8 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
       const item = all[i]!;
       if (item.createdAt.getTime() > now) continue;
       if (after && !newerThan(item, after)) break;
+      // A first fetch's look back (Reddit pages back to it): older items are not read.
+      if (reachBack && item.createdAt.getTime() <= reachBack.getTime()) break;
       fresh.push(item);
     }
     const calls = Math.max(1, Math.ceil(fresh.length / PAGE));
@@ -240,13 +243,14 @@ export function createReplaySource(opts: ReplayOptions): UpstreamSource {
 
   return {
     name: 'replay',
-    async subredditNew(subreddit, cursor, report) {
+    async subredditNew(subreddit, cursor, report, newOpts = {}) {
       const data = await load();
       return page(
         'replay.subreddit_new',
         data.bySubreddit.get(subreddit.toLowerCase())?.posts ?? [],
         cursor,
         report,
+        cursor === null ? newOpts.reachBack : undefined,
       );
     },
     async subredditComments(subreddit, cursor, report) {

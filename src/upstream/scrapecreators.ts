@@ -156,7 +156,7 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
   return {
     name: 'scrapecreators',
     creditsRemaining: () => credits,
-    async subredditNew(subreddit, cursor, report): Promise<Fetched> {
+    async subredditNew(subreddit, cursor, report, opts = {}): Promise<Fetched> {
       const api = 'scrapecreators.subreddit';
       const sub = validateSubreddit(api, subreddit);
       if (cursor !== null && !/^t3_[a-z0-9]{1,12}$/.test(cursor)) {
@@ -165,13 +165,16 @@ export function createScrapeCreatorsSource(options: ScrapeCreatorsSourceOptions)
       const cursorId = cursor?.slice(3) ?? null;
       const items: RedditItem[] = [];
       let after: string | undefined;
-      for (let page = 0; page < (cursor === null ? 1 : maxPages); page++) {
+      // A first fetch reads one page, or with reachBack pages back to it (docs/decisions/0119).
+      const reach = opts.reachBack?.getTime();
+      for (let page = 0; page < (cursor === null && reach === undefined ? 1 : maxPages); page++) {
         const body = await get(api, '/v1/reddit/subreddit', { subreddit: sub, sort: 'new', after }, report);
         const got = posts(api, body, report);
         const fresh = cursorId === null ? got : got.filter((p) => compareBase36(p.id, cursorId) > 0);
         items.push(...fresh);
         const nextAfter = typeof body.after === 'string' && body.after ? body.after : undefined;
         if (fresh.length < got.length || got.length === 0 || !nextAfter) break;
+        if (cursor === null && got.some((p) => p.createdAt.getTime() <= reach!)) break;
         after = nextAfter;
       }
       const newest = items.reduce<string | null>(

@@ -70,12 +70,27 @@ export interface Fetched {
  */
 export interface UpstreamSource {
   readonly name: 'reddit' | 'arcticshift' | 'scrapecreators' | 'replay';
-  /** Posts in r/{subreddit} newer than cursor (all recent ones, bounded, when cursor is null). */
-  subredditNew(subreddit: string, cursor: string | null, report: ReportCall): Promise<Fetched>;
+  /**
+   * Posts in r/{subreddit} newer than cursor. With cursor null, the newest: with `reachBack`, pages back to it where
+   * the provider can (bounded by its walk length; docs/decisions/0119), else the provider's first page or reach.
+   */
+  subredditNew(
+    subreddit: string,
+    cursor: string | null,
+    report: ReportCall,
+    opts?: { reachBack?: Date },
+  ): Promise<Fetched>;
   /** Comments in r/{subreddit} newer than cursor. */
   subredditComments(subreddit: string, cursor: string | null, report: ReportCall): Promise<Fetched>;
-  /** Site-wide (or one subreddit's) search, newest first, query at most 512 characters. */
-  search(query: string, opts: { subreddit?: string; since?: Date }, report: ReportCall): Promise<Fetched>;
+  /**
+   * Site-wide (or one subreddit's) search, newest first, query at most 512 characters; `reachBack` pages back to
+   * that time where the provider can (a listing's first search), bounded as a listing walk is.
+   */
+  search(
+    query: string,
+    opts: { subreddit?: string; since?: Date; reachBack?: Date },
+    report: ReportCall,
+  ): Promise<Fetched>;
   /**
    * Every comment of one post, truncated branches expanded. With `withPost` the post itself comes first (kind
    * 'post', from the same answer where the provider sends it with the thread), unless it is deleted or removed.

@@ -39,15 +39,17 @@ export const dashboardProjectRoutes: FastifyPluginAsyncTypebox<{ services: Servi
     projects.limits(owner(request)),
   );
 
-  // Project bodies are checked by the service (unknown fields refused, not dropped), as an import file is.
+  // Project bodies are checked by the service (unknown fields refused, not dropped), as an import file is. The
+  // first scan starts at once; the project list shows it as the project's lastScan.
   app.post('/projects', { schema: { response: { 201: ProjectDetail } } }, async (request, reply) =>
-    reply.status(201).send(await projects.createProject(owner(request), request.body)),
+    reply.status(201).send((await projects.createProject(owner(request), request.body)).project),
   );
 
   app.put(
     '/projects/:projectId',
     { schema: { params: ProjectParams, response: { 200: ProjectDetail } } },
-    async (request) => projects.updateProject(owner(request), request.params.projectId, request.body),
+    async (request) =>
+      (await projects.updateProject(owner(request), request.params.projectId, request.body)).project,
   );
 
   app.get(

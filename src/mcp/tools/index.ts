@@ -1,5 +1,6 @@
 import type { ToolDef } from '../tool.ts';
 import { checkAiVisibilityTool } from './check-ai-visibility.tool.ts';
+import { createProjectTool } from './create-project.tool.ts';
 import { getProjectTool } from './get-project.tool.ts';
 import { getUsageTool } from './get-usage.tool.ts';
 import { listLeadsTool } from './list-leads.tool.ts';
@@ -10,6 +11,7 @@ import { refreshPainThemesTool } from './refresh-pain-themes.tool.ts';
 import { runScanTool } from './run-scan.tool.ts';
 import { setLeadStatusTool } from './set-lead-status.tool.ts';
 import { suggestProjectTool } from './suggest-project.tool.ts';
+import { updateProjectTool } from './update-project.tool.ts';
 
 /** Every tool of the endpoint, in the order tools/list shows them. */
 export const TOOLS = [
@@ -24,4 +26,6 @@ export const TOOLS = [
   setLeadStatusTool,
   refreshPainThemesTool,
   suggestProjectTool,
+  createProjectTool,
+  updateProjectTool,
 ] as unknown as ToolDef[];

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RedditItem, ReportCall, UpstreamSource } from '../../upstream/source.ts';
 import type { FetchRow } from '../fetches.repo.ts';
-import { fetchListing, itemsBySubreddit, paidCalls, SEARCH_INDEX_LAG_MS } from './fetch.ts';
+import {
+  FIRST_FETCH_REACH_MS,
+  fetchListing,
+  itemsBySubreddit,
+  paidCalls,
+  SEARCH_INDEX_LAG_MS,
+} from './fetch.ts';
 
 const item = (id: string, subreddit = 'Sales'): RedditItem => ({
   kind: 'comment',
@@ -23,10 +29,10 @@ function fakeUpstream(answer: {
   gone?: string[];
   fail?: string;
   stoppedBy?: string;
-  asked?: { kind: string; arg: string; since?: Date }[];
+  asked?: { kind: string; arg: string; since?: Date; reachBack?: Date }[];
 }): UpstreamSource {
-  const reply = async (kind: string, arg: string, report: ReportCall, since?: Date) => {
-    answer.asked?.push({ kind, arg, ...(since ? { since } : {}) });
+  const reply = async (kind: string, arg: string, report: ReportCall, since?: Date, reachBack?: Date) => {
+    answer.asked?.push({ kind, arg, ...(since ? { since } : {}), ...(reachBack ? { reachBack } : {}) });
     for (const c of answer.calls ?? [{ costUsd: 0.01, ok: true }]) report({ api: `fake.${kind}`, ...c });
     report.gone?.(answer.gone ?? []);
     if (answer.fail) throw new Error(answer.fail);
@@ -38,9 +44,9 @@ function fakeUpstream(answer: {
   };
   return {
     name: 'replay',
-    subredditNew: (s, _c, r) => reply('new', s, r),
+    subredditNew: (s, _c, r, o) => reply('new', s, r, undefined, o?.reachBack),
     subredditComments: (s, _c, r) => reply('comments', s, r),
-    search: (q, o, r) => reply('search', q, r, o.since),
+    search: (q, o, r) => reply('search', q, r, o.since, o.reachBack),
     commentTree: (id, r) => reply('thread', id, r).then((f) => f.items),
   };
 }
@@ -55,19 +61,23 @@ const last: FetchRow = {
   apis: [],
 };
 
-test('each listing kind asks its own upstream call; a search reaches back a day before the last one', async () => {
-  const asked: { kind: string; arg: string; since?: Date }[] = [];
+test('each listing kind asks its own upstream call; a first fetch of posts reaches back a week, a later search a day before the last one', async () => {
+  const asked: { kind: string; arg: string; since?: Date; reachBack?: Date }[] = [];
   const upstream = fakeUpstream({ asked });
-  await fetchListing(upstream, 'new:sales', never);
-  await fetchListing(upstream, 'comments:sales', never);
-  await fetchListing(upstream, 'thread:p1', never);
-  await fetchListing(upstream, 'search:best crm', never);
-  await fetchListing(upstream, 'search:best crm', { cursor: null, last });
+  const now = new Date('2026-01-09T00:00:00Z');
+  const week = new Date(now.getTime() - FIRST_FETCH_REACH_MS);
+  await fetchListing(upstream, 'new:sales', never, now);
+  await fetchListing(upstream, 'new:sales', { cursor: 'c', last }, now);
+  await fetchListing(upstream, 'comments:sales', never, now);
+  await fetchListing(upstream, 'thread:p1', never, now);
+  await fetchListing(upstream, 'search:best crm', never, now);
+  await fetchListing(upstream, 'search:best crm', { cursor: null, last }, now);
   assert.deepEqual(asked, [
+    { kind: 'new', arg: 'sales', reachBack: week },
     { kind: 'new', arg: 'sales' },
     { kind: 'comments', arg: 'sales' },
     { kind: 'thread', arg: 'p1' },
-    { kind: 'search', arg: 'best crm' },
+    { kind: 'search', arg: 'best crm', since: week, reachBack: week },
     { kind: 'search', arg: 'best crm', since: new Date(last.fetched_at.getTime() - SEARCH_INDEX_LAG_MS) },
   ]);
 });
@@ -99,6 +109,16 @@ test("a comment listing's first short fetch covers everything since the start", 
   const outcome = await fetchListing(fakeUpstream({ items: [item('c1')] }), 'comments:sales', never);
   assert.ok(outcome.ok);
   assert.deepEqual(outcome.bought.completeSince, new Date(0));
+});
+
+test("a comment listing's first full page covers only back to its oldest comment (older posts' threads are read)", async () => {
+  const page = Array.from({ length: 100 }, (_, i) => ({
+    ...item(`c${i}`),
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+  }));
+  const outcome = await fetchListing(fakeUpstream({ items: page }), 'comments:sales', never);
+  assert.ok(outcome.ok);
+  assert.deepEqual(outcome.bought.completeSince, new Date(Date.UTC(2026, 0, 1, 0, 0)));
 });
 
 test('a walk stopped partway keeps its items and says so', async () => {

@@ -8,6 +8,13 @@ import type { CallRow, FetchRow, ListingState } from '../fetches.repo.ts';
 export const SEARCH_INDEX_LAG_MS = 24 * 3_600_000;
 /** About how many items a listing reaches (Reddit: ~1,000); a fetch that full may have skipped some. */
 const LISTING_REACH = 1000;
+/** Items per page of every provider's listings: a first fetch with fewer saw the whole listing. */
+const PAGE = 100;
+/**
+ * A listing's first fetch of posts (new posts, a search) reaches back this far where the provider can, so that a
+ * new project's first scan has a week of posts to read (docs/decisions/0119-first-scan-at-once.md).
+ */
+export const FIRST_FETCH_REACH_MS = 7 * 86_400_000;
 
 /** What one incremental fetch of a listing bought. */
 export interface Bought {
@@ -50,17 +57,24 @@ function ask(
   listing: string,
   state: ListingState,
   report: ReportCall,
+  now: Date,
 ): Promise<Fetched> {
   const [kind, arg] = parseListing(listing);
+  const reachBack = new Date(now.getTime() - FIRST_FETCH_REACH_MS);
   switch (kind) {
     case 'new':
-      return upstream.subredditNew(arg, state.cursor, report);
+      // Only a first fetch looks back: later ones go on from the cursor.
+      return upstream.subredditNew(arg, state.cursor, report, state.cursor === null ? { reachBack } : {});
     case 'comments':
+      // Comments stay one page on a first fetch (a busy subreddit writes thousands a day): the threads of the
+      // matched posts are read instead (coverage below).
       return upstream.subredditComments(arg, state.cursor, report);
     case 'search':
       return upstream.search(
         arg,
-        state.last ? { since: new Date(state.last.fetched_at.getTime() - SEARCH_INDEX_LAG_MS) } : {},
+        state.last
+          ? { since: new Date(state.last.fetched_at.getTime() - SEARCH_INDEX_LAG_MS) }
+          : { since: reachBack, reachBack },
         report,
       );
     case 'thread':
@@ -82,11 +96,13 @@ function summarize(calls: UpstreamCall[]): FetchRow['apis'] {
 }
 
 /**
- * What a comment-listing fetch tells about coverage: a fetch short of the listing's reach saw everything
- * since the previous one (the first fetch: everything); a full one may have skipped older comments.
+ * What a comment-listing fetch tells about coverage: a later fetch short of the listing's reach saw everything
+ * since the previous one; a first fetch short of one page saw the whole listing; otherwise nothing older than
+ * the oldest comment read is known to be covered (a first fetch reads one page, and posts reach back a week).
  */
 function coverage(items: RedditItem[], first: boolean): Date | null | undefined {
-  if (items.length < LISTING_REACH) return first ? new Date(0) : undefined;
+  if (first && items.length < PAGE) return new Date(0);
+  if (!first && items.length < LISTING_REACH) return undefined;
   let oldest = items[0]!.createdAt;
   for (const i of items) if (i.createdAt < oldest) oldest = i.createdAt;
   return oldest;
@@ -97,6 +113,7 @@ export async function fetchListing(
   upstream: UpstreamSource,
   listing: string,
   state: ListingState,
+  now: Date = new Date(),
 ): Promise<FetchOutcome> {
   const calls: UpstreamCall[] = [];
   const gone: string[] = [];
@@ -105,7 +122,7 @@ export async function fetchListing(
   });
   let fetched: Fetched;
   try {
-    fetched = await ask(upstream, listing, state, report);
+    fetched = await ask(upstream, listing, state, report, now);
   } catch (err) {
     return { ok: false, failed: { error: (err as Error).message, calls, gone } };
   }

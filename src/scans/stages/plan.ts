@@ -2,6 +2,7 @@ import type { Config, TierLimits } from '../../config/index.ts';
 import { buildSearchQueries, compileMatcher, type Matcher, parseKeyword } from '../../domain/matching.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../../domain/scoring/types.ts';
 import type { ScoringProfile } from '../../domain/scoring.ts';
+import { watchGrew } from '../../domain/watch-list.ts';
 import type { ScanProject, ScansRepo } from '../scans.repo.ts';
 import type { ScanRecord } from '../scans.types.ts';
 
@@ -42,6 +43,11 @@ export interface ScanPlan {
   threadLimit: number | null;
   /** False when no keyword could match: buying data for the scan would be money spent on nothing. */
   canMatch: boolean;
+  /**
+   * The first scan of a new or changed watch list (trigger `first`): every listing is matched again over what was
+   * bought in the last 7 days, so that new keywords find the posts already stored (docs/decisions/0119).
+   */
+  rematch: boolean;
 }
 
 export const limited = <T>(list: T[], max: number | null | undefined) =>
@@ -128,8 +134,15 @@ export function planScan(
     freshMs: freshnessOf(project, scan.trigger, config),
     threadLimit: project.limits ? project.limits.commentThreadsPerScan : THREAD_BATCH,
     canMatch: project.keywords.some((k) => !k.trim().startsWith('-')),
+    rematch: scan.trigger === 'first',
   };
 }
+
+/** Whether a project's watch list gained a listing or a keyword since `before` (a scan of it is due at once). */
+export const grewWatch = (
+  before: Pick<WatchingProject, 'listings' | 'keywords' | 'subreddits'>,
+  after: Pick<WatchingProject, 'listings' | 'keywords' | 'subreddits'>,
+) => watchGrew(before, after) || [...after.listings].some((l) => !before.listings.has(l));
 
 /** All projects' watch lists, compiled again only when a project changed. */
 export function createPlanner(deps: {

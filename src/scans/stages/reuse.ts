@@ -39,10 +39,21 @@ export function reusedCalls(
   return calls;
 }
 
-/** The fetches of the listing after the project's watermark, up to `upTo`, bought in the look-back window. */
+/**
+ * The fetches of the listing after `after` (the project's watermark, or null for all), up to `upTo`, bought in the
+ * look-back window; free call rows only for those after `callsAfter` (a rematch reads again what it was served).
+ */
 export async function reuseFetches(
   repo: Pick<FetchesRepo, 'fetchesAfter'>,
-  r: { scanId: string; projectId: string; listing: string; after: string | null; upTo: string; now: Date },
+  r: {
+    scanId: string;
+    projectId: string;
+    listing: string;
+    after: string | null;
+    callsAfter?: string | null;
+    upTo: string;
+    now: Date;
+  },
 ): Promise<Reused> {
   const { fetches, items } = await repo.fetchesAfter(
     r.listing,
@@ -50,7 +61,9 @@ export async function reuseFetches(
     r.upTo,
     new Date(r.now.getTime() - FIRST_SCAN_LOOKBACK_MS),
   );
-  return { items, calls: reusedCalls(fetches, r.projectId, r.scanId, r.now) };
+  const callsAfter = r.callsAfter === undefined ? r.after : r.callsAfter;
+  const paid = callsAfter === null ? fetches : fetches.filter((f) => Number(f.id) > Number(callsAfter));
+  return { items, calls: reusedCalls(paid, r.projectId, r.scanId, r.now) };
 }
 
 /**
