@@ -5,11 +5,14 @@ import { type CompiledProfile, compileProfile } from './profile.ts';
 import { readSignals, stemsOfItem } from './read.ts';
 import type { Signals, Weighed } from './reading.ts';
 import { describe } from './reason.ts';
-import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+import { DEFAULT_SCORE_THRESHOLD, type LeadScore, type ScoringItem, type ScoringProfile } from './types.ts';
 import { adjust, moveBy, stageAt, WEAK, weigh } from './weigh.ts';
 
 /** A push of the meaning stage this large (points) is told in the reason, which otherwise reads the rules. */
 const MOVE_TOLD = 15;
+
+/** Below this fit the rules read a post as barely about the product ("a keyword in passing", reason.ts). */
+const IN_PASSING = 0.25;
 
 /** The learned model's features for a pair, as training reads them. */
 export function featuresOfItem(item: ScoringItem, p: CompiledProfile, s: Signals, w: Weighed): Features {
@@ -64,7 +67,12 @@ function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: Mean
   const asked = stage !== null && stage !== 'problem-aware' && score >= WEAK;
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
     moved = meaningPoints(meaning);
+    const local = score;
     score = moveBy(score, moved);
+    // A post the rules read as barely about the product (a keyword in passing) is not carried to the threshold by
+    // sounding like a request: the encoder reads asking, not what is asked for (ADR 0122).
+    if (w.fit < IN_PASSING && local < DEFAULT_SCORE_THRESHOLD)
+      score = Math.min(score, Math.max(local, DEFAULT_SCORE_THRESHOLD - 1));
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }
   // The reason tells the stage shipped, not the rules' own, and a large move of the meaning stage that it does not
