@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { type JobRunner, startJobs } from '../../src/jobs/jobs.ts';
 import { createAccount, startTestApp, type TestApp, testConfig } from '../harness.ts';
 import { type PageServer, seedStoredPosts, startPageServer } from '../onboarding-helpers.ts';
 import { makeTestCa } from '../receivers.ts';
@@ -16,6 +17,7 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
   const ca = makeTestCa();
   let pages: PageServer;
   let t: TestApp;
+  let jobs: JobRunner;
   let browser: Browser;
   let page: Page;
   let errors: string[];
@@ -30,6 +32,8 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
     t = await startTestApp({
       config: { webhooks: { ...testConfig().webhooks, allowPrivate: ['127.0.0.1'], extraCaPem: ca.caPem } },
     });
+    // The job queue runs as in `npm start`: it runs the first scan the new project starts.
+    jobs = await startJobs(t.services, { log: { info() {}, warn() {} } });
     await seedStoredPosts(t.db, new Date());
     ({ userId } = await createAccount(t.services));
     browser = await launchChromium();
@@ -39,6 +43,7 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
   });
   after(async () => {
     await browser?.close();
+    await jobs?.stop();
     await t?.close();
     await pages?.close();
     shots.done(passed);
@@ -65,10 +70,10 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
         .waitFor();
       assert.equal(await page.getByLabel('Name').inputValue(), '', 'the form is left as it was');
 
-      await suggest.getByLabel('Product page').fill(`${pages.origin}/paydue.html`);
+      await suggest.getByLabel('Product page').fill(`${pages.origin}/chairtime.html`);
       await suggest.getByRole('button', { name: 'Suggest a profile' }).click();
       await suggest.getByText(/^Suggested: \d+ keywords/).waitFor();
-      assert.equal(await page.getByLabel('Name').inputValue(), 'PayDue');
+      assert.equal(await page.getByLabel('Name').inputValue(), 'ChairTime');
       assert.ok((await page.getByLabel('Solution').inputValue()).length > 10);
       const keywords = await page.locator('fieldset[data-list="keywords"] .list-item > span').allInnerTexts();
       assert.ok(keywords.length >= 5, `keywords: ${keywords.join(', ')}`);
@@ -76,7 +81,7 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
       const competitors = await page
         .locator('fieldset[data-list="competitors"] .list-item > span')
         .allInnerTexts();
-      assert.ok(competitors.includes('FreshBooks'), competitors.join(', '));
+      assert.ok(competitors.includes('Vagaro'), competitors.join(', '));
 
       // The preview: one row per keyword with its matches over the stored posts, and scored examples.
       const preview = page.locator('section.preview');
@@ -110,6 +115,7 @@ describe('a new project from its product page', { skip: chromiumMissing }, () =>
       await page.getByRole('button', { name: 'Create project' }).click();
       await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
       // Nobody presses Run scan: the first scan started with the project fills the queue.
+      // The page was opened before the scan wrote anything: it follows the scan and shows leads as they come.
       await page.locator('.lead-row').first().waitFor({ timeout: 90_000 });
       const projectId = new URL(page.url()).pathname.split('/').pop()!;
       const [scan] = await t.db.query<{ trigger: string }>(

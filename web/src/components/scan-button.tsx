@@ -37,10 +37,13 @@ function describe(scan: Scan): string {
 export function ScanButton({
   projectId,
   onStarted,
+  onProgress,
   onFinished,
 }: {
   projectId: string;
   onStarted?(scan: Scan): void;
+  /** A followed scan wrote more leads (a scan commits them a piece at a time). */
+  onProgress?(scan: Scan): void;
   onFinished(scan: Scan): void;
 }) {
   const [scan, setScan] = useState<Scan | null>(null);
@@ -55,22 +58,54 @@ export function ScanButton({
     };
   }, []);
 
+  const base = `/projects/${encodeURIComponent(projectId)}/scans`;
+
+  /** Polls a scan until it ends, telling the page each time it has written more leads. */
+  const follow = async (started: Scan) => {
+    let s = started;
+    let leads = s.newLeads;
+    while (alive.current) {
+      setScan(s);
+      if (s.status === 'done' || s.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      if (!alive.current) return null;
+      s = await api<Scan>('GET', `${base}/${encodeURIComponent(s.scanId)}`);
+      if (s.newLeads > leads && s.status === 'running') onProgress?.(s);
+      leads = s.newLeads;
+    }
+    if (alive.current) onFinished(s);
+    return s;
+  };
+
+  // A scan already under way when the page opens (a new project's first scan, one started elsewhere) is followed
+  // too, so that its leads show as it writes them instead of after a reload.
+  useEffect(() => {
+    let cancelled = false;
+    api<{ scans: Scan[] }>('GET', `${base}?limit=1`)
+      .then(async ({ scans: [latest] }) => {
+        if (cancelled || !latest || (latest.status !== 'queued' && latest.status !== 'running')) return;
+        setBusy(true);
+        try {
+          onStarted?.(latest);
+          await follow(latest);
+        } finally {
+          if (alive.current) setBusy(false);
+        }
+      })
+      .catch(() => {}); // the button still works; the history tab shows the scans
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId]);
+
   const run = async () => {
-    const base = `/projects/${encodeURIComponent(projectId)}/scans`;
     setBusy(true);
     setError(null);
     setCap(null);
     try {
-      let s = await api<Scan>('POST', base, {});
+      const s = await api<Scan>('POST', base, {});
       if (alive.current) onStarted?.(s);
-      while (alive.current) {
-        setScan(s);
-        if (s.status === 'done' || s.status === 'failed') break;
-        await new Promise((r) => setTimeout(r, POLL_MS));
-        if (!alive.current) return;
-        s = await api<Scan>('GET', `${base}/${encodeURIComponent(s.scanId)}`);
-      }
-      if (alive.current) onFinished(s);
+      if (!(await follow(s))) return;
       // Where the day stands after this scan: warned before the cap stops scans buying, not after.
       const after = await api<SpendCap>('GET', '/spend-cap');
       if (alive.current) setCap(after);

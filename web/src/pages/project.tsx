@@ -100,6 +100,7 @@ export function ProjectPage({
         <ScanButton
           projectId={projectId}
           onStarted={() => setScanGeneration((g) => g + 1)}
+          onProgress={() => setScanGeneration((g) => g + 1)}
           onFinished={() => setScanGeneration((g) => g + 1)}
         />
       </div>
