@@ -86,7 +86,7 @@ describe('grouping', () => {
     const c = post(`${BODY} Edit: budget is flexible for the right tool, honestly. Update: still looking.`);
     const x = post('', { crosspostOf: a.id });
     const other = post(words(40));
-    const groups = groupStories([a, other, b, c, x]);
+    const groups = groupStories([a, other, b, c, x], (i) => i);
     assert.deepEqual(
       groups.map((g) => g.map((i) => i.id)),
       [[a.id, b.id, c.id, x.id], [other.id]],

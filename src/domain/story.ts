@@ -176,7 +176,7 @@ export function homeFirst(
  * Groups items into stories: each group's items are the same story as at least one other of the group (copies of
  * copies join). Candidates are the items sharing a key; only those pairs are compared. Groups keep input order.
  */
-export function groupStories<T extends StoryItem>(items: readonly T[]): T[][] {
+export function groupStories<T>(items: readonly T[], itemOf: (t: T) => StoryItem): T[][] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -186,7 +186,7 @@ export function groupStories<T extends StoryItem>(items: readonly T[]): T[][] {
     return i;
   };
   const byKey = new Map<string, number[]>();
-  const ps = items.map(storyPrint);
+  const ps = items.map((t) => storyPrint(itemOf(t)));
   ps.forEach((p, i) => {
     for (const k of p.keys) {
       const seen = byKey.get(k);

@@ -29,6 +29,7 @@ import {
 } from './stages/plan.ts';
 import { alsoServed, reuseFetches, sharedCalls } from './stages/reuse.ts';
 import { createDraftMemory, loadTriage, scoreMatches } from './stages/score.ts';
+import { keyOlderLeads } from './stages/story.ts';
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
 export interface ScanQueue {
@@ -94,6 +95,8 @@ export function createScansService(deps: {
   const listingLocks = new Map<string, Promise<unknown>>();
   const spendLocks = new Map<string, Promise<unknown>>();
   const recentOf = createDraftMemory();
+  /** Projects whose older leads this process has given story keys (ADR 0120): once each. */
+  const keyed = new Set<string>();
   const announcer = () => ({ events, log });
 
   /** Runs fn after every earlier fn of the same key in this process has settled. */
@@ -147,7 +150,7 @@ export function createScansService(deps: {
     const { refined, meaningOf, charge } = await consult(u, items, served, pay);
     const triage = await loadTriage(leadsRepo, w, served);
     const matched = matchItems(w, items, served);
-    const leads = scoreMatches(w, matched.matches, {
+    const { leads, below } = scoreMatches(w, matched.matches, {
       triage,
       meaningOf,
       refined,
@@ -164,6 +167,7 @@ export function createScansService(deps: {
         now,
         calls: charge ? [...reused.calls, ...charge.rows] : reused.calls,
         leads,
+        below,
         threads: matched.threads,
         served: [p.id],
         upTo,
@@ -226,7 +230,7 @@ export function createScansService(deps: {
       const { fetchId, forgotten } = await recordFetch(tx, { listing, projectId: p.id, scanId, at, bought });
       const served = new Set([p.id, ...others]);
       const matched = matchItems(w, items, served);
-      const leads = scoreMatches(w, matched.matches, {
+      const { leads, below } = scoreMatches(w, matched.matches, {
         triage: await loadTriage(createScanLeadsRepo(tx), w, served),
         meaningOf,
         refined,
@@ -246,6 +250,7 @@ export function createScansService(deps: {
           ...(charge?.rows ?? []),
         ],
         leads,
+        below,
         threads: matched.threads,
         served: [...served],
         upTo: fetchId,
@@ -358,6 +363,10 @@ export function createScansService(deps: {
         return;
       }
       log.info({ scanId, projectId: project.id }, 'scan started');
+      if (!keyed.has(project.id)) {
+        await keyOlderLeads(db, project.id, clock.now());
+        keyed.add(project.id);
+      }
       for (const listing of plan.listings) {
         if (stopping()) break;
         await serve(listing);
