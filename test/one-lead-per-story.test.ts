@@ -65,8 +65,7 @@ describe('one lead per story', () => {
     author: POSTS[name].author,
     url: urlOf(name),
   });
-  const places = (lead: Lead | undefined) =>
-    lead?.otherPlaces?.map(({ postedAt: _, ...place }) => place);
+  const places = (lead: Lead | undefined) => lead?.otherPlaces?.map(({ postedAt: _, ...place }) => place);
   /** The deliveries the receiver got, each as its event and post link. */
   const deliveries = async () => {
     await s.t.services.webhooks.idle();
@@ -89,7 +88,10 @@ describe('one lead per story', () => {
     assert.deepEqual(places(story), [placeOf('double'), placeOf('copy'), placeOf('xpost')]);
     // Oldest first, each with its own date.
     const dates = story.otherPlaces!.map((p) => Date.parse(p.postedAt));
-    assert.deepEqual(dates, [...dates].sort((a, b) => a - b));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => a - b),
+    );
     assert.ok(dates.every((d) => d > Date.parse(story.postedAt)));
   });
 
@@ -112,9 +114,10 @@ describe('one lead per story', () => {
   test('the story sent one lead.created, for its home; its copies sent none', async () => {
     const got = await deliveries();
     assert.ok(got.every((d) => d.event === 'lead.created'));
-    assert.deepEqual(got.map((d) => d.url).sort(), [
-      ...(['home', 'titleA', 'titleB', 'genericA', 'genericB'] as const).map(urlOf),
-    ].sort());
+    assert.deepEqual(
+      got.map((d) => d.url).sort(),
+      [...(['home', 'titleA', 'titleB', 'genericA', 'genericB'] as const).map(urlOf)].sort(),
+    );
   });
 
   test('a day later the author’s near copy joins the lead as a place: no new lead, no new lead.created', async () => {

@@ -102,9 +102,7 @@ export async function startStoryScenario(
   ];
   const later = wire('later', `Still looking: ${TITLE.toLowerCase()}`, `${STORY} Edit: still looking!`);
   const listingOf = (sub: string, list: typeof posts) =>
-    list
-      .filter((p) => p.data.subreddit === sub)
-      .sort((a, b) => b.data.created_utc - a.data.created_utc);
+    list.filter((p) => p.data.subreddit === sub).sort((a, b) => b.data.created_utc - a.data.created_utc);
   const publish = (list: typeof posts) => {
     for (const sub of SUBS) {
       fake.setListing(`/r/${sub}/new`, listingOf(sub, list));

@@ -3,7 +3,14 @@ import { after, before, beforeEach, test } from 'node:test';
 import { createRedditSource, type RedditSourceOptions } from '../src/upstream/reddit.ts';
 import { type UpstreamCall, UpstreamError } from '../src/upstream/source.ts';
 import { recordingSleep } from './fakes/fake-server.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, recorded, startRedditFake } from './fakes/reddit-fake.ts';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type RedditFake,
+  recorded,
+  startRedditFake,
+  wirePost,
+} from './fakes/reddit-fake.ts';
 
 const UA = 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)';
 const PRICES: Record<string, number> = {
@@ -188,6 +195,36 @@ test('a cursor whose item was deleted still yields what is newer than it', async
   assert.equal(got.items.length, 95);
   assert.equal(got.cursor, 't1_k3yrfii');
   assert.equal(calls.length, 2);
+});
+
+test("a cross-post names the post it cross-posts and reads as its parent's text; a removed parent gives none", async () => {
+  const { src, report } = source();
+  const created = new Date('2026-03-01T10:00:00Z');
+  const parent = wirePost('salonowners', 'par1', {
+    title: 'Deposits?',
+    selftext: 'Our salon needs deposits.',
+    created,
+  });
+  const xpost = (id: string, parentData: object) =>
+    wirePost('hairstylist', id, {
+      title: 'Deposits?',
+      selftext: '',
+      created,
+      crosspost_parent: 't3_par1',
+      crosspost_parent_list: [parentData],
+    });
+  fake.setListing('/r/hairstylist/new', [
+    xpost('xp1', parent.data),
+    xpost('xp2', { ...parent.data, selftext: '[removed]', removed_by_category: 'moderator' }),
+  ]);
+  const { items } = await src.subredditNew('hairstylist', null, report);
+  assert.deepEqual(
+    items.map((i) => [i.id, i.crosspostOf, i.body]),
+    [
+      ['xp1', 'par1', 'Our salon needs deposits.'],
+      ['xp2', 'par1', ''],
+    ],
+  );
 });
 
 test('search: site-wide and in one subreddit, newest first, query limited to 512 characters', async () => {
