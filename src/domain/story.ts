@@ -12,7 +12,6 @@
  *   repost often gets a new title, and two posts under one title with other bodies are two stories.
  */
 import { createHash } from 'node:crypto';
-import { tokenize } from './matching.ts';
 import { decodeEntities } from './scoring/text.ts';
 
 /** Words a post's body needs before its text can make it the same story as another post. */
@@ -25,8 +24,11 @@ export const NEAR_JACCARD = 0.8;
 export const STORY_WINDOW_DAYS = 30;
 
 const SHINGLE = 3;
-/** MinHash: BANDS bands of ROWS values each; a pair at resemblance 0.8 shares a band with probability 0.995. */
-const BANDS = 10;
+/**
+ * MinHash: BANDS bands of ROWS values each. Two posts share a band with probability 1 - (1 - J^4)^8: 0.985 at a
+ * resemblance J of 0.8, 0.997 at 0.85, 0.9998 at 0.9; 0.01 at 0.2 (a candidate the text then rules out).
+ */
+const BANDS = 8;
 const ROWS = 4;
 
 /** What a story is read from: a post or comment as the scan has it. */
@@ -42,27 +44,31 @@ export interface StoryItem {
 
 /** An item read once for story matching: its words, shingles and lookup keys. */
 export interface StoryPrint {
-  kind: 'post' | 'comment';
-  id: string;
-  crosspostOf: string | null;
+  readonly kind: 'post' | 'comment';
+  readonly id: string;
+  readonly crosspostOf: string | null;
   /** The body's words joined by single spaces: equal for bodies that differ in case, punctuation or links only. */
-  body: string;
-  bodyWords: number;
-  /** Word 3-shingles of the body (posts long enough only; else empty). */
-  shingles: Set<number>;
+  readonly body: string;
+  readonly bodyWords: number;
+  /** The keys of an exact copy: `p:<post id>` (a post and its cross-posts), `x:<hash>` (the body, long enough). */
+  readonly exact: readonly string[];
+  /** Word 3-shingles of the body (posts long enough only; else empty), read on first use. */
+  readonly shingles: Set<number>;
   /**
-   * Keys that a copy of this item shares with it: `p:<post id>` (a post and its cross-posts), `x:<hash>` (the
-   * body, when long enough), `b<n>:<hash>` (MinHash bands of the shingles). Sharing a band key only makes two
-   * items candidates: sameStory decides.
+   * Every key a copy of this item shares with it: the exact ones and `b<n>:<hash>` (MinHash bands of the
+   * shingles), read on first use. Sharing a band key only makes two items candidates: sameStory decides.
    */
-  keys: string[];
+  readonly keys: readonly string[];
 }
 
 const URL = /\b(?:https?:\/\/|www\.)\S+/giu;
 
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
 /** The words of a text: NFKC, lower case, entities decoded, links dropped, punctuation and spacing ignored. */
 export function storyWords(text: string): string[] {
-  return tokenize(decodeEntities(text).replace(URL, ' '));
+  const words = decodeEntities(text).replace(URL, ' ').normalize('NFKC').toLowerCase().split(NOT_WORD);
+  return words.filter((w) => w !== '');
 }
 
 function fmix32(h: number): number {
@@ -80,14 +86,15 @@ function hashString(s: string): number {
   return fmix32(h);
 }
 
-/** One seed per MinHash value: x -> fmix32(x ^ seed) is a permutation of the 32-bit hashes. */
-const SEEDS = Array.from({ length: BANDS * ROWS }, (_, i) => fmix32(Math.imul(i + 1, 0x9e3779b9)));
+/** One hash per MinHash value, x -> a·x + b mod 2^32 with a odd: a permutation of the (well mixed) shingle hashes. */
+const MUL = Uint32Array.from({ length: BANDS * ROWS }, (_, i) => fmix32(Math.imul(i + 1, 0x9e3779b9)) | 1);
+const ADD = Uint32Array.from({ length: BANDS * ROWS }, (_, i) => fmix32(Math.imul(i + 1, 0x85ebca6b)));
 
 function bandKeys(shingles: Set<number>): string[] {
-  const mins = new Uint32Array(SEEDS.length).fill(0xffffffff);
+  const mins = new Uint32Array(MUL.length).fill(0xffffffff);
   for (const h of shingles) {
-    for (let i = 0; i < SEEDS.length; i++) {
-      const v = fmix32(h ^ SEEDS[i]!);
+    for (let i = 0; i < MUL.length; i++) {
+      const v = (Math.imul(h, MUL[i]!) + ADD[i]!) >>> 0;
       if (v < mins[i]!) mins[i] = v;
     }
   }
@@ -117,29 +124,56 @@ function shinglesOf(words: string[]): Set<number> {
 
 const minWords = (kind: StoryPrint['kind']) => (kind === 'post' ? STORY_MIN_WORDS : COMMENT_MIN_WORDS);
 
-const prints = new WeakMap<StoryItem, StoryPrint>();
+class Print implements StoryPrint {
+  readonly kind: 'post' | 'comment';
+  readonly id: string;
+  readonly crosspostOf: string | null;
+  readonly body: string;
+  readonly bodyWords: number;
+  readonly exact: string[] = [];
+  #words: string[] | null;
+  #shingles: Set<number> | null = null;
+  #keys: string[] | null = null;
 
-/** The item read for story matching; computed once per item object (an item matches many projects). */
-export function storyPrint(item: StoryItem): StoryPrint {
-  const known = prints.get(item);
-  if (known) return known;
-  const words = storyWords(item.body);
-  const body = words.join(' ');
-  const long = words.length >= minWords(item.kind);
-  const crosspostOf = item.kind === 'post' ? (item.crosspostOf ?? null) : null;
-  const shingles = item.kind === 'post' && long ? shinglesOf(words) : new Set<number>();
-  const keys: string[] = [];
-  if (item.kind === 'post') keys.push(`p:${item.id}`);
-  if (crosspostOf) keys.push(`p:${crosspostOf}`);
-  if (long) keys.push(`x:${createHash('sha256').update(body).digest('hex').slice(0, 16)}`);
-  if (shingles.size) keys.push(...bandKeys(shingles));
-  const print = { kind: item.kind, id: item.id, crosspostOf, body, bodyWords: words.length, shingles, keys };
-  prints.set(item, print);
-  return print;
+  constructor(item: StoryItem) {
+    const words = storyWords(item.body);
+    this.kind = item.kind;
+    this.id = item.id;
+    this.crosspostOf = item.kind === 'post' ? (item.crosspostOf ?? null) : null;
+    this.body = words.join(' ');
+    this.bodyWords = words.length;
+    const long = words.length >= minWords(item.kind);
+    this.#words = item.kind === 'post' && long ? words : null;
+    if (item.kind === 'post') this.exact.push(`p:${item.id}`);
+    if (this.crosspostOf) this.exact.push(`p:${this.crosspostOf}`);
+    if (long) this.exact.push(`x:${createHash('sha256').update(this.body).digest('hex').slice(0, 16)}`);
+  }
+
+  get shingles(): Set<number> {
+    if (!this.#shingles) {
+      this.#shingles = this.#words ? shinglesOf(this.#words) : new Set();
+      this.#words = null;
+    }
+    return this.#shingles;
+  }
+
+  get keys(): string[] {
+    this.#keys ??= this.shingles.size ? [...this.exact, ...bandKeys(this.shingles)] : this.exact;
+    return this.#keys;
+  }
 }
 
-/** The keys a copy of this item would have found it by: exact ones (identity, same body), bands aside. */
-export const exactKeys = (p: StoryPrint) => p.keys.filter((k) => !k.startsWith('b'));
+const prints = new WeakMap<StoryItem, StoryPrint>();
+
+/** The item read for story matching; read once per item object (an item matches many projects). */
+export function storyPrint(item: StoryItem): StoryPrint {
+  let print = prints.get(item);
+  if (!print) {
+    print = new Print(item);
+    prints.set(item, print);
+  }
+  return print;
+}
 
 /** |A ∩ B| / |A ∪ B|. */
 export function jaccard<T>(a: Set<T>, b: Set<T>): number {
@@ -174,9 +208,14 @@ export function homeFirst(
 
 /**
  * Groups items into stories: each group's items are the same story as at least one other of the group (copies of
- * copies join). Candidates are the items sharing a key; only those pairs are compared. Groups keep input order.
+ * copies join). Candidates are the items sharing a key (keysOf: all of an item's keys unless told otherwise); only
+ * those pairs are compared. Groups keep input order.
  */
-export function groupStories<T>(items: readonly T[], itemOf: (t: T) => StoryItem): T[][] {
+export function groupStories<T>(
+  items: readonly T[],
+  itemOf: (t: T) => StoryItem,
+  keysOf: (t: T, p: StoryPrint) => readonly string[] = (_, p) => p.keys,
+): T[][] {
   const parent = items.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -188,7 +227,7 @@ export function groupStories<T>(items: readonly T[], itemOf: (t: T) => StoryItem
   const byKey = new Map<string, number[]>();
   const ps = items.map((t) => storyPrint(itemOf(t)));
   ps.forEach((p, i) => {
-    for (const k of p.keys) {
+    for (const k of keysOf(items[i]!, p)) {
       const seen = byKey.get(k);
       if (!seen) {
         byKey.set(k, [i]);

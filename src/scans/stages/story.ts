@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
 import {
-  exactKeys,
   groupStories,
   homeFirst,
   STORY_WINDOW_DAYS,
@@ -15,6 +14,13 @@ import type { BelowThreshold } from './score.ts';
 
 /** A match of a unit as a copy of a story: `lead` is set when it reached its project's threshold. */
 type Copy = BelowThreshold & { lead?: NewLead };
+
+/**
+ * The keys a copy is found and looked up by: all of them for a lead, only the exact ones (a cross-post, the same
+ * body) for a copy below its threshold, which would not be a lead on its own; this also keeps the scan's work for
+ * the many matches below the threshold small.
+ */
+const keysOf = (c: Copy, p: StoryPrint = storyPrint(c.item)) => (c.lead ? p.keys : p.exact);
 
 const WINDOW_MS = STORY_WINDOW_DAYS * 86_400_000;
 /** Older leads keyed at once when a process first scans their project (leads from before story keys). */
@@ -45,7 +51,7 @@ function storiesOf(copies: Copy[], known: Set<string>): Copy[][] {
   }
   const byProject = new Map<string, Copy[]>();
   for (const c of once.values()) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
-  return [...byProject.values()].flatMap((list) => groupStories(list, (c) => c.item));
+  return [...byProject.values()].flatMap((list) => groupStories(list, (c) => c.item, keysOf));
 }
 
 /**
@@ -82,7 +88,7 @@ function existingLeads(stories: Copy[][], found: KeyedLead[]): Map<number, Keyed
  * comment), with the best copy's score, stage, reason and draft, and the others as its places. A story that is
  * already a lead of the project adds its copies to that lead's places and lifts its score when a copy scores
  * higher; it makes no new lead, so nothing is announced for it. Copies below their threshold make no lead of
- * their own but are places of a lead they copy. Returns the new leads with their ids.
+ * their own but are places of a lead they copy exactly. Returns the new leads with their ids.
  */
 export async function writeStoryLeads(
   tx: Queryable,
@@ -102,7 +108,7 @@ export async function writeStoryLeads(
   const stories = storiesOf(copies, known);
   const found = await repo.leadsByKeys(
     stories.flatMap((story, ask) =>
-      [...new Set(story.flatMap((c) => storyPrint(c.item).keys))].map((key) => ({
+      [...new Set(story.flatMap((c) => keysOf(c)))].map((key) => ({
         ask,
         projectId: story[0]!.projectId,
         key,
@@ -145,8 +151,7 @@ export async function writeStoryLeads(
       places.push({ leadId, projectId: c.projectId, item: c.item, score: c.score });
   }
   for (const p of await repo.insertPlaces(places, now)) {
-    for (const key of exactKeys(storyPrint(p.item)))
-      keys.push({ projectId: p.projectId, key, leadId: p.leadId });
+    for (const key of storyPrint(p.item).exact) keys.push({ projectId: p.projectId, key, leadId: p.leadId });
   }
   await repo.insertKeys(keys);
   await repo.lift(lifts, now);
