@@ -56,12 +56,15 @@ export function createStoriesRepo(db: Queryable) {
       ]);
     },
 
-    /** Keys (`project/post/comment`, as itemKey) of the items already a lead or a place of the projects. */
+    /**
+     * Keys (`project/post/comment`, as itemKey) of the items already a lead or a place of the projects; the
+     * conditions are those of leads_item_uidx and lead_places_item_uidx.
+     */
     async knownItems(projectIds: string[], postIds: string[]): Promise<Set<string>> {
       if (!projectIds.length || !postIds.length) return new Set();
       const rows = await db.query<{ project_id: string; post_id: string; comment_id: string | null }>(
         `SELECT project_id, post_id, comment_id FROM leads
-          WHERE project_id = ANY($1::text[]) AND post_id = ANY($2::text[])
+          WHERE project_id = ANY($1::text[]) AND coalesce(post_id, '') = ANY($2::text[])
          UNION ALL
          SELECT project_id, post_id, comment_id FROM lead_places
           WHERE project_id = ANY($1::text[]) AND post_id = ANY($2::text[])`,
@@ -84,10 +87,12 @@ export function createStoriesRepo(db: Queryable) {
         posted_at: Date;
         score: number;
       }>(
+        // One primary-key probe per asked key (OFFSET 0 keeps the planner from hashing the whole table instead).
         `SELECT DISTINCT ON (q.ask, l.id) q.ask, k.key NOT LIKE 'b%' AS exact, l.id, l.post_id, l.comment_id,
                 l.title, coalesce(l.body, '') AS body, l.posted_at, l.score
            FROM unnest($1::int[], $2::text[], $3::text[]) AS q(ask, project_id, key)
-           JOIN story_keys k ON k.project_id = q.project_id AND k.key = q.key
+           CROSS JOIN LATERAL (SELECT sk.key, sk.lead_id FROM story_keys sk
+                                WHERE sk.project_id = q.project_id AND sk.key = q.key OFFSET 0) k
            JOIN leads l ON l.id = k.lead_id AND l.deleted_at IS NULL
           ORDER BY q.ask, l.id, k.key LIKE 'b%'`,
         [asks.map((a) => a.ask), asks.map((a) => a.projectId), asks.map((a) => a.key)],
