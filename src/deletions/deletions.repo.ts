@@ -109,7 +109,6 @@ export function createDeletionsRepo(db: Queryable) {
       await db.query('DELETE FROM llm_answers WHERE item_key = ANY($1::text[])', [names]);
       const ids = rows.map((r) => r.id);
       if (ids.length) {
-        await db.query('DELETE FROM story_keys WHERE lead_id = ANY($1::text[])', [ids]);
         await db.query(
           `UPDATE pain_themes SET lead_ids = array(SELECT x FROM unnest(lead_ids) x WHERE x <> ALL($1::text[]))
             WHERE lead_ids && $1::text[]`,

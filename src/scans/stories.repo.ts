@@ -168,16 +168,20 @@ export function createStoriesRepo(db: Queryable) {
       );
     },
 
-    /** A project's live leads posted since `since` that have no story key yet (leads from before keys existed). */
+    /**
+     * A project's live post leads posted since `since` without story keys (found before keys existed): a keyed post
+     * lead always has its `p:<post id>` key.
+     */
     async unkeyedLeads(
       projectId: string,
       since: Date,
       limit: number,
-    ): Promise<{ id: string; post_id: string; comment_id: string | null; title: string; body: string }[]> {
+    ): Promise<{ id: string; post_id: string; title: string; body: string }[]> {
       return db.query(
-        `SELECT l.id, l.post_id, l.comment_id, l.title, coalesce(l.body, '') AS body FROM leads l
-          WHERE l.project_id = $1 AND l.posted_at >= $2 AND l.deleted_at IS NULL AND l.post_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM story_keys k WHERE k.lead_id = l.id)
+        `SELECT l.id, l.post_id, l.title, coalesce(l.body, '') AS body FROM leads l
+          WHERE l.project_id = $1 AND l.posted_at >= $2 AND l.deleted_at IS NULL AND l.comment_id IS NULL
+            AND l.post_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM story_keys k WHERE k.project_id = $1 AND k.key = 'p:' || l.post_id)
           ORDER BY l.posted_at DESC LIMIT $3`,
         [projectId, since, limit],
       );

@@ -50,7 +50,11 @@ function storiesOf(copies: Copy[], known: Set<string>): Copy[][] {
     if (!known.has(key) && (!seen || higher(c, seen) < 0)) once.set(key, c);
   }
   const byProject = new Map<string, Copy[]>();
-  for (const c of once.values()) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
+  for (const c of once.values()) {
+    const list = byProject.get(c.projectId);
+    if (list) list.push(c);
+    else byProject.set(c.projectId, [c]);
+  }
   return [...byProject.values()].flatMap((list) => groupStories(list, (c) => c.item, keysOf));
 }
 
@@ -159,21 +163,18 @@ export async function writeStoryLeads(
 }
 
 /**
- * Keys a project's leads of the story window that have none (found before story keys existed), so that their
+ * Keys a project's post leads of the story window that have none (found before story keys existed), so that their
  * copies are found too; at most KEY_AT_ONCE, newest first. Returns how many were keyed.
  */
 export async function keyOlderLeads(db: Queryable, projectId: string, now: Date): Promise<number> {
   const repo = createStoriesRepo(db);
   const rows = await repo.unkeyedLeads(projectId, new Date(now.getTime() - WINDOW_MS), KEY_AT_ONCE);
   const keys = rows.flatMap((r) =>
-    storyPrint(
-      homeOf({
-        kind: r.comment_id ? 'comment' : 'post',
-        itemId: r.comment_id ?? r.post_id,
-        title: r.title,
-        body: r.body,
-      }),
-    ).keys.map((key) => ({ projectId, key, leadId: r.id })),
+    storyPrint(homeOf({ kind: 'post', itemId: r.post_id, title: r.title, body: r.body })).keys.map((key) => ({
+      projectId,
+      key,
+      leadId: r.id,
+    })),
   );
   await repo.insertKeys(keys);
   return rows.length;
