@@ -1,7 +1,8 @@
 // npm run bench:scan: the scan pipeline on the replay source over ../shared/data/reddit-posts.jsonl with 10,
 // 100 and 1,000 projects drawn over the same subreddits (20 keywords each). Prints, per full scan of every
-// project: upstream calls and USD, calls served from storage, leads; the calls a per-keyword-per-subreddit
-// search design would make; and matching throughput on one core. A benchmark, not a test.
+// project: upstream calls and USD, calls served from storage, leads and the copies recorded as their places, wall
+// and CPU time; the calls a per-keyword-per-subreddit search design would make; and matching throughput on one
+// core. A benchmark, not a test.
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -186,6 +187,13 @@ async function callStats(db: Db) {
   return row!;
 }
 
+/** Copies of a story recorded as places of its lead (ADR 0120); 0 before the table existed. */
+async function places(db: Db): Promise<number> {
+  const [exists] = await db.query<{ t: string | null }>(`SELECT to_regclass('lead_places')::text AS t`);
+  if (!exists?.t) return 0;
+  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_places'))[0]!.n;
+}
+
 async function fullScans(n: number) {
   const clock = fixedClock(new Date());
   const T = clock.now().getTime();
@@ -217,6 +225,8 @@ async function fullScans(n: number) {
     clock.set(new Date(at));
     const before = await callStats(db);
     const leadsBefore = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n;
+    const placesBefore = await places(db);
+    const cpu = process.cpuUsage();
     const started = performance.now();
     for (const id of ids) {
       const scan = await scans.requestScan(id, 'schedule');
@@ -225,6 +235,7 @@ async function fullScans(n: number) {
         throw new Error(`scan ${done.scanId} ${done.status}: ${done.errors.join('; ')}`);
     }
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const after = await callStats(db);
     const leads = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM leads'))[0]!.n - leadsBefore;
     if (embedder)
@@ -238,7 +249,10 @@ async function fullScans(n: number) {
       reused: after.reused - before.reused,
       threads: after.threads - before.threads,
       leads,
+      places: (await places(db)) - placesBefore,
       seconds,
+      // The process's CPU (the scans and the embedded database): less moved than wall time by a busy machine.
+      cpuSeconds: (used.user + used.system) / 1e6,
     });
     clock.advance(16 * 60_000);
   }
@@ -311,14 +325,14 @@ say(
 );
 say('');
 say(
-  '| projects | scan | calls bought | USD | calls reused | thread reads | leads | per-keyword design calls | ratio | wall s |',
+  '| projects | scan | calls bought | USD | calls reused | thread reads | leads | copies as places | per-keyword design calls | ratio | wall s | CPU s |',
 );
-say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const n of process.env.BENCH_SCANS === '0' ? [] : SIZES) {
   const { rounds, perKeyword } = await fullScans(n);
   for (const r of rounds) {
     say(
-      `| ${fmt(n)} | ${r.label} | ${fmt(r.fetched)} | ${fmt(r.usd, 3)} | ${fmt(r.reused)} | ${fmt(r.threads)} | ${fmt(r.leads)} | ${fmt(perKeyword)} | ${fmt(perKeyword / Math.max(1, r.fetched), 1)}x | ${fmt(r.seconds, 1)} |`,
+      `| ${fmt(n)} | ${r.label} | ${fmt(r.fetched)} | ${fmt(r.usd, 3)} | ${fmt(r.reused)} | ${fmt(r.threads)} | ${fmt(r.leads)} | ${fmt(r.places)} | ${fmt(perKeyword)} | ${fmt(perKeyword / Math.max(1, r.fetched), 1)}x | ${fmt(r.seconds, 1)} | ${fmt(r.cpuSeconds, 1)} |`,
     );
   }
 }

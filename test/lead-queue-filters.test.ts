@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { CSV_COLUMNS, CSV_LEAD_FIELDS } from '../src/leads/leads.csv.ts';
+import { CSV_COLUMNS, CSV_LEAD_FIELDS, otherPlacesCell } from '../src/leads/leads.csv.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { createAccount, createProject, getJson, insertLeads, startTestApp, type TestApp } from './harness.ts';
 
@@ -205,6 +205,7 @@ describe('pages of 500 and CSV export', () => {
       for (const lead of res.body.leads) {
         rows.push({
           ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, cell(lead[c])])),
+          otherPlaces: otherPlacesCell(lead),
           reply_draft: cell(drafts.get(lead.id)?.reply),
           replied_at: cell(drafts.get(lead.id)?.repliedAt),
         });

@@ -228,6 +228,36 @@ test('a cursor whose item was deleted still yields what is newer than it', async
   assert.equal(calls.length, 2);
 });
 
+test("a cross-post names the post it cross-posts and reads as its parent's text; a removed parent gives none", async () => {
+  const { src, report } = source();
+  const created = new Date('2026-03-01T10:00:00Z');
+  const parent = wirePost('salonowners', 'par1', {
+    title: 'Deposits?',
+    selftext: 'Our salon needs deposits.',
+    created,
+  });
+  const xpost = (id: string, parentData: object) =>
+    wirePost('hairstylist', id, {
+      title: 'Deposits?',
+      selftext: '',
+      created,
+      crosspost_parent: 't3_par1',
+      crosspost_parent_list: [parentData],
+    });
+  fake.setListing('/r/hairstylist/new', [
+    xpost('xp1', parent.data),
+    xpost('xp2', { ...parent.data, selftext: '[removed]', removed_by_category: 'moderator' }),
+  ]);
+  const { items } = await src.subredditNew('hairstylist', null, report);
+  assert.deepEqual(
+    items.map((i) => [i.id, i.crosspostOf, i.body]),
+    [
+      ['xp1', 'par1', 'Our salon needs deposits.'],
+      ['xp2', 'par1', ''],
+    ],
+  );
+});
+
 test('search: site-wide and in one subreddit, newest first, query limited to 512 characters', async () => {
   const { src, calls, report } = source();
   const got = await src.search('praw oauth search', {}, report);

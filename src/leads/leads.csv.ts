@@ -42,15 +42,21 @@ export const CSV_LEAD_FIELDS = [
 ] as const satisfies readonly (keyof Lead)[];
 
 /**
- * Each column: a dashboard lead's field and its header; the Lead's fields, then the drafted reply (empty when none)
- * and when it was marked replied (empty when not).
+ * Each column: a dashboard lead's field and its header; the Lead's fields, the links to the story's other places
+ * (separated by spaces; empty when none), then the drafted reply (empty when none) and when it was marked replied
+ * (empty when not).
  */
 const COLUMNS = [
   ...CSV_LEAD_FIELDS.map((key) => ({ key, header: key })),
+  { key: 'otherPlaces', header: 'otherPlaces' },
   { key: 'reply', header: 'reply_draft' },
   // When the person marked it replied (the dashboard's Replied tab; its status stays the API's "hidden").
   { key: 'repliedAt', header: 'replied_at' },
 ] as const satisfies readonly { key: keyof DashboardLead; header: string }[];
+
+/** The story's other places as one cell: their links, oldest first, separated by spaces. */
+export const otherPlacesCell = (lead: Pick<Lead, 'otherPlaces'>) =>
+  (lead.otherPlaces ?? []).map((p) => p.url).join(' ');
 
 /** The header row. */
 export const CSV_COLUMNS = COLUMNS.map((c) => c.header);
@@ -72,7 +78,9 @@ export function leadsCsv(pages: AsyncIterable<DashboardLead[]>): Readable {
   });
   const rows = Readable.from(
     (async function* () {
-      for await (const page of pages) yield* page;
+      for await (const page of pages) {
+        for (const lead of page) yield { ...lead, otherPlaces: otherPlacesCell(lead) };
+      }
     })(),
   );
   rows.on('error', (err) => csv.destroy(err));

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { Stage } from '../domain/scoring/types.ts';
 import { isProjectId } from '../projects/projects.repo.ts';
-import type { DashboardLead, LeadReply, LeadStatus, QueueStatus } from './leads.schemas.ts';
+import type { DashboardLead, LeadPlace, LeadReply, LeadStatus, QueueStatus } from './leads.schemas.ts';
 
 /** A lead's status with the dashboard's marks (docs/decisions/0098-replied-marker.md). */
 export interface LeadState {
@@ -86,6 +86,7 @@ interface LeadRow {
   posted_at: string;
   scored_at: string;
   cost_usd: number | null;
+  other_places: LeadPlace[];
   body?: string | null;
   reply?: string | null;
   reply_edited_at?: string | null;
@@ -95,6 +96,12 @@ interface LeadRow {
 
 /** Formats a timestamptz as ISO 8601 UTC in SQL: the hot path then parses and formats no Date per row. */
 const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A lead's other places (ADR 0120), oldest first, as JSON; the index on lead_places(lead_id) finds them. */
+const OTHER_PLACES = `(SELECT coalesce(json_agg(json_build_object('postId', pl.post_id, 'commentId', pl.comment_id,
+    'subreddit', pl.subreddit, 'author', pl.author, 'url', pl.url, 'postedAt', ${isoUtc('pl.posted_at')})
+    ORDER BY pl.posted_at, pl.post_id, pl.comment_id), '[]')
+  FROM lead_places pl WHERE pl.lead_id = leads.id AND pl.deleted_at IS NULL) AS other_places`;
 
 const DASHBOARD_COLUMNS = `, reply, ${isoUtc('reply_edited_at')} AS reply_edited_at,
   ${isoUtc('replied_at')} AS replied_at, below_threshold`;
@@ -117,6 +124,7 @@ function toLead(r: LeadRow, withBody: boolean, withReply: boolean): DashboardLea
     postedAt: r.posted_at,
     scoredAt: r.scored_at,
     costUsd: r.cost_usd,
+    otherPlaces: r.other_places,
   };
   if (withBody) lead.body = r.body ?? null;
   if (withReply) {
@@ -146,7 +154,7 @@ export function createLeadsRepo(db: Queryable) {
            LEFT JOIN LATERAL (
              SELECT id, post_id, comment_id, title, subreddit, author, url, score, stage, reason, matched_phrase,
                     seller_side, status, ${isoUtc('posted_at')} AS posted_at, ${isoUtc('scored_at')} AS scored_at,
-                    cost_usd${f.withBody ? ', body' : ''}${f.withReply ? DASHBOARD_COLUMNS : ''}
+                    cost_usd, ${OTHER_PLACES}${f.withBody ? ', body' : ''}${f.withReply ? DASHBOARD_COLUMNS : ''}
                FROM leads
               WHERE ${where}
               ORDER BY score DESC, id

@@ -6,6 +6,22 @@ import { ISO_TIMESTAMP_PATTERN } from '../domain/timestamps.ts';
 export const LEAD_STATUSES = ['new', 'hidden', 'not_fit'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+/** Another place a lead's story appeared (docs/decisions/0120-one-lead-per-story.md). */
+export const LeadPlace = Type.Object(
+  {
+    postId: Type.String(),
+    commentId: Nullable(Type.String({ description: 'Set when this copy is a comment.' })),
+    subreddit: Type.String(),
+    author: Nullable(Type.String()),
+    url: Type.String(),
+    postedAt: DateTime,
+  },
+  {
+    description: "A cross-post, a repost or the author's copy of the lead's post (or a comment copying it).",
+  },
+);
+export type LeadPlace = Static<typeof LeadPlace>;
+
 export const Lead = Type.Object({
   id: Type.String(),
   postId: Nullable(Type.String()),
@@ -32,6 +48,14 @@ export const Lead = Type.Object({
     }),
   ),
   body: Type.Optional(Nullable(Type.String({ description: 'Present only with include=body.' }))),
+  otherPlaces: Type.Optional(
+    Type.Array(LeadPlace, {
+      description:
+        'One lead per story: the other places the same text appeared (cross-posts, reposts, the same ' +
+        "author's copy), oldest first; empty when none. The lead's own fields are its home, the first copy " +
+        'found; a later copy adds a place here and sends no new lead.created.',
+    }),
+  ),
 });
 export type Lead = Static<typeof Lead>;
 

@@ -24,6 +24,7 @@ interface ItemRow {
   author: string | null;
   url: string;
   parent_id: string | null;
+  crosspost_of: string | null;
   created_at: Date;
   fetch_id: string;
 }
@@ -113,7 +114,7 @@ export function createFetchesRepo(db: Queryable) {
       if (!fetches.length) return { fetches, items: [] };
       const rows = await db.query<ItemRow>(
         `SELECT DISTINCT ON (i.id) i.id, i.kind, i.post_id, i.subreddit, i.title, i.body, i.author, i.url,
-                i.parent_id, i.created_at, fi.fetch_id
+                i.parent_id, i.crosspost_of, i.created_at, fi.fetch_id
            FROM upstream_fetch_items fi JOIN upstream_items i ON i.id = fi.item_id
           WHERE fi.fetch_id = ANY($1::bigint[]) AND i.deleted_at IS NULL ORDER BY i.id, fi.fetch_id`,
         [fetches.map((f) => f.id)],
@@ -129,6 +130,7 @@ export function createFetchesRepo(db: Queryable) {
         url: r.url,
         createdAt: r.created_at,
         ...(r.parent_id ? { parentId: r.parent_id } : {}),
+        ...(r.crosspost_of ? { crosspostOf: r.crosspost_of } : {}),
         fetchId: String(r.fetch_id),
       }));
       return { fetches, items };
@@ -162,9 +164,9 @@ export function createFetchesRepo(db: Queryable) {
         const own = f.items.map(fullname);
         await db.query(
           `INSERT INTO upstream_items (id, kind, post_id, subreddit, title, body, author, url, parent_id,
-                                      created_at, stored_at)
-           SELECT *, $11::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-                                $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[])
+                                      created_at, crosspost_of, stored_at)
+           SELECT *, $12::timestamptz FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::text[])
            ON CONFLICT (id) DO NOTHING`,
           [
             ids,
@@ -177,6 +179,7 @@ export function createFetchesRepo(db: Queryable) {
             stored.map((i) => i.url),
             stored.map((i) => i.parentId ?? null),
             stored.map((i) => i.createdAt),
+            stored.map((i) => i.crosspostOf ?? null),
             f.at,
           ],
         );

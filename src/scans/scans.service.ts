@@ -23,6 +23,7 @@ import {
   type Watchlist,
 } from './stages/plan.ts';
 import { createDraftMemory } from './stages/score.ts';
+import { keyOlderLeads } from './stages/story.ts';
 
 /** Where scans are queued: pg-boss once jobs are started (src/jobs/), else run in this process. */
 export interface ScanQueue {
@@ -92,6 +93,8 @@ export function createScansService(deps: {
       recentOf: createDraftMemory(),
     },
   });
+  /** Projects whose older leads this process has given story keys (ADR 0120): once each. */
+  const keyed = new Set<string>();
 
   /** Runs fn after every earlier fn of the same key in this process has settled. */
   function serially<T>(locks: Map<string, Promise<unknown>>, key: string, fn: () => Promise<T>): Promise<T> {
@@ -198,6 +201,10 @@ export function createScansService(deps: {
         return;
       }
       log.info({ scanId, projectId: project.id }, 'scan started');
+      if (!keyed.has(project.id)) {
+        await keyOlderLeads(db, project.id, clock.now());
+        keyed.add(project.id);
+      }
       for (const listing of plan.listings) {
         if (stopping()) break;
         await serve(listing);

@@ -1,4 +1,5 @@
 import { withoutNul } from '../domain/nul-text.ts';
+import { isRecord } from './http.ts';
 import { type RedditItem, type ReportCall, UpstreamError } from './source.ts';
 
 /** One Reddit thing as the Data API (and the archives that copy its shape) serve it. */
@@ -49,17 +50,18 @@ export function normalize(thing: Thing): RedditItem | null {
   if (!thing.id || !Number.isFinite(created) || isGone(thing)) return null;
   const subreddit = subredditName(d.subreddit);
   if (thing.kind === 't3') {
-    const body = text(d.selftext);
+    const crosspostOf = crosspostParent(d);
     return {
       kind: 'post',
       id: thing.id,
       postId: thing.id,
       subreddit,
       title: text(d.title),
-      body,
+      body: text(d.selftext) || (crosspostOf ? parentText(d) : ''),
       author: author === '' || GONE.has(author) ? null : author,
       url: permalink(d.permalink, `/r/${subreddit}/comments/${thing.id}/`, d.url),
       createdAt: new Date(created * 1000),
+      ...(crosspostOf ? { crosspostOf } : {}),
     };
   }
   if (thing.kind === 't1') {
@@ -80,6 +82,23 @@ export function normalize(thing: Thing): RedditItem | null {
     };
   }
   return null;
+}
+
+/** The post a cross-post cross-posts (`crosspost_parent`, t3_…), without its prefix; null for other posts. */
+function crosspostParent(d: Record<string, unknown>): string | null {
+  const parent = d.crosspost_parent;
+  return typeof parent === 'string' && /^t3_[a-z0-9]{1,12}$/.test(parent) ? parent.slice(3) : null;
+}
+
+/**
+ * A cross-post has no text of its own: Reddit shows its parent's, which the listing carries in
+ * `crosspost_parent_list`; '' when the parent is gone or not there.
+ */
+function parentText(d: Record<string, unknown>): string {
+  const list = d.crosspost_parent_list;
+  const parent = Array.isArray(list) && isRecord(list[0]) ? list[0] : null;
+  if (!parent || isGone({ kind: 't3', id: 'parent', name: 't3_parent', data: parent })) return '';
+  return text(parent.selftext);
 }
 
 /** The full https permalink without tracking query (?ref=...); a Reddit thread `url` stands in when there is none. */

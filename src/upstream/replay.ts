@@ -27,6 +27,8 @@ interface ReplayLine {
   postId?: string;
   /** Optional: when its author deleted it (on the file's time scale); from then on it is shown deleted. */
   deletedUtc?: number;
+  /** Posts only, optional: the post (t3_… or its id) this one cross-posts; its text is the parent's. */
+  crosspostParent?: string;
 }
 
 const PAGE = 100;
@@ -107,6 +109,7 @@ function indexLines(lines: ReplayLine[], now: Date, windowDays: number, liveMs =
       postOf.set(id, postId);
     }
     const post = posts.get(postId);
+    const crosspostOf = !l.parentId && l.crosspostParent ? stripPrefix(l.crosspostParent) : undefined;
     const permalink = l.permalink ?? `/r/${l.subreddit}/comments/${postId}/${l.parentId ? `_/${id}/` : ''}`;
     items.push({
       kind: l.parentId ? 'comment' : 'post',
@@ -114,11 +117,12 @@ function indexLines(lines: ReplayLine[], now: Date, windowDays: number, liveMs =
       postId,
       subreddit: l.subreddit,
       title: l.title ?? post?.title ?? '',
-      body: l.body ?? '',
+      body: l.body ?? (crosspostOf ? posts.get(crosspostOf)?.body : undefined) ?? '',
       author: l.author ?? null,
       url: permalink.startsWith('http') ? permalink : `https://www.reddit.com${permalink}`,
       createdAt: mapTime(l.createdUtc),
       ...(l.parentId ? { parentId: l.parentId } : {}),
+      ...(crosspostOf ? { crosspostOf } : {}),
     });
   }
   items.sort(compareItems);

@@ -17,6 +17,8 @@ export interface RedditItem {
   createdAt: Date;
   /** For comments: the fullname of the parent (t3_… or t1_…). */
   parentId?: string;
+  /** For a cross-post: the id (without t3_) of the post it cross-posts (Reddit's `crosspost_parent`). */
+  crosspostOf?: string;
 }
 
 /** What one upstream call cost and whether it worked; every adapter reports each call it makes. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
-import { CSV_LEAD_FIELDS } from '../../src/leads/leads.csv.ts';
+import { CSV_LEAD_FIELDS, otherPlacesCell } from '../../src/leads/leads.csv.ts';
 import {
   createAccount,
   createProject,
@@ -402,6 +402,7 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
       for (const lead of body.leads) {
         expected.push({
           ...Object.fromEntries(CSV_LEAD_FIELDS.map((c) => [c, lead[c] === null ? '' : String(lead[c])])),
+          otherPlaces: otherPlacesCell(lead),
           reply_draft: `Hi, a CRM for team ${lead.postId.slice(1)}, "yes"?\nReply soon.`,
           // New leads, none marked replied.
           replied_at: '',

@@ -9,6 +9,8 @@ import { createScansRepo, type ScanFigures } from '../scans.repo.ts';
 import { type Bought, type FailedFetch, itemsBySubreddit, paidCalls } from './fetch.ts';
 import type { ThreadToRead } from './match.ts';
 import type { Watchlist } from './plan.ts';
+import type { BelowThreshold } from './score.ts';
+import { writeStoryLeads } from './story.ts';
 
 /** A lead a unit created, as the scan announces it. */
 export type CreatedLead = LeadCreatedEvent;
@@ -27,6 +29,8 @@ export interface UnitWrite extends ScanRef {
   now: Date;
   calls: CallRow[];
   leads: NewLead[];
+  /** Matches below their thresholds: places of the leads whose stories they copy. */
+  below?: BelowThreshold[];
   threads: ThreadToRead[];
   /** The projects now served up to `upTo` (a fetch id) of the listing: their watermarks move there. */
   served: string[];
@@ -35,19 +39,17 @@ export interface UnitWrite extends ScanRef {
 }
 
 /**
- * Inserts the leads not already there and queues the threads that need a read of their own; returns the new
- * leads as the scan announces them.
+ * Inserts the leads not already there, one per story (a copy of a lead's story is one of its places), and queues
+ * the threads that need a read of their own; returns the new leads as the scan announces them.
  */
 async function writeLeads(
   tx: Queryable,
   w: Watchlist,
-  leads: NewLead[],
-  threads: ThreadToRead[],
-  listing: string,
-  now: Date,
+  u: Pick<UnitWrite, 'leads' | 'below' | 'threads' | 'listing' | 'now'>,
 ): Promise<CreatedLead[]> {
+  const { threads, listing, now } = u;
   const r = createScanLeadsRepo(tx);
-  const created = await r.insertLeads(leads);
+  const created = await writeStoryLeads(tx, u.leads, u.below ?? [], now);
   // Announced in the same commit as written: the outbox holds each new lead's deliveries (ADR 0109).
   await enqueueLeadEvents(tx, [...created.values()]);
   await enqueueAlerts(tx, [...created.values()]);
@@ -86,7 +88,7 @@ async function writeLeads(
 export async function persistUnit(tx: Queryable, w: Watchlist, u: UnitWrite): Promise<CreatedLead[]> {
   const fetches = createFetchesRepo(tx);
   await fetches.insertCalls(u.calls);
-  const created = await writeLeads(tx, w, u.leads, u.threads, u.listing, u.now);
+  const created = await writeLeads(tx, w, u);
   await fetches.setWatermark(u.served, u.listing, u.upTo);
   await createScansRepo(tx).addToScan(
     u.scanId,

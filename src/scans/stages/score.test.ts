@@ -50,8 +50,13 @@ const input = (over: Partial<ScoreInput> = {}): ScoreInput => ({
 
 test('a match at the threshold becomes a lead with a reply draft and its cost; one below does not', () => {
   const { matches } = matchItems(w, [post], new Set(['low', 'high']));
-  const leads = scoreMatches(w, matches, input());
+  const { leads, below } = scoreMatches(w, matches, input());
   assert.equal(leads.length, 1);
+  // The one below its threshold is kept apart: a place of a lead if it copies one's story, else nothing.
+  assert.deepEqual(
+    below.map((b) => [b.projectId, b.item.id]),
+    [['high', 'p1']],
+  );
   const [lead] = leads;
   assert.equal(lead!.projectId, 'low');
   assert.equal(lead!.matchedPhrase, 'crm');
@@ -69,7 +74,7 @@ test("the model's answer replaces the local score and draft", () => {
     sellerSide: false,
     matchedPhrase: 'crm',
   };
-  const leads = scoreMatches(
+  const { leads } = scoreMatches(
     w,
     matches,
     input({ refined: new Map([['high/p1/', { score, reply: 'model reply' }]]) }),

@@ -56,13 +56,23 @@ export async function loadTriage(
   return out;
 }
 
+/** A match scored below its project's threshold: never a lead, but a place of a lead whose story it copies. */
+export type BelowThreshold = Omit<NewLead, 'reply' | 'scoredAt' | 'costUsd'>;
+
+/** What scoring a unit's matches gives: the leads to write, and the matches below their thresholds. */
+export interface Scored {
+  leads: NewLead[];
+  below: BelowThreshold[];
+}
+
 /**
  * Scores the matches (the model's answer where there is one, else the local score with the meaning stage's
  * vectors), lowered where a project's triage rejected similar leads; those at the threshold become leads, with
  * a reply draft.
  */
-export function scoreMatches(w: Watchlist, matches: readonly Match[], input: ScoreInput): NewLead[] {
+export function scoreMatches(w: Watchlist, matches: readonly Match[], input: ScoreInput): Scored {
   const leads: NewLead[] = [];
+  const below: BelowThreshold[] = [];
   for (const { projectId, item, keyword } of matches) {
     const p = w.projects.get(projectId)!;
     const scoring = {
@@ -78,8 +88,13 @@ export function scoreMatches(w: Watchlist, matches: readonly Match[], input: Sco
       scoring,
       input.triage.get(projectId) ?? null,
     );
-    // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md).
-    if (s.score < p.threshold) continue;
+    // Below the threshold a match is not a lead and is not stored (docs/decisions/0012-scan-pipeline.md), unless
+    // it copies a lead's story: then it is one of the lead's places (docs/decisions/0120-one-lead-per-story.md).
+    if (s.score < p.threshold) {
+      const { score, stage, reason, sellerSide } = s;
+      below.push({ projectId, item, score, stage, reason, matchedPhrase: keyword, sellerSide });
+      continue;
+    }
     leads.push({
       projectId,
       item,
@@ -94,5 +109,5 @@ export function scoreMatches(w: Watchlist, matches: readonly Match[], input: Sco
       costUsd: input.costOf(projectId),
     });
   }
-  return leads;
+  return { leads, below };
 }

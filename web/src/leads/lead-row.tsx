@@ -2,6 +2,7 @@ import { memo } from 'preact/compat';
 import { Time } from '../components/ui.tsx';
 import type { Lead, LeadReply } from '../types.ts';
 import { Highlighted, type Marks, snippet } from './highlight.tsx';
+import { OtherPlaces } from './other-places.tsx';
 import { queueOf, STATUS_LABELS } from './queue.ts';
 import { ReplyEditor } from './reply-editor.tsx';
 
@@ -91,6 +92,7 @@ export const LeadRows = memo(function LeadRows(props: {
           )}
           {lead.replyEditedAt && <span class="flag flag-edited">Reply edited</span>}
           <p class="reason">{lead.reason ?? ''}</p>
+          <OtherPlaces lead={lead} tabIndex={cursor ? 0 : -1} />
           {context && (
             <p class="context">
               <Highlighted text={context} marks={marks} />

@@ -4,6 +4,7 @@ import { ErrorMessage, Time } from '../components/ui.tsx';
 import { useResource } from '../resource.ts';
 import type { Lead, QueueStatus } from '../types.ts';
 import { scoreClass } from './lead-row.tsx';
+import { OtherPlaces } from './other-places.tsx';
 import { queueOf, STATUS_LABELS } from './queue.ts';
 import { ReplyEditor } from './reply-editor.tsx';
 
@@ -103,6 +104,7 @@ export function LinkedLead(props: { projectId: string; leadId: string; onClose()
             {l.sellerSide && <span class="flag flag-seller">Seller-side</span>}
           </p>
           {l.reason && <p class="reason">{l.reason}</p>}
+          <OtherPlaces lead={l} />
           <div class="details-grid linked-grid">
             <div>
               <div class="body-text">
