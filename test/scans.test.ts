@@ -412,16 +412,25 @@ describe('a scan matches keywords as people write them', () => {
   after(() => t.close());
 
   const SUB = 'cofounderhunt';
+  const STORIES: Record<string, string> = {
+    joined:
+      'My last attempt was a freelancer from Upwork who vanished after the first milestone, and my savings only stretch to six more months of runway before I have to take a job again.',
+    spaced:
+      'We tried an agency in Poland first, spent twelve thousand dollars on a prototype nobody could maintain, and now my partner and I want an engineer who owns part of the company.',
+    plural:
+      'Is it meetups, Y Combinator co-founder matching, old colleagues from university, or cold messages on LinkedIn that actually worked for the people here who found their partner?',
+  };
   const body =
     "I'm a non-technical founder with a validated idea for a B2B scheduling tool and 20 paying pilot customers. " +
     "I can't code and need someone to build it with me. Where do people usually meet one? Any recommendations?";
+  // Each post tells its own story (one body posted three times would be one lead: ADR 0120).
   const post = (id: string, title: string): RedditItem => ({
     kind: 'post',
     id,
     postId: id,
     subreddit: SUB,
     title,
-    body,
+    body: `${body} ${STORIES[id] ?? ''}`,
     author: `author_${id}`,
     url: `https://www.reddit.com/r/${SUB}/comments/${id}/`,
     createdAt: new Date(clock.now().getTime() - 3_600_000),
