@@ -4,6 +4,7 @@ import {
   COMMENT_MIN_WORDS,
   groupStories,
   homeFirst,
+  isExactKey,
   jaccard,
   STORY_MIN_WORDS,
   type StoryItem,
@@ -72,6 +73,20 @@ describe('same story', () => {
     assert.ok(STORY_MIN_WORDS + 5 < COMMENT_MIN_WORDS);
     assert.ok(same(post(mid), post(mid)));
     assert.ok(!same(comment(mid), post(mid)), 'long enough for posts, short for a comment');
+  });
+
+  test('keys: exact ones (post id, body) odd, bands even; a copy shares them', () => {
+    const a = storyPrint(post(BODY));
+    const b = storyPrint(post(`${BODY} Edit: thanks!`));
+    assert.ok(a.exact.every(isExactKey));
+    assert.ok(a.keys.filter((k) => !a.exact.includes(k)).every((k) => !isExactKey(k)));
+    assert.equal(a.keys.length, a.exact.length + 8);
+    assert.ok(
+      a.keys.some((k) => b.keys.includes(k)),
+      'a near copy shares a band',
+    );
+    const x = storyPrint(post('', { crosspostOf: a.id }));
+    assert.ok(x.exact.includes(a.exact[0]!), "a cross-post holds its parent's id key");
   });
 
   test('resemblance is Jaccard over shingles', () => {

@@ -50,13 +50,13 @@ export interface StoryPrint {
   /** The body's words joined by single spaces: equal for bodies that differ in case, punctuation or links only. */
   readonly body: string;
   readonly bodyWords: number;
-  /** The keys of an exact copy: `p:<post id>` (a post and its cross-posts), `x:<hash>` (the body, long enough). */
+  /** The keys of an exact copy: of the post id (a post and its cross-posts), of the body's words (long enough). */
   readonly exact: readonly string[];
   /** Word 3-shingles of the body (posts long enough only; else empty), read on first use. */
   readonly shingles: Set<number>;
   /**
-   * Every key a copy of this item shares with it: the exact ones and `b<n>:<hash>` (MinHash bands of the
-   * shingles), read on first use. Sharing a band key only makes two items candidates: sameStory decides.
+   * Every key a copy of this item shares with it: the exact ones and the MinHash bands of the shingles, read on
+   * first use (all as key64 gives them). Sharing a band key only makes two items candidates: sameStory decides.
    */
   readonly keys: readonly string[];
 }
@@ -80,11 +80,27 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
+function hashString(s: string, seed = 0x811c9dc5): number {
+  let h = seed;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return fmix32(h);
 }
+
+/**
+ * A key as stored: a signed 64-bit integer in decimal, from two 32-bit halves; odd for an exact key (identity,
+ * same body), even for a band, so that the database tells them apart without the text.
+ */
+function key64(high: number, low: number, exact: boolean): string {
+  const lo = ((low & ~1) | (exact ? 1 : 0)) >>> 0;
+  return BigInt.asIntN(64, (BigInt(high >>> 0) << 32n) | BigInt(lo)).toString();
+}
+
+/** The exact key of a post id (a post and its cross-posts share it). */
+const postKey = (postId: string) =>
+  key64(hashString(`p:${postId}`), hashString(`p:${postId}`, 0x2545f491), true);
+
+/** Whether a stored key is exact (identity or same body) rather than a band. */
+export const isExactKey = (key: string) => (BigInt(key) & 1n) === 1n;
 
 /** One hash per MinHash value, x -> a·x + b mod 2^32 with a odd: a permutation of the (well mixed) shingle hashes. */
 const MUL = Uint32Array.from({ length: BANDS * ROWS }, (_, i) => fmix32(Math.imul(i + 1, 0x9e3779b9)) | 1);
@@ -107,7 +123,7 @@ function bandKeys(shingles: Set<number>): string[] {
       h1 = fmix32(Math.imul(h1 ^ v, 0x01000193));
       h2 = fmix32(Math.imul(h2 + v, 0x27d4eb2d));
     }
-    keys.push(`b${b}:${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`);
+    keys.push(key64(h1, h2, false));
   }
   return keys;
 }
@@ -144,9 +160,12 @@ class Print implements StoryPrint {
     this.bodyWords = words.length;
     const long = words.length >= minWords(item.kind);
     this.#words = item.kind === 'post' && long ? words : null;
-    if (item.kind === 'post') this.exact.push(`p:${item.id}`);
-    if (this.crosspostOf) this.exact.push(`p:${this.crosspostOf}`);
-    if (long) this.exact.push(`x:${createHash('sha256').update(this.body).digest('hex').slice(0, 16)}`);
+    if (item.kind === 'post') this.exact.push(postKey(item.id));
+    if (this.crosspostOf) this.exact.push(postKey(this.crosspostOf));
+    if (long) {
+      const digest = createHash('sha256').update(this.body).digest();
+      this.exact.push(key64(digest.readUInt32BE(0), digest.readUInt32BE(4), true));
+    }
   }
 
   get shingles(): Set<number> {

@@ -88,13 +88,13 @@ export function createStoriesRepo(db: Queryable) {
         score: number;
       }>(
         // One primary-key probe per asked key (OFFSET 0 keeps the planner from hashing the whole table instead).
-        `SELECT DISTINCT ON (q.ask, l.id) q.ask, k.key NOT LIKE 'b%' AS exact, l.id, l.post_id, l.comment_id,
+        `SELECT DISTINCT ON (q.ask, l.id) q.ask, (k.key & 1) = 1 AS exact, l.id, l.post_id, l.comment_id,
                 l.title, coalesce(l.body, '') AS body, l.posted_at, l.score
-           FROM unnest($1::int[], $2::text[], $3::text[]) AS q(ask, project_id, key)
+           FROM unnest($1::int[], $2::text[], $3::bigint[]) AS q(ask, project_id, key)
            CROSS JOIN LATERAL (SELECT sk.key, sk.lead_id FROM story_keys sk
                                 WHERE sk.project_id = q.project_id AND sk.key = q.key OFFSET 0) k
            JOIN leads l ON l.id = k.lead_id AND l.deleted_at IS NULL
-          ORDER BY q.ask, l.id, k.key LIKE 'b%'`,
+          ORDER BY q.ask, l.id, (k.key & 1) DESC`,
         [asks.map((a) => a.ask), asks.map((a) => a.projectId), asks.map((a) => a.key)],
       );
       return rows.map((r) => ({
@@ -110,13 +110,24 @@ export function createStoriesRepo(db: Queryable) {
       }));
     },
 
+    /** Writes the keys (a key already held by the same lead is written once per call, a repeat is harmless). */
     async insertKeys(rows: { projectId: string; key: string; leadId: string }[]): Promise<void> {
-      if (!rows.length) return;
+      const once = [...new Map(rows.map((r) => [`${r.projectId} ${r.key} ${r.leadId}`, r])).values()];
+      if (!once.length) return;
       await db.query(
-        `INSERT INTO story_keys (project_id, key, lead_id)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
-        [rows.map((r) => r.projectId), rows.map((r) => r.key), rows.map((r) => r.leadId)],
+        `INSERT INTO story_keys (project_id, key, lead_id) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[])`,
+        [once.map((r) => r.projectId), once.map((r) => r.key), once.map((r) => r.leadId)],
       );
+    },
+
+    /** Which of the keys the project holds already. */
+    async heldKeys(projectId: string, keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const rows = await db.query<{ key: string }>(
+        'SELECT DISTINCT key::text AS key FROM story_keys WHERE project_id = $1 AND key = ANY($2::bigint[])',
+        [projectId, keys],
+      );
+      return new Set(rows.map((r) => r.key));
     },
 
     /** Records the places not recorded yet; returns those recorded now. */
@@ -168,22 +179,26 @@ export function createStoriesRepo(db: Queryable) {
       );
     },
 
-    /**
-     * A project's live post leads posted since `since` without story keys (found before keys existed): a keyed post
-     * lead always has its `p:<post id>` key.
-     */
-    async unkeyedLeads(
+    /** A project's live post leads posted since `since`, newest first, at most `limit`. */
+    async recentPostLeads(
       projectId: string,
       since: Date,
       limit: number,
-    ): Promise<{ id: string; post_id: string; title: string; body: string }[]> {
+    ): Promise<{ id: string; post_id: string }[]> {
       return db.query(
-        `SELECT l.id, l.post_id, l.title, coalesce(l.body, '') AS body FROM leads l
-          WHERE l.project_id = $1 AND l.posted_at >= $2 AND l.deleted_at IS NULL AND l.comment_id IS NULL
-            AND l.post_id IS NOT NULL
-            AND NOT EXISTS (SELECT 1 FROM story_keys k WHERE k.project_id = $1 AND k.key = 'p:' || l.post_id)
-          ORDER BY l.posted_at DESC LIMIT $3`,
+        `SELECT id, post_id FROM leads
+          WHERE project_id = $1 AND posted_at >= $2 AND deleted_at IS NULL AND comment_id IS NULL
+            AND post_id IS NOT NULL
+          ORDER BY posted_at DESC LIMIT $3`,
         [projectId, since, limit],
+      );
+    },
+
+    async leadTexts(ids: string[]): Promise<{ id: string; post_id: string; title: string; body: string }[]> {
+      if (!ids.length) return [];
+      return db.query(
+        `SELECT id, post_id, title, coalesce(body, '') AS body FROM leads WHERE id = ANY($1::text[])`,
+        [ids],
       );
     },
   };

@@ -27,13 +27,14 @@ CREATE INDEX lead_places_lead_idx ON lead_places (lead_id, posted_at);
 CREATE INDEX lead_places_post_idx ON lead_places (post_id) WHERE comment_id IS NULL;
 CREATE INDEX lead_places_comment_idx ON lead_places (comment_id) WHERE comment_id IS NOT NULL;
 
--- Keys that find a project's lead for a copy of its story without reading its other leads: p:<post id> (the post
--- and its cross-posts), x:<hash> (the body's words), b<n>:<hash> (MinHash bands of the body's shingles, which
--- only make candidates; the text decides). One index only, so that writing a lead's ten keys stays cheap: leads
--- are deleted only with their project, and a forgotten lead's keys (one-way hashes) stay, skipped by the lookup.
+-- Keys that find a project's lead for a copy of its story without reading its other leads: 64-bit hashes of the
+-- post id (a post and its cross-posts) and of the body's words, odd, and of the MinHash bands of the body's
+-- shingles, even (a band only makes a candidate; the text decides). One index and no unique constraint, so that
+-- writing a lead's ten keys stays cheap; leads are deleted only with their project, and a forgotten lead's keys
+-- (one-way hashes) stay, skipped by the lookup.
 CREATE TABLE story_keys (
   project_id  text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-  key         text NOT NULL,
-  lead_id     text NOT NULL,
-  PRIMARY KEY (project_id, key, lead_id)
+  key         bigint NOT NULL,
+  lead_id     text NOT NULL
 );
+CREATE INDEX story_keys_idx ON story_keys (project_id, key);

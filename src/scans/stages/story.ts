@@ -168,7 +168,14 @@ export async function writeStoryLeads(
  */
 export async function keyOlderLeads(db: Queryable, projectId: string, now: Date): Promise<number> {
   const repo = createStoriesRepo(db);
-  const rows = await repo.unkeyedLeads(projectId, new Date(now.getTime() - WINDOW_MS), KEY_AT_ONCE);
+  const recent = await repo.recentPostLeads(projectId, new Date(now.getTime() - WINDOW_MS), KEY_AT_ONCE);
+  // A keyed post lead holds the key of its own post id.
+  const idKey = (postId: string) => storyPrint({ kind: 'post', id: postId, title: '', body: '' }).exact[0]!;
+  const held = await repo.heldKeys(
+    projectId,
+    recent.map((r) => idKey(r.post_id)),
+  );
+  const rows = await repo.leadTexts(recent.filter((r) => !held.has(idKey(r.post_id))).map((r) => r.id));
   const keys = rows.flatMap((r) =>
     storyPrint(homeOf({ kind: 'post', itemId: r.post_id, title: r.title, body: r.body })).keys.map((key) => ({
       projectId,
