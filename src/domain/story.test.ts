@@ -40,6 +40,8 @@ describe('same story', () => {
   test('a near copy (a line added, a word changed) is the same story; a different body under the same title is not', () => {
     const edited = `${BODY.replace('five', '5')} Edit: thanks!`;
     assert.ok(same(post(BODY), post(edited)));
+    // A line put first shifts every word: the shingles still match.
+    assert.ok(same(post(BODY), post(`Hi all, long time lurker. ${BODY}`)));
     const other =
       'Our barbershop has four chairs and walk-ins only. We want to add online booking so regulars can reserve ' +
       'a slot, but we do not want deposits. Which tools integrate with Square and do not charge per text message?';

@@ -130,7 +130,7 @@ function bandKeys(shingles: Set<number>): string[] {
 
 /** The word 3-shingles as 32-bit hashes (a collision now and then moves a resemblance by a hair). */
 function shinglesOf(words: string[]): Set<number> {
-  const hashes = words.map(hashString);
+  const hashes = words.map((w) => hashString(w));
   const out = new Set<number>();
   for (let i = 0; i + SHINGLE <= hashes.length; i++) {
     out.add(fmix32(Math.imul(fmix32(Math.imul(hashes[i]!, 31) ^ hashes[i + 1]!), 31) ^ hashes[i + 2]!));
