@@ -368,13 +368,13 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByText(new RegExp(`Goes with it: ${leads} lead`)).waitFor();
     await page.getByRole('button', { name: 'Delete project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete “Invoice Buddy”?' });
-    const [{ scans }] = await t.db.query<{ scans: number }>(
+    const [counted] = await t.db.query<{ scans: number }>(
       'SELECT count(*)::int AS scans FROM scans WHERE project_id = $1',
       [projectId],
     );
     assert.match(
       await dialog.innerText(),
-      new RegExp(`${leads} leads?[\\s\\S]*0 webhooks[\\s\\S]*${scans} scans`),
+      new RegExp(`${leads} leads?[\\s\\S]*0 webhooks[\\s\\S]*${counted!.scans} scans`),
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await rest(`/projects/${projectId}`)).status, 200, 'Cancel deletes nothing');
