@@ -47,7 +47,7 @@ describe('a bare HTTP client', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: '*/*' },
     });
     assert.equal(res.status, 200);
-    assert.equal(res.body.result.tools.length, 11);
+    assert.equal(res.body.result.tools.length, 13);
   });
 
   test('a bare curl -d call works, as the README shows it', async (ctx) => {
@@ -67,7 +67,7 @@ describe('a bare HTTP client', () => {
     }
     const body = JSON.parse(out.stdout);
     assert.equal(body.id, 1);
-    assert.equal(body.result.tools.length, 11);
+    assert.equal(body.result.tools.length, 13);
   });
 
   test('a body without Content-Type is read as JSON', async () => {

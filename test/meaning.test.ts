@@ -241,7 +241,16 @@ describe('the meaning stage in a scan', () => {
         seller_side: boolean;
       }>('SELECT post_id, comment_id, score, seller_side FROM leads WHERE project_id = $1', [p.id]);
       const stored = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM text_vectors');
-      return { leads: new Map(leads.map((l) => [`${l.post_id}/${l.comment_id}`, l])), vectors: stored[0]!.n };
+      // A post that copies a lead's story is a place of that lead (ADR 0120), read and encoded like any match.
+      const copies = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM lead_places WHERE project_id = $1 AND comment_id IS NULL',
+        [p.id],
+      );
+      return {
+        leads: new Map(leads.map((l) => [`${l.post_id}/${l.comment_id}`, l])),
+        vectors: stored[0]!.n,
+        copies: copies[0]!.n,
+      };
     } finally {
       await t.close();
     }
@@ -262,10 +271,10 @@ describe('the meaning stage in a scan', () => {
     }
     const posts = [...on.leads.values()].filter((l) => !l.comment_id).length;
     assert.ok(moved > posts / 4, `${moved} of ${posts} post scores moved`);
-    // One vector per matched post the rules do not call a seller (a seller is not moved, so not encoded) and per
-    // profile part (pain, solution, target users, keywords), none twice.
+    // One vector per matched post the rules do not call a seller (a seller is not moved, so not encoded), leads and
+    // copies of their stories alike, and per profile part (pain, solution, target users, keywords), none twice.
     const buyers = [...on.leads.values()].filter((l) => !l.comment_id && !l.seller_side).length;
     assert.ok(buyers < posts);
-    assert.equal(on.vectors, buyers + 4);
+    assert.equal(on.vectors, buyers + on.copies + 4);
   });
 });

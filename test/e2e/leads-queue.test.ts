@@ -342,7 +342,8 @@ describe('lead queue in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await page.goto(`${t.baseUrl}/projects/${queue.id}?status=all`);
     await page.locator('tr.lead-row').first().waitFor();
     await page.keyboard.press('/');
-    assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).type), 'search');
+    // The search box takes the focus on the next frame (it opens the filters first on a phone).
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.type === 'search');
     await page.keyboard.type('spreadsheet');
     await page.waitForURL(/q=spreadsheet/);
     await page.waitForFunction(() => document.querySelectorAll('tr.lead-row').length === 3);
