@@ -15,9 +15,11 @@ import {
   createClusterDb,
   killWorkerMidScan,
   leadKeys,
+  leadStories,
   type Proc,
   referenceLeads,
   startProcess,
+  storiesMissing,
   terminate,
   waitForScansSettled,
 } from '../test/cluster.ts';
@@ -37,7 +39,7 @@ const t0 = Date.now();
 const say = (msg: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${msg}\n`);
 
 say(`reference: ${PROJECTS} projects scanned one after another in this process`);
-const want = new Set(await referenceLeads(PROJECTS, scanning));
+const want = await referenceLeads(PROJECTS, scanning);
 const cluster = await createClusterDb(ADMIN, PROJECTS);
 const { db, url } = cluster;
 const procs: Proc[] = [];
@@ -59,7 +61,7 @@ try {
     await startProcess('worker', url, workerEnv),
   ];
   procs.push(...apis, ...workers);
-  say(`${want.size} reference leads; 2 api + 2 workers up`);
+  say(`${want.length} reference leads; 2 api + 2 workers up`);
 
   let requests = 0;
   // Connections the client saw dropped before an answer (the keep-alive race of a busy machine); not counted.
@@ -152,8 +154,9 @@ try {
 
   const got = await leadKeys(db);
   const dup = got.length - new Set(got).size;
-  const missing = [...want].filter((k) => !got.includes(k)).length;
-  const extra = got.filter((k) => !want.has(k)).length;
+  const stories = storiesMissing(await leadStories(db), want);
+  const missing = stories.missing.length;
+  const extra = stories.extra.length;
   const statuses = await db.query<{ status: string; n: number }>(
     'SELECT status, count(*)::int AS n FROM scans GROUP BY 1 ORDER BY 1',
   );
@@ -182,7 +185,7 @@ try {
     kills: KILLS,
     killedMidScan,
     leads: got.length,
-    referenceLeads: want.size,
+    referenceLeads: want.length,
     duplicates: dup,
     missing,
     extra,

@@ -151,10 +151,10 @@ function clusterConfig(env: Record<string, string> = {}): Config {
 }
 
 /**
- * The leads n projects get from the sample corpus, as `project name/post/comment` keys, computed in this
+ * The leads n projects get from the sample corpus, each with its places, computed in this
  * process on an embedded database by one scan after another: what the cluster must end up with.
  */
-export async function referenceLeads(n: number, env: Record<string, string> = {}): Promise<string[]> {
+export async function referenceLeads(n: number, env: Record<string, string> = {}): Promise<StoryKey[]> {
   const db = await openPglite();
   await migrate(db);
   const services = createServices({ db, clock: fixedClock(new Date()), config: clusterConfig(env) });
@@ -164,10 +164,10 @@ export async function referenceLeads(n: number, env: Record<string, string> = {}
     const scan = await services.scans.requestScan(id, 'schedule');
     await services.scans.waitForScan(scan.scanId, 120_000);
   }
-  const keys = await leadKeys(db);
+  const stories = await leadStories(db);
   await services.webhooks.close();
   await db.close();
-  return keys;
+  return stories;
 }
 
 /** Every lead in the database as `project name/post/comment`, duplicates included, sorted. */
@@ -177,6 +177,40 @@ export async function leadKeys(db: Db): Promise<string[]> {
        FROM leads l JOIN projects p ON p.id = l.project_id ORDER BY 1`,
   );
   return rows.map((r) => r.k);
+}
+
+/** A lead as `project name/post/comment` with the same keys of every place its story appeared (ADR 0120). */
+export interface StoryKey {
+  home: string;
+  items: string[];
+}
+
+/** Every lead with its places, sorted by home. */
+export async function leadStories(db: Db): Promise<StoryKey[]> {
+  const rows = await db.query<{ home: string; places: string[] | null }>(
+    `SELECT p.name || '/' || l.post_id || '/' || coalesce(l.comment_id, '') AS home,
+            array_agg(p.name || '/' || lp.post_id || '/' || coalesce(lp.comment_id, ''))
+              FILTER (WHERE lp.post_id IS NOT NULL) AS places
+       FROM leads l JOIN projects p ON p.id = l.project_id
+       LEFT JOIN lead_places lp ON lp.lead_id = l.id
+      GROUP BY l.id, p.name, l.post_id, l.comment_id ORDER BY 1`,
+  );
+  return rows.map((r) => ({ home: r.home, items: [r.home, ...(r.places ?? [])] }));
+}
+
+/**
+ * The stories of one side that the other side lacks: a lead whose home is no item of any lead on the other side.
+ * Which copy of a story becomes its home depends on which unit finds one first (ADR 0120), so two runs that
+ * scan units in another order agree on the stories, not always on their homes.
+ */
+export function storiesMissing(got: StoryKey[], want: StoryKey[]): { missing: string[]; extra: string[] } {
+  const items = (side: StoryKey[]) => new Set(side.flatMap((s) => s.items));
+  const inGot = items(got);
+  const inWant = items(want);
+  return {
+    missing: want.filter((s) => !inGot.has(s.home)).map((s) => s.home),
+    extra: got.filter((s) => !inWant.has(s.home)).map((s) => s.home),
+  };
 }
 
 export interface Proc {

@@ -17,9 +17,15 @@ import { nextDigestAt } from './alerts.schedule.ts';
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = 30_000;
 const CLAIM_BATCH = 200;
-const LEASE_MS = 120_000;
 /** Leads per instant message: a Slack message stays well under its 50 blocks, an e-mail stays short. */
 const INSTANT_PER_MESSAGE = 10;
+/**
+ * An instant claim holds at most two messages of a destination, each bounded by the channel's 10 s time-out, so a
+ * short lease covers it: a killed worker's alerts wait 30 s at most. A claim of digests holds up to 20 messages.
+ */
+const INSTANT_PER_CLAIM = 2 * INSTANT_PER_MESSAGE;
+const INSTANT_LEASE_MS = 30_000;
+const LEASE_MS = 120_000;
 const POLL_MS = 1_000;
 const DAY_MS = 86_400_000;
 const LINK_DAYS: Record<LinkAction, number> = { hide: 30, not_fit: 30, confirm: 7, unsubscribe: 365 };
@@ -137,7 +143,7 @@ export function createAlertDispatcher(deps: {
 
   async function sendInstant() {
     for (;;) {
-      const rows = await repo.claimInstant(CLAIM_BATCH, LEASE_MS);
+      const rows = await repo.claimInstant(CLAIM_BATCH, INSTANT_PER_CLAIM, INSTANT_LEASE_MS);
       if (rows.length === 0) return;
       const destinations = new Map(
         (await repo.destinationsByIds([...new Set(rows.map((r) => r.destination_id))])).map((d) => [d.id, d]),

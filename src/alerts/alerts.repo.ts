@@ -228,17 +228,25 @@ export function createAlertsRepo(db: Queryable) {
       );
     },
 
-    /** Claims instant rows, oldest first, for a lease; rows other workers hold are passed over. */
-    async claimInstant(limit: number, leaseMs: number): Promise<ClaimedAlert[]> {
+    /**
+     * Claims instant rows, oldest first, for a lease: at most `perDestination` of any one destination, so that a
+     * claim is sent well within its lease; rows other workers hold are passed over.
+     */
+    async claimInstant(limit: number, perDestination: number, leaseMs: number): Promise<ClaimedAlert[]> {
       return db.query<ClaimedAlert>(
-        `WITH picked AS (
-           SELECT o.id FROM alert_outbox o JOIN alert_destinations d ON d.id = o.destination_id
-            WHERE d.cadence = 'instant' AND o.due_at <= now() AND (o.claimed_until IS NULL OR o.claimed_until <= now())
+        `WITH ranked AS (
+           SELECT o.id, row_number() OVER (PARTITION BY o.destination_id ORDER BY o.due_at, o.id) AS place
+             FROM alert_outbox o JOIN alert_destinations d ON d.id = o.destination_id
+            WHERE d.cadence = 'instant' AND o.due_at <= now() AND (o.claimed_until IS NULL OR o.claimed_until <= now())),
+         picked AS (
+           SELECT o.id FROM alert_outbox o
+            WHERE o.id IN (SELECT id FROM ranked WHERE place <= $2)
+              AND (o.claimed_until IS NULL OR o.claimed_until <= now())
             ORDER BY o.due_at, o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
-         UPDATE alert_outbox o SET claimed_until = now() + make_interval(secs => $2)
+         UPDATE alert_outbox o SET claimed_until = now() + make_interval(secs => $3)
            FROM picked WHERE o.id = picked.id
          RETURNING o.id::text AS id, o.destination_id, o.lead_id, o.attempt`,
-        [limit, leaseMs / 1000],
+        [limit, perDestination, leaseMs / 1000],
       );
     },
 
