@@ -1,7 +1,9 @@
 // Fit figures (issue 33): how the leads at a project's threshold read, besides how the labelled pairs rank.
 // Precision at the threshold, off-target posts high in the queue, decoys (another category's buyers scored against
 // a profile), the spread of the top scores, and founder-style profiles (eval/projects-founder.json: a labelled
-// profile as a founder fills the form, broad words and a broad competitor added, scored on the same labels).
+// profile as a founder fills the form, broad words and a broad competitor added, scored on the same labels), and
+// fresh founder-style profiles (eval/projects-fresh.json: products in fields no other profile covers, written the
+// same way, graded on their own pools in eval/labels-fresh.jsonl; scripts/fresh-pool.ts prints the pools).
 // The definitions are in docs/scoring.md ("Fit on founder-style profiles").
 import { existsSync, readFileSync } from 'node:fs';
 import { DEFAULT_SCORE_THRESHOLD } from '../src/domain/scoring.ts';
@@ -19,9 +21,17 @@ import {
 
 const OWN = new URL('../eval/', import.meta.url);
 
-/** The founder-style groups: FD, variants of developed profiles (read); FH, of held-out ones (measured only). */
-export const FOUNDER_GROUPS = ['FD', 'FH'] as const;
+/**
+ * The founder-style groups: FD, variants of developed profiles (read); FH, of held-out ones (measured only); FND,
+ * fresh profiles developed on (read); FNH, fresh profiles held out (measured only, their rows never read).
+ */
+export const FOUNDER_GROUPS = ['FD', 'FH', 'FND', 'FNH'] as const;
 export type FounderGroup = (typeof FOUNDER_GROUPS)[number];
+/** The founder-style groups kept out of development: only their group lines are printed. */
+export const FOUNDER_HELD_OUT: readonly FounderGroup[] = ['FH', 'FNH'];
+
+/** A fresh profile (eval/projects-fresh.json): a whole profile with its own labels, no `sameAs`. */
+type FreshEntry = Omit<EvalProject, 'group' | 'family'> & { group: FounderGroup };
 
 interface FounderEntry {
   key: string;
@@ -37,14 +47,16 @@ export interface FounderData {
 }
 
 /**
- * The founder-style profiles as their own eval data: each is its `sameAs` profile with the founder's keywords and
- * competitors, and the labels of that profile under the variant's key (the posts stay the labelled ones; a
- * held-out profile's labels are the ones the eval measures it on).
+ * The founder-style profiles as their own eval data: each variant is its `sameAs` profile with the founder's
+ * keywords and competitors, and the labels of that profile under the variant's key (the posts stay the labelled
+ * ones; a held-out profile's labels are the ones the eval measures it on). Each fresh profile comes with its own
+ * labels only (eval/labels-fresh.jsonl); no other profile's labels apply to it.
  */
 export function loadFounderData(data: EvalData): FounderData | null {
   const url = new URL('projects-founder.json', OWN);
-  if (!existsSync(url)) return null;
-  const entries = JSON.parse(readFileSync(url, 'utf8')) as FounderEntry[];
+  const freshUrl = new URL('projects-fresh.json', OWN);
+  if (!existsSync(url) && !existsSync(freshUrl)) return null;
+  const entries = existsSync(url) ? (JSON.parse(readFileSync(url, 'utf8')) as FounderEntry[]) : [];
   const byKey = new Map(data.projects.map((p) => [p.key, p]));
   const projects: EvalProject[] = [];
   const labels: Label[] = [];
@@ -62,6 +74,23 @@ export function loadFounderData(data: EvalData): FounderData | null {
     });
     groupOf.set(e.key, e.group);
     for (const l of data.labels) if (l.project === base.key) labels.push({ ...l, project: e.key });
+  }
+  const fresh = existsSync(freshUrl) ? (JSON.parse(readFileSync(freshUrl, 'utf8')) as FreshEntry[]) : [];
+  const freshLabels = existsSync(new URL('labels-fresh.jsonl', OWN))
+    ? readFileSync(new URL('labels-fresh.jsonl', OWN), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as Label)
+    : [];
+  for (const { group, ...e } of fresh) {
+    const own = freshLabels.filter((l) => l.project === e.key);
+    if (!own.length) continue; // a profile written before its labels are in is left out until it has some
+    for (const l of own)
+      if (!data.posts.has(l.postId))
+        throw new Error(`eval/labels-fresh.jsonl: ${e.key} labels ${l.postId}, which is no corpus post`);
+    projects.push({ ...e, family: e.key });
+    groupOf.set(e.key, group);
+    labels.push(...own);
   }
   return { data: { ...data, projects, labels }, groupOf };
 }
@@ -103,6 +132,7 @@ function hash(s: string): number {
  */
 function decoysFor(
   project: EvalProject,
+  data: EvalData,
   source: EvalData,
   categories: Map<string, string>,
   heldOut: boolean,
@@ -115,7 +145,7 @@ function decoysFor(
   if (!own) throw new Error(`eval/categories.json has no category for ${project.family ?? project.key}`);
   const groupOf = new Map(source.projects.map((p) => [p.key, p.group]));
   const mine = new Set(
-    source.labels
+    [...source.labels, ...data.labels]
       .filter((l) => l.project === (project.family ?? project.key) || l.project === project.key)
       .map((l) => l.postId),
   );
@@ -142,7 +172,7 @@ export function fitFigures(
     const threshold = DEFAULT_SCORE_THRESHOLD;
     const leads = ranked.filter((r) => r.score.score >= threshold);
     const off = (r: (typeof ranked)[number]) => r.label.grade === 0 && !r.label.sellerSide;
-    const decoys = decoysFor(project, source, categories, isHeldOut(project));
+    const decoys = decoysFor(project, data, source, categories, isHeldOut(project));
     const decoysAt40 = decoys.filter(
       (id) => scorer(toItem(source.posts.get(id)!), project).score >= 40,
     ).length;

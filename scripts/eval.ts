@@ -14,6 +14,7 @@ import {
 import {
   type FitProject,
   FOUNDER_GROUPS,
+  FOUNDER_HELD_OUT,
   fitFigures,
   fitLine,
   fitProjectLine,
@@ -42,6 +43,7 @@ import {
 import { LlmEvalError, type LlmEvalRun, runLlmPhase } from './eval-llm.ts';
 import { meaningLookup } from './meaning-lib.ts';
 
+const started = performance.now();
 const args = process.argv.slice(2);
 const floorsArg = args.indexOf('--floors');
 const FLOORS_FILE =
@@ -54,7 +56,7 @@ const base = evaluate(data, keywordCountScorer);
 const lookup = args.includes('--local')
   ? null
   : await meaningLookup(
-      data.labels.map((l) => toItem(data.posts.get(l.postId)!)),
+      [...data.labels, ...(founder?.data.labels ?? [])].map((l) => toItem(data.posts.get(l.postId)!)),
       [...data.projects, ...(founder?.data.projects ?? [])],
     );
 const shipped: Scorer = lookup
@@ -220,8 +222,9 @@ if (replyOwn)
 // own line only for developed projects (held-out rows are not read).
 const categories = loadCategories();
 const heldOutProject = (p: EvalProject) =>
-  (p.group ? HELD_OUT.includes(p.group) : false) || founder?.groupOf.get(p.key) === 'FH';
-/** The fit figures of a scorer by group name ("A", …, "all", "FD", "FH"). */
+  (p.group ? HELD_OUT.includes(p.group) : false) ||
+  FOUNDER_HELD_OUT.includes(founder?.groupOf.get(p.key) ?? 'FD');
+/** The fit figures of a scorer by group name ("A", …, "all", "FD", "FH", "FND", "FNH"). */
 function fitGroups(scorer: Scorer): Map<string, FitProject[]> {
   const rows = fitFigures(data, data, scorer, categories, heldOutProject);
   const out = new Map<string, FitProject[]>();
@@ -236,11 +239,10 @@ function fitGroups(scorer: Scorer): Map<string, FitProject[]> {
   );
   if (founder) {
     const frows = fitFigures(founder.data, data, scorer, categories, heldOutProject);
-    for (const g of FOUNDER_GROUPS)
-      out.set(
-        g,
-        frows.filter((r) => founder.groupOf.get(r.project) === g),
-      );
+    for (const g of FOUNDER_GROUPS) {
+      const rs = frows.filter((r) => founder.groupOf.get(r.project) === g);
+      if (rs.length) out.set(g, rs);
+    }
   }
   return out;
 }
@@ -251,7 +253,7 @@ for (const [g, rows] of fitShipped ?? fitOurs)
   console.log(fitLine(g === 'all' ? 'all (A+B)' : `group ${g}`, summarizeFit(rows)));
 if (args.includes('--fit-projects'))
   for (const [g, rows] of fitShipped ?? fitOurs)
-    if (g !== 'all' && g !== 'FH' && !HELD_OUT.includes(g as Group))
+    if (g !== 'all' && !(FOUNDER_HELD_OUT as readonly string[]).includes(g) && !HELD_OUT.includes(g as Group))
       for (const r of rows) console.log(fitProjectLine(r));
 
 const verbose = args.indexOf('--verbose');
@@ -267,6 +269,8 @@ if (verbose >= 0) {
     }
   }
 }
+
+console.log(`\neval run time ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 /** Every checked figure by its name in the floors file ("A.ndcg10Mean", "all.seller.recall", ...). */
 function flatten(fig: Figures): Record<string, number> {

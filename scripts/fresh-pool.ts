@@ -39,7 +39,9 @@ for (const project of projects) {
   const inCandidates = new Set(candidates);
   const rows = local.map(({ post, score }) => ({
     post,
-    score: inCandidates.has(post) ? scoreItem(toItem(post), project, lookup(toItem(post), project)).score : score,
+    score: inCandidates.has(post)
+      ? scoreItem(toItem(post), project, lookup(toItem(post), project)).score
+      : score,
     count: keywordCount(post, project),
   }));
   const byScore = [...rows].sort((a, b) => b.score - a.score);
