@@ -20,11 +20,11 @@ const posts = readFileSync(new URL('../../shared/data/reddit-posts.jsonl', impor
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as Post);
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function keywordCount(post: Post, project: EvalProject): number {
   const text = `${post.title}\n${post.body ?? ''}`;
   return project.keywords.reduce(
-    (n, k) => n + (text.match(new RegExp(`(?<![\\w])${escape(k)}(?![\\w])`, 'gi'))?.length ?? 0),
+    (n, k) => n + (text.match(new RegExp(`(?<![\\w])${escapeRegExp(k)}(?![\\w])`, 'gi'))?.length ?? 0),
     0,
   );
 }
