@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { meaningPoints } from '../src/domain/scoring/meaning.ts';
 import {
   DEFAULT_SCORE_THRESHOLD,
   itemText,
@@ -154,4 +155,22 @@ test('who asks: a trade is judged only where the profile names its buyers’ tra
     "I'm a beginner and my small business just started sending invoices. Which app?",
   );
   assert.doesNotMatch(scoreItem(beginner, photographers).reason ?? '', /own trade|which the product is not/);
+});
+
+test('a post found only by a broad keyword is not lifted by the meaning stage', async () => {
+  // "spreadsheet" as a founder adds it: a word the profile's own sentences never use.
+  const broad = { ...photographers, keywords: [...photographers.keywords, 'spreadsheet'] };
+  const item = post(
+    'Looking for a spreadsheet to track my business expenses',
+    'Need a spreadsheet template to log receipts and costs for my small business. Willing to pay for a good one.',
+  );
+  const embedder = createEmbedder();
+  const vectors = {
+    post: (await embedder.embed([itemText(item)]))[0]!,
+    profile: await embedder.embed(profileTexts(broad)),
+  };
+  // The encoder reads a buyer's request here, whatever is asked for.
+  assert.ok(meaningPoints(vectors) > 0, `the encoder's own push ${meaningPoints(vectors)}`);
+  const local = scoreItem(item, broad);
+  assert.ok(scoreItem(item, broad, vectors).score <= local.score);
 });

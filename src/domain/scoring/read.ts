@@ -30,7 +30,7 @@ import {
 } from './profile.ts';
 import { withArticle } from './question.ts';
 import type { Hits, Signals } from './reading.ts';
-import { otherObject, otherTrade } from './request-fit.ts';
+import { onlyBroadWords, otherObject, otherTrade } from './request-fit.ts';
 import { authorRole } from './role.ts';
 import { haveSpan, haveWantSells, OTHER_NEEDS, SIGNAL } from './signals.ts';
 import { capitalize, normalizeText, STOPWORDS, stemWord } from './text.ts';
@@ -483,7 +483,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // more often something else (an unpaid invoice, revenue).
   if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
 
+  const keywordsBody = texts(G(PROFILE_GROUP.keyword), titleEnd, full.length);
+  const ties = { keywordsTitle, keywordsBody, topicConcepts, competitors, targetUsers };
   return {
+    broadOnly: onlyBroadWords(ties, p.fit),
     taggedAsk: comment
       ? null
       : hw === false || TAG_HIRING.test(title)
@@ -492,7 +495,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
           ? 'request'
           : null,
     keywordsTitle,
-    keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
+    keywordsBody,
     keywordCount: topic.length,
     concepts,
     topicConcepts,

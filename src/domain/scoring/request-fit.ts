@@ -17,6 +17,11 @@ export interface FitVocabulary {
   roots: string[];
   /** The target users are businesses, freelancers or people in general: any trade may buy (no trade judged). */
   openAudience: boolean;
+  /**
+   * Stems of the one-word keywords the profile's own sentences (pain, solution, target users) never use: the broad
+   * words a founder adds to find posts ("computer", "internet", "spreadsheet").
+   */
+  broad: Set<string>;
 }
 
 /** Target users that name no trade: "small businesses", "freelancers", "households", "busy professionals". */
@@ -32,7 +37,15 @@ export function fitVocabulary(fields: {
   competitors: readonly string[];
 }): FitVocabulary {
   const text = [fields.name, fields.pain, fields.solution, fields.targetUsers, ...fields.keywords].join('. ');
+  const described = contentStems([fields.pain, fields.solution, fields.targetUsers].join('. '));
+  const broad = new Set(
+    fields.keywords
+      .filter((k) => !/[\s-]/.test(k.trim()))
+      .flatMap((k) => contentStems(k))
+      .filter((k) => !described.some((d) => sameRoot(k, d))),
+  );
   return {
+    broad,
     roots: [...new Set([...contentStems(text), ...fields.competitors.flatMap((c) => contentStems(c))])],
     openAudience: OPEN_AUDIENCE.test((fields.targetUsers ?? '').toLowerCase()),
   };
@@ -162,4 +175,23 @@ export function otherTrade(text: string, v: FitVocabulary): string | null {
     other ??= words.join(' ');
   }
   return other;
+}
+
+/**
+ * The post's only ties to the profile are broad keywords: every keyword and topic word it names is one, and it names
+ * no competitor and none of the target users. "A keyword in passing" in another form: found, not fitting.
+ */
+export function onlyBroadWords(
+  s: {
+    keywordsTitle: string[];
+    keywordsBody: string[];
+    topicConcepts: string[];
+    competitors: string[];
+    targetUsers: string[];
+  },
+  v: FitVocabulary,
+): boolean {
+  const named = [...s.keywordsTitle, ...s.keywordsBody, ...s.topicConcepts];
+  if (named.length === 0 || s.competitors.length || s.targetUsers.length) return false;
+  return named.every((w) => contentStems(w).every((x) => v.broad.has(x)));
 }
