@@ -3,6 +3,7 @@ import { GENERIC_PRODUCT_TEXT, namesOnlyAProduct } from './generic.ts';
 import { compileGeography, type PlaceMatcher } from './geography.ts';
 import { compilePhraseIndex, type PhraseIndex } from './phrase-index.ts';
 import { PRODUCT_NOUN } from './phrases/asking.ts';
+import { type FitVocabulary, fitVocabulary } from './request-fit.ts';
 import { compileRole } from './role.ts';
 import { OTHER_NEEDS, SIGNAL_SOURCES } from './signals.ts';
 import {
@@ -59,6 +60,8 @@ export interface CompiledProfile {
   sellsToBusinesses: boolean;
   /** The profile sells a service (`sellsService`): a request for a person to do the job asks for it. */
   service: boolean;
+  /** The profile's words for its product and buyers, to compare a request's object and author with (request-fit.ts). */
+  fit: FitVocabulary;
 }
 
 /** The verb and article of a request before the keyword it names ("need", "looking for a"): PROFILE_GROUP.asked. */
@@ -314,6 +317,7 @@ function buildProfile(profile: ScoringProfile): CompiledProfile {
     forStudents: SELLS_TO_STUDENTS.test(buyers),
     sellsToBusinesses: toBusinesses,
     service: sellsService(p.solution),
+    fit: fitVocabulary(p),
   };
 }
 

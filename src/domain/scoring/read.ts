@@ -30,6 +30,7 @@ import {
 } from './profile.ts';
 import { withArticle } from './question.ts';
 import type { Hits, Signals } from './reading.ts';
+import { onlyBroadWords, otherObject, otherTrade } from './request-fit.ts';
 import { authorRole } from './role.ts';
 import { haveSpan, haveWantSells, OTHER_NEEDS, SIGNAL } from './signals.ts';
 import { capitalize, normalizeText, STOPWORDS, stemWord } from './text.ts';
@@ -482,7 +483,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
   // more often something else (an unpaid invoice, revenue).
   if (!money.inTitle && p.budget?.monthly !== false) money.value *= 0.5;
 
+  const keywordsBody = texts(G(PROFILE_GROUP.keyword), titleEnd, full.length);
+  const ties = { keywordsTitle, keywordsBody, topicConcepts, competitors, targetUsers };
   return {
+    broadOnly: onlyBroadWords(ties, p.fit),
     taggedAsk: comment
       ? null
       : hw === false || TAG_HIRING.test(title)
@@ -491,7 +495,7 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
           ? 'request'
           : null,
     keywordsTitle,
-    keywordsBody: texts(G(PROFILE_GROUP.keyword), titleEnd, full.length),
+    keywordsBody,
     keywordCount: topic.length,
     concepts,
     topicConcepts,
@@ -542,6 +546,10 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     adviceInTitle,
     // A comment is judged by its own words, and a title asking for a person wants the job done.
     diy: comment ? null : diyOf(texts(G(PROFILE_GROUP.diy), 0, titleEnd)[0] ?? null, title),
+    // What is asked for, and who asks, against what the profile sells and to whom (ADR 0123).
+    // A title that names the product's field asks for it, whatever else the body names.
+    otherObject: titleOnTopic ? null : otherObject(comment ? '' : title, body.slice(0, HEAD_CHARS), p.fit),
+    otherTrade: otherTrade(full.slice(authorFrom, headEnd), p.fit),
     ownBusiness: business.length > 0,
     leavesCompetitor,
     // The category asked for, else the keyword a request names ("need appointment scheduling" asks for it).

@@ -81,6 +81,12 @@ export interface Signals {
   jargon: string[];
   /** The author is the target users' counterparty ("my landlord") or practises what the product sells. */
   role: ReturnType<typeof authorRole>;
+  /** The post's only ties to the profile are its broad keywords (request-fit.ts, ADR 0123). */
+  broadOnly: boolean;
+  /** The request's object is another kind of product ("booking app" for photographers' invoicing): request-fit.ts. */
+  otherObject: string | null;
+  /** The author's own trade is none of the profile's buyers' ("our hair salon" for photographers): request-fit.ts. */
+  otherTrade: string | null;
   /** The author speaks of their own business ("my small bakery"), for a profile that sells to businesses. */
   ownBusiness: boolean;
   /** For a profile that sells a service: the title asks how to do the job oneself, or for a tool to do it. */

@@ -110,6 +110,10 @@ export function describe(s: Signals, w: Weighed, lift: 'up' | 'down' | null = nu
     parts.push(
       `ranked lower: the author says who they are ("${s.role.said}"), and it is not the product's buyer`,
     );
+  if (s.otherObject)
+    parts.push(`ranked lower: asks for ${withArticle(s.otherObject)}, which the product is not`);
+  if (s.otherTrade && !s.role)
+    parts.push(`ranked lower: the author's own trade ("${s.otherTrade}") is not among the product's buyers`);
   if (doesItThemselves(s))
     parts.push(
       /^(?:how|is|are|any|best|easiest|quickest|simplest|right|proper|correct|checklist|workflow|tutorial|cod)/.test(

@@ -6,7 +6,7 @@ import { readSignals, stemsOfItem } from './read.ts';
 import type { Signals, Weighed } from './reading.ts';
 import { describe } from './reason.ts';
 import { DEFAULT_SCORE_THRESHOLD, type LeadScore, type ScoringItem, type ScoringProfile } from './types.ts';
-import { adjust, moveBy, stageAt, WEAK, weigh } from './weigh.ts';
+import { adjust, asksElsewhere, moveBy, stageAt, WEAK, weigh } from './weigh.ts';
 
 /** A push of the meaning stage this large (points) is told in the reason, which otherwise reads the rules. */
 const MOVE_TOLD = 15;
@@ -67,11 +67,15 @@ function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: Mean
   const asked = stage !== null && stage !== 'problem-aware' && score >= WEAK;
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
     moved = meaningPoints(meaning);
+    // A post tied to the profile only by its broad keywords ("computer", "internet") is found by them, not known to
+    // fit: the encoder may lower it, never lift it (ADR 0123).
+    if (s.broadOnly) moved = Math.min(moved, 0);
     const local = score;
     score = moveBy(score, moved);
     // A post the rules read as barely about the product (a keyword in passing) is not carried to the threshold by
     // sounding like a request: the encoder reads asking, not what is asked for (ADR 0122).
-    if (w.fit < IN_PASSING && local < DEFAULT_SCORE_THRESHOLD)
+    // Nor is a request for another kind of product, or one from a trade the product does not serve (ADR 0123).
+    if ((w.fit < IN_PASSING || asksElsewhere(s)) && local < DEFAULT_SCORE_THRESHOLD)
       score = Math.min(score, Math.max(local, DEFAULT_SCORE_THRESHOLD - 1));
     stage = stageAt(s, w.fit, w.sellerSide, score);
   }

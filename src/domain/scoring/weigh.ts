@@ -26,6 +26,12 @@ export const WEIGHTS = {
   /** The share left to a budget below the product's price, and the lift of one that fits (for its buyer). */
   budgetOver: 0.6,
   budgetFits: 1.1,
+  /**
+   * The share left to a request for another kind of product ("salon software") made by an author of a trade the
+   * product does not serve ("our hair salon", for photographers' invoicing): both read, request-fit.ts, ADR 0123.
+   * Either alone only keeps the meaning stage from lifting the post across the threshold (score.ts).
+   */
+  elsewhere: 0.5,
   /** The share left to a job opening (an employer hiring staff, not buying). */
   jobOpening: 0.5,
   /** The share left to an author who says there is no budget. */
@@ -108,6 +114,7 @@ export function weigh(s: Signals): Weighed {
   if (s.otherDevice) factor *= W.otherDevice;
   if (writesAsExpert(s)) factor *= W.expert;
   if (s.role) factor *= W.role;
+  if (s.otherObject && s.otherTrade && !s.role) factor *= W.elsewhere;
   if (doesItThemselves(s)) factor *= W.diy;
   // A job opening hires an employee: whatever its words share with the product's buyers, it buys nothing.
   if (s.jobOpening) factor *= W.jobOpening;
@@ -207,6 +214,9 @@ export function stageOf(s: Signals): Stage | null {
   if (seek.value >= 0.4 || s.question >= 0.35 || s.asksHelp) return 'solution-seeking';
   return null;
 }
+
+/** The post asks for another kind of product, or its author is of a trade the product does not serve (ADR 0123). */
+export const asksElsewhere = (s: Signals) => s.otherObject !== null || (s.otherTrade !== null && !s.role);
 
 /** Asks how to do the job, or for a tool, and does not speak of their own business (an owner may hire it done). */
 export function doesItThemselves(s: Signals): boolean {
