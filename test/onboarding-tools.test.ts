@@ -71,6 +71,7 @@ describe('suggest_project over the official MCP SDK client', () => {
       'description',
       'keywords',
       'subreddits',
+      'fresh',
     ]);
     assert.equal(tool.annotations?.readOnlyHint, false, 'it reads the web and may spend model tokens');
   });

@@ -183,7 +183,7 @@ describe('a suggested profile from a product page', () => {
       [{ url: `${pages.origin}/paydue.html`, keywords: ['!!'] }, /keywords: "!!" has no word to match/],
       [
         { url: `${pages.origin}/paydue.html`, extra: 1 },
-        /Unknown field extra: allowed are url, description, keywords, subreddits/,
+        /Unknown field extra: allowed are url, description, keywords, subreddits, fresh/,
       ],
     ];
     for (const [body, message] of cases) {
@@ -336,5 +336,70 @@ describe('the preview and keyword health', () => {
       res.body.keywords.find((x: { keyword: string }) => x.keyword === k).warning;
     assert.match(warning('software'), /names only a kind of product/);
     assert.equal(warning('late payment'), null);
+  });
+});
+
+describe('a fresh look at the subreddits, when asked', () => {
+  let t: TestApp;
+  let d: ReturnType<typeof dashboardClient>;
+
+  before(async () => {
+    // Nothing stored yet: a new service, whose upstream replays the demo's sample corpus.
+    t = await startTestApp({ clock });
+    const { userId } = await createAccount(t.services);
+    d = dashboardClient(t);
+    await d.signIn(userId);
+  });
+  after(() => t.close());
+
+  const body = { keywords: ['booking', 'no-shows'], subreddits: ['Barber', 'hairstylist'] };
+
+  test('without it nothing is bought: counts are of stored data, at no cost', async () => {
+    const res = await d.post('/projects/preview', body);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.source, 'stored');
+    assert.equal(res.body.costUsd, 0);
+    assert.equal(res.body.items, 0);
+    assert.equal(await upstreamCalls(t), 0);
+  });
+
+  test('with it the subreddits are read from the upstream, counted, and the calls recorded on the account', async () => {
+    const res = await d.post('/projects/preview', { ...body, fresh: true });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const p = res.body;
+    assert.equal(p.source, 'fresh');
+    assert.ok(p.costUsd > 0, `cost ${p.costUsd}`);
+    const sub = (n: string) => p.subreddits.find((s: { name: string }) => s.name === n);
+    assert.ok(sub('Barber').items > 0 && sub('hairstylist').items > 0, JSON.stringify(p.subreddits));
+    assert.ok(p.keywords[0].matches > 0, 'booking matches the fresh posts');
+    assert.ok(p.examples.length >= 1);
+    assert.match(
+      p.note,
+      /fresh read of r\/Barber, r\/hairstylist for this preview: \d+ items in \d+ upstream calls?, \$\d/,
+    );
+    const rows = await t.db.query<{ user_id: string; cost: number; project_id: string | null }>(
+      'SELECT user_id, cost_usd::float AS cost, project_id FROM upstream_calls',
+    );
+    assert.ok(rows.length >= 2, 'one call or more per subreddit');
+    assert.ok(rows.every((r) => r.user_id && r.project_id === null));
+    const recorded = rows.reduce((a, r) => a + r.cost, 0);
+    assert.ok(Math.abs(recorded - p.costUsd) < 1e-6, `${recorded} recorded, ${p.costUsd} said`);
+  });
+
+  test('a fresh look needs subreddits, at most five; refused before anything is bought', async () => {
+    const calls = await upstreamCalls(t);
+    for (const [input, message] of [
+      [{ keywords: ['booking'], fresh: true }, /subreddits: A fresh look reads subreddits/],
+      [
+        { keywords: ['booking'], fresh: true, subreddits: ['aaa1', 'bbb2', 'ccc3', 'ddd4', 'eee5', 'fff6'] },
+        /at most 5 subreddits/,
+      ],
+      [{ keywords: ['booking'], fresh: 'yes', subreddits: ['Barber'] }, /fresh/],
+    ] as const) {
+      const res = await d.post('/projects/preview', input);
+      assert.equal(res.status, 400, JSON.stringify(input));
+      assert.match(res.body.error.message, message);
+    }
+    assert.equal(await upstreamCalls(t), calls);
   });
 });

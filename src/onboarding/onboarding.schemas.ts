@@ -31,6 +31,13 @@ export const SuggestInput = Type.Object(
     ),
     keywords: Type.Optional(Keywords),
     subreddits: Type.Optional(Subreddits),
+    fresh: Type.Optional(
+      Type.Boolean({
+        description:
+          'Also read the last 7 days of the subreddits (at most 5) from the upstream now; this costs as a scan does ' +
+          "and is recorded on the account's usage. Without it, counts come from data already bought, at no cost.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -57,6 +64,13 @@ export const PreviewInput = Type.Object(
     keywords: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 50 }),
     subreddits: Type.Optional(Subreddits),
     profile: Type.Optional(PreviewProfile),
+    fresh: Type.Optional(
+      Type.Boolean({
+        description:
+          'Also read the last 7 days of the subreddits (at most 5) from the upstream now; this costs as a scan does ' +
+          "and is recorded on the account's usage. Without it, counts come from data already bought, at no cost.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -125,8 +139,13 @@ export const Preview = Type.Object({
   days: Type.Integer({ minimum: 1 }),
   /** Stored posts and comments of the window read for the counts. */
   items: Count,
-  /** Always `stored`: counts come from data already bought, at no cost; nothing is fetched upstream. */
-  source: StringEnum(['stored']),
+  /**
+   * `stored`: counts come from data already bought, at no cost; `fresh`: the subreddits' last 7 days were also
+   * read from the upstream for this preview (`fresh: true`), at `costUsd`.
+   */
+  source: StringEnum(['stored', 'fresh']),
+  /** What the fresh look cost, recorded on the account's usage; 0 for a preview of stored data. */
+  costUsd: Type.Number({ minimum: 0 }),
   note: Type.String(),
   /** The score a match needs to become a lead (the default threshold of a new project). */
   threshold: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -139,7 +158,10 @@ export type Preview = Static<typeof Preview>;
 export const Suggestion = Type.Object({
   project: SuggestedProject,
   preview: Preview,
-  /** What this call spent: the model's tokens when an LLM is configured; the page read and the preview cost 0. */
+  /**
+   * What this call spent: the model's tokens when an LLM is configured, and the preview's fresh look when asked;
+   * the page read and a preview of stored data cost 0.
+   */
   costUsd: Type.Number({ minimum: 0 }),
   /** local: read by the service's own method; llm: the configured model's answer (the local one where it failed). */
   method: StringEnum(['local', 'llm']),

@@ -7,12 +7,15 @@ import type { ScoringProfile } from '../domain/scoring.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
 import { type ProfileSuggestion, readProduct, suggestProfile } from '../domain/suggestion/suggest.ts';
 import { createLimiter } from '../limiter.ts';
+import type { UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import type { SpendCapService } from '../usage/spend-cap.service.ts';
 import { askModel, LLM_SUGGEST_API } from './onboarding.llm.ts';
 import { createOnboardingRepo } from './onboarding.repo.ts';
 import type { Preview, PreviewInput, SuggestInput, Suggestion } from './onboarding.schemas.ts';
 import { createPageFetcher } from './page-fetch.ts';
 import { readDescription, readPage } from './page-read.ts';
 import {
+  type FreshLook,
   PREVIEW_DAYS,
   previewOf,
   reachOf,
@@ -31,6 +34,8 @@ const PAGE_READS_AT_ONCE = 4;
 /** Candidate phrases counted against the window before the keywords are chosen. */
 const CANDIDATES_COUNTED = 80;
 const MIN_DESCRIPTION_CHARS = 20;
+/** Subreddits one fresh look reads at most: each costs as a scan's first read of it does. */
+export const FRESH_SUBREDDITS = 5;
 
 /** None of the upstream adapters (src/upstream/) offers a subreddit search; said in every suggestion's notes. */
 const NO_SUBREDDIT_SEARCH =
@@ -47,6 +52,9 @@ export function createOnboardingService(deps: {
   clock: Clock;
   config: Config;
   fetch?: typeof fetch;
+  /** For a fresh look (`fresh: true`); without it a preview reads stored data only. */
+  upstream?: UpstreamSource;
+  spendCap?: SpendCapService;
 }) {
   const { config, clock } = deps;
   const repo = createOnboardingRepo(deps.db);
@@ -87,6 +95,74 @@ export function createOnboardingService(deps: {
     return out;
   }
 
+  /**
+   * Reads the subreddits' last PREVIEW_DAYS of posts from the upstream, as a scan's first read of them does, and
+   * records every call on the account's usage. A subreddit that fails, or the daily spend cap reached, is said and
+   * skipped; the items join the stored window for this preview only (the first scan buys its own).
+   */
+  async function freshLook(userId: string, subreddits: string[], base: Window) {
+    const since = new Date(clock.now().getTime() - PREVIEW_DAYS * DAY_MS);
+    const look: FreshLook = { subreddits: [], items: 0, calls: 0, costUsd: 0, problems: [] };
+    const seen = new Set(base.items.map((i) => `${i.kind}:${i.id}`));
+    const items = [...base.items];
+    for (const subreddit of subreddits) {
+      if (!deps.upstream) {
+        look.problems.push('this service has no upstream to read from');
+        break;
+      }
+      if (deps.spendCap && !(await deps.spendCap.check(userId)).canBuy) {
+        look.problems.push(`r/${subreddit} and after: the daily spend cap is reached`);
+        break;
+      }
+      const calls: UpstreamCall[] = [];
+      try {
+        const got = await deps.upstream.subredditNew(subreddit, null, (call) => void calls.push(call), {
+          reachBack: since,
+        });
+        look.subreddits.push(subreddit);
+        for (const item of got.items) {
+          const key = `${item.kind}:${item.id}`;
+          if (item.createdAt < since || seen.has(key)) continue;
+          seen.add(key);
+          items.push(item);
+          look.items++;
+        }
+      } catch (err) {
+        look.problems.push(`r/${subreddit}: ${(err as Error).message}`);
+      }
+      for (const call of calls) {
+        await repo.recordAccountCall(userId, call.api, call.costUsd, call.ok, clock.now());
+        look.calls++;
+        look.costUsd += call.costUsd;
+      }
+    }
+    look.costUsd = Math.round(look.costUsd * 1e6) / 1e6;
+    return { window: { items, total: base.total + look.items }, look };
+  }
+
+  /** The preview, with a fresh look at its subreddits when asked (refused without any, or with too many). */
+  async function previewWith(
+    userId: string,
+    fresh: boolean | undefined,
+    keywords: string[],
+    subreddits: string[],
+    profile: ScoringProfile,
+  ): Promise<Preview> {
+    const stored = await loadWindow();
+    if (!fresh || !subreddits.length) return previewOf(stored, keywords, subreddits, profile);
+    const { window: seen, look } = await freshLook(userId, subreddits, stored);
+    return previewOf(seen, keywords, subreddits, profile, look);
+  }
+
+  /** A fresh look reads named subreddits, a few at a time. */
+  function checkFresh(fresh: boolean | undefined, subreddits: string[], problems: FieldProblem[]) {
+    if (fresh && subreddits.length > FRESH_SUBREDDITS)
+      problems.push({
+        field: 'subreddits',
+        message: `A fresh look reads at most ${FRESH_SUBREDDITS} subreddits (got ${subreddits.length}).`,
+      });
+  }
+
   const scoringProfile = (p: Omit<ProfileSuggestion, 'keywords'>, keywords: string[]): ScoringProfile => ({
     name: p.name,
     url: p.url,
@@ -122,6 +198,7 @@ export function createOnboardingService(deps: {
       }
       const keywords = checkKeywords(input.keywords, problems);
       const subreddits = checkSubreddits(input.subreddits, problems);
+      checkFresh(input.fresh, subreddits, problems);
       if (problems.length) throw new InvalidFields(problems);
       if (url) pages.checkUrl(url);
 
@@ -176,21 +253,33 @@ export function createOnboardingService(deps: {
           'No stored posts of the last 7 days match the keywords yet, so no subreddit is suggested.',
         );
       const project = { ...profile, subreddits: suggested };
+      if (input.fresh && !input.subreddits && !suggested.length)
+        notes.push('No subreddit to read fresh: name some (subreddits) to preview them from the upstream.');
       const previewKeywords = keywords.length ? keywords : project.keywords;
-      const preview = previewOf(
-        window,
+      const preview = await previewWith(
+        owner.userId,
+        input.fresh,
         previewKeywords,
-        input.subreddits ? subreddits : project.subreddits,
+        (input.subreddits ? subreddits : project.subreddits).slice(
+          0,
+          input.fresh ? FRESH_SUBREDDITS : undefined,
+        ),
         scoringProfile(project, previewKeywords),
       );
-      return { project, preview, costUsd, method, notes };
+      return { project, preview, costUsd: costUsd + preview.costUsd, method, notes };
     },
 
-    /** The preview alone, for keywords and subreddits as a form holds them (no page read, no cost). */
-    async preview(input: PreviewInput): Promise<Preview> {
+    /**
+     * The preview alone, for keywords and subreddits as a form holds them (no page read; no cost unless a fresh
+     * look is asked, which is recorded on the owner's usage).
+     */
+    async preview(owner: { userId: string }, input: PreviewInput): Promise<Preview> {
       const problems: FieldProblem[] = [];
       const keywords = checkKeywords(input.keywords, problems);
       const subreddits = checkSubreddits(input.subreddits, problems);
+      checkFresh(input.fresh, subreddits, problems);
+      if (input.fresh && !subreddits.length)
+        problems.push({ field: 'subreddits', message: 'A fresh look reads subreddits: name at least one.' });
       if (problems.length) throw new InvalidFields(problems);
       const p = input.profile ?? {};
       const profile = {
@@ -203,7 +292,7 @@ export function createOnboardingService(deps: {
         budgetFit: p.budgetFit ?? null,
         competitors: p.competitors ?? [],
       };
-      return previewOf(await loadWindow(), keywords, subreddits, scoringProfile(profile, keywords));
+      return previewWith(owner.userId, input.fresh, keywords, subreddits, scoringProfile(profile, keywords));
     },
 
     close: () => pages.close(),

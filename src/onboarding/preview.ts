@@ -86,11 +86,22 @@ const excerptOf = (item: RedditItem) => {
  * matches among its items, and the best-scoring matches as examples (from the subreddits when there are some, as
  * a scan reads only those).
  */
+/** A fresh look at subreddits for one preview: what it read and what it cost. */
+export interface FreshLook {
+  subreddits: string[];
+  items: number;
+  calls: number;
+  costUsd: number;
+  /** Why a subreddit was not read (an upstream error, the daily spend cap). */
+  problems: string[];
+}
+
 export function previewOf(
   window: Window,
   keywords: string[],
   subreddits: string[],
   profile: ScoringProfile,
+  fresh: FreshLook | null = null,
 ): Preview {
   const items = window.items.length;
   const exclusions = keywords.filter((k) => parseKeyword(k)?.exclude);
@@ -142,13 +153,21 @@ export function previewOf(
     window.total > items
       ? `the newest ${items.toLocaleString('en')} of ${window.total.toLocaleString('en')}`
       : `the ${items.toLocaleString('en')}`;
+  const stored =
+    `Counts come from ${read} posts and comments already stored from the last ${PREVIEW_DAYS} days (data ` +
+    'already bought, at no cost)';
+  const note = fresh
+    ? `${stored}, and from a fresh read of ${fresh.subreddits.map((r) => `r/${r}`).join(', ') || 'no subreddit'} ` +
+      `for this preview: ${fresh.items.toLocaleString('en')} items in ${fresh.calls} upstream ` +
+      `call${fresh.calls === 1 ? '' : 's'}, $${fresh.costUsd.toFixed(4)}, recorded in usage.` +
+      (fresh.problems.length ? ` Not read: ${fresh.problems.join('; ')}.` : '')
+    : `${stored}; nothing was fetched upstream for this preview.`;
   return {
     days: PREVIEW_DAYS,
     items,
-    source: 'stored',
-    note:
-      `Counts come from ${read} posts and comments already stored from the last ${PREVIEW_DAYS} days (data ` +
-      'already bought, at no cost); nothing was fetched upstream for this preview.',
+    source: fresh ? 'fresh' : 'stored',
+    costUsd: fresh?.costUsd ?? 0,
+    note,
     threshold: DEFAULT_SCORE_THRESHOLD,
     keywords: keywordRows,
     subreddits: [...subs.values()],

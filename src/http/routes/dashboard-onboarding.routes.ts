@@ -44,6 +44,6 @@ export const dashboardOnboardingRoutes: FastifyPluginAsyncTypebox<{ services: Se
       preValidation: onlyKnownFields(PreviewInput),
       schema: { body: PreviewInput, response: { 200: Preview } },
     },
-    async (request) => onboarding.preview(request.body),
+    async (request) => onboarding.preview({ userId: request.account!.userId }, request.body),
   );
 };

@@ -69,14 +69,16 @@ export function NewProjectPage() {
         <PreviewPanel
           preview={preview}
           notes={suggestion?.notes ?? []}
-          onRefresh={async () => {
+          onRefresh={async (fresh) => {
             const d = latest.current;
             const keywords = d.keywords.filter((k) => k.trim());
             if (!keywords.length) throw new Error('Add a keyword first.');
+            if (fresh && !d.subreddits.length) throw new Error('Add a subreddit to read first.');
             setPreview(
               await api<Preview>('POST', '/projects/preview', {
                 keywords,
-                subreddits: d.subreddits,
+                subreddits: fresh ? d.subreddits.slice(0, 5) : d.subreddits,
+                ...(fresh ? { fresh: true } : {}),
                 profile: {
                   name: d.name,
                   url: d.url.trim() || null,
@@ -188,28 +190,41 @@ function SuggestPanel(props: { onSuggested(s: Suggestion): void }) {
 }
 
 /** Per keyword and subreddit, what it matched in the stored posts of the window, and the best examples. */
-function PreviewPanel(props: { preview: Preview; notes: string[]; onRefresh(): Promise<void> }) {
+function PreviewPanel(props: {
+  preview: Preview;
+  notes: string[];
+  onRefresh(fresh: boolean): Promise<void>;
+}) {
   const p = props.preview;
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'stored' | 'fresh' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const refresh = async () => {
-    setBusy(true);
+  const refresh = async (fresh: boolean) => {
+    setBusy(fresh ? 'fresh' : 'stored');
     setError(null);
     try {
-      await props.onRefresh();
+      await props.onRefresh(fresh);
     } catch (err) {
       setError(messageOf(err));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
     <section class="card preview" aria-labelledby={`${id}-title`}>
       <div class="section-head">
         <h2 id={`${id}-title`}>What these keywords match</h2>
-        <button type="button" class="btn btn-small" onClick={refresh} disabled={busy}>
-          {busy ? 'Counting…' : 'Preview the keywords below'}
+        <button type="button" class="btn btn-small" onClick={() => refresh(false)} disabled={busy !== null}>
+          {busy === 'stored' ? 'Counting…' : 'Preview the keywords below'}
+        </button>
+        <button
+          type="button"
+          class="btn btn-small"
+          onClick={() => refresh(true)}
+          disabled={busy !== null}
+          title="Reads the last 7 days of the form's subreddits (up to 5) from the data provider now; this costs as a scan does and shows in Usage."
+        >
+          {busy === 'fresh' ? 'Reading…' : 'Read the subreddits now (paid)'}
         </button>
       </div>
       <p class="muted small">{p.note}</p>
