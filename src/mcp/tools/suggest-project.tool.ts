@@ -11,8 +11,9 @@ export const suggestProjectTool = defineTool({
     'where the keywords match in posts already stored. The preview counts, per keyword and subreddit, the stored ' +
     'posts and comments of the last 7 days they match (data already bought: no upstream cost), warns about ' +
     'keywords that match too much or nothing, and shows up to 5 matching posts scored as leads. Pass keywords ' +
-    'and/or subreddits to preview those instead. Saves nothing; costUsd is what the call spent (a configured ' +
-    "LLM's tokens, else 0).",
+    'and/or subreddits to preview those instead; fresh: true also reads those subreddits (at most 5) from the ' +
+    'upstream now, at the cost of a scan, recorded in usage. Saves nothing; costUsd is what the call spent (a ' +
+    "configured LLM's tokens and a fresh look's calls, else 0).",
   inputSchema: SuggestInput,
   outputSchema: Suggestion,
   annotations: {
