@@ -8,6 +8,7 @@ import { startJobs } from '../src/jobs/jobs.ts';
 import { createScansService } from '../src/scans/scans.service.ts';
 import { createUpstreamSource } from '../src/upstream/index.ts';
 import { type RedditItem, UpstreamError, type UpstreamSource } from '../src/upstream/source.ts';
+import { pagedSource } from './fakes/paged-source.ts';
 import { createAccount, createProject, getJson, startTestApp, type TestApp } from './harness.ts';
 
 const SALON = {
@@ -441,23 +442,7 @@ describe('a scan matches keywords as people write them', () => {
     post('plural', 'Where do you all find Technical Co-Founders?'),
     post('other', 'Where do I find a good accountant?'),
   ];
-  const upstream: UpstreamSource = {
-    name: 'replay',
-    async subredditNew(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
-      return cursor === null ? { items: posts, cursor: 'n' } : { items: [], cursor };
-    },
-    async subredditComments(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
-      return { items: [], cursor };
-    },
-    async search() {
-      return { items: [], cursor: null };
-    },
-    async commentTree() {
-      return [];
-    },
-  };
+  const upstream = pagedSource({ posts: [posts] });
 
   async function leadsFor(keywords: string[]) {
     const scans = createScansService({

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
 import { createScansService } from '../src/scans/scans.service.ts';
 import type { RedditItem, UpstreamSource } from '../src/upstream/source.ts';
+import { pagedSource } from './fakes/paged-source.ts';
 import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
 
 const SUB = 'salonowners';
@@ -58,29 +59,7 @@ function twoPages(start: Date, sub = SUB): UpstreamSource {
       t(4),
     ),
   ];
-  const page = (cursor: string | null) =>
-    cursor === null
-      ? { items: first, cursor: 'p1' }
-      : cursor === 'p1'
-        ? { items: second, cursor: 'p2' }
-        : { items: [], cursor };
-  return {
-    name: 'replay',
-    async subredditNew(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
-      return page(cursor);
-    },
-    async subredditComments(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
-      return { items: [], cursor };
-    },
-    async search() {
-      return { items: [], cursor: null };
-    },
-    async commentTree() {
-      return [];
-    },
-  };
+  return pagedSource({ posts: [first, second] });
 }
 
 describe('triage feedback', () => {
