@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { fixedClock } from '../src/clock.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
+import { onRedditFake, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import { createAccount, createProject, getJson, startTestApp, type TestApp, testConfig } from './harness.ts';
 
 // Content deleted by its author, or removed, stops being served (docs/decisions/0103-deleted-items.md): the
@@ -16,8 +16,6 @@ const SUB = 'salonowners';
 /** A post of the subreddit in Reddit's wire format. */
 const redditPost = (id: string, title: string, selftext: string, created: Date) =>
   wirePost(SUB, id, { title, selftext, created });
-
-const emptyListing = { kind: 'Listing', data: { after: null, before: null, children: [] } };
 
 describe('a post deleted on Reddit stops being served', () => {
   // 08:00 UTC today: the steps below stay within one UTC day, the day usage counts.
@@ -43,28 +41,10 @@ describe('a post deleted on Reddit stops being served', () => {
       ),
       redditPost('zz1', 'Booking software with deposits?', BODY_A, posted),
     ];
-    fake.setListing(`/r/${SUB}/new`, posts);
-    fake.setListing(`/r/${SUB}/comments`, []);
-    for (const p of posts)
-      fake.setThread(p.data.id, [{ kind: 'Listing', data: { children: [p] } }, emptyListing]);
-    const base = testConfig();
+    fake.setPosts(SUB, posts);
     t = await startTestApp({
       clock,
-      config: {
-        meaning: false,
-        upstream: {
-          ...base.upstream,
-          name: 'reddit',
-          freshnessMinutes: 0,
-          reddit: {
-            clientId: CLIENT_ID,
-            clientSecret: CLIENT_SECRET,
-            userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
-            apiBaseUrl: fake.url,
-            authUrl: `${fake.url}/api/v1/access_token`,
-          },
-        },
-      },
+      config: { meaning: false, upstream: onRedditFake(fake, testConfig().upstream) },
     });
     acct = await createAccount(t.services);
     projectId = (

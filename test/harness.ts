@@ -8,8 +8,10 @@ import { migrate } from '../src/db/migrate.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { ProjectInput } from '../src/projects/projects.schemas.ts';
+import { createScansService, type ScansService } from '../src/scans/scans.service.ts';
 import { createServices, type Services } from '../src/services.ts';
 import type { OperatorLog } from '../src/sessions/link-delivery.ts';
+import type { UpstreamSource } from '../src/upstream/source.ts';
 import { enqueueLeadEvents } from '../src/webhooks/webhooks.outbox.ts';
 
 /** Which database the suite runs on: the local PostgreSQL server when TEST_DATABASE_URL is set, else PGlite. */
@@ -106,6 +108,17 @@ export async function startTestApp(
       await db.drop();
     },
   };
+}
+
+/** A scans service of the test app's database, clock, settings and events that buys from this upstream instead. */
+export function scansOver(t: TestApp, upstream: UpstreamSource): ScansService {
+  return createScansService({
+    db: t.db,
+    clock: t.services.clock,
+    config: t.services.config,
+    events: t.services.events,
+    upstream,
+  });
 }
 
 /** A new account with one key of each kind. */

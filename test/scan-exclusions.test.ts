@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
-import { createScansService } from '../src/scans/scans.service.ts';
-import type { RedditItem, UpstreamSource } from '../src/upstream/source.ts';
-import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
+import type { RedditItem } from '../src/upstream/source.ts';
+import { pagedSource } from './fakes/paged-source.ts';
+import { createAccount, createProject, scansOver, startTestApp, type TestApp } from './harness.ts';
 
 const SUB = 'salonexclusions';
 
@@ -41,30 +41,7 @@ test("a comment in a thread whose title holds an exclusion ('-hiring') is not a 
     ),
     comment('c2', 'x2', 'Front desk chaos', 'We need booking software that texts reminders.', at),
   ];
-  const upstream: UpstreamSource = {
-    name: 'replay',
-    async subredditNew(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
-      return { items: [], cursor };
-    },
-    async subredditComments(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
-      return cursor === null ? { items: comments, cursor: 'c' } : { items: [], cursor };
-    },
-    async search() {
-      return { items: [], cursor: null };
-    },
-    async commentTree() {
-      return [];
-    },
-  };
-  const scans = createScansService({
-    db: t.db,
-    clock,
-    config: t.services.config,
-    events: t.services.events,
-    upstream,
-  });
+  const scans = scansOver(t, pagedSource({ comments: [comments] }));
   const acct = await createAccount(t.services);
   const project = await createProject(t.services, acct.userId, {
     pain: 'Salons lose bookings to phone tag',

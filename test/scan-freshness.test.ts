@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
-import { createScansService, type ScansService } from '../src/scans/scans.service.ts';
+import type { ScansService } from '../src/scans/scans.service.ts';
 import type { RedditItem, ReportCall, UpstreamSource } from '../src/upstream/source.ts';
-import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
+import { createAccount, createProject, scansOver, startTestApp, type TestApp } from './harness.ts';
 
 const MINUTE = 60_000;
 const PRICE = 0.00024;
@@ -85,13 +85,7 @@ describe('continuous scanning finds posts that appear between scans', () => {
     // Scans every 5 minutes; the freshness window stays at its default of 15.
     t = await startTestApp({ clock, config: { scanIntervalMinutes: 5 } });
     reddit = liveReddit(() => clock.now());
-    scans = createScansService({
-      db: t.db,
-      clock,
-      config: t.services.config,
-      events: t.services.events,
-      upstream: reddit.source,
-    });
+    scans = scansOver(t, reddit.source);
   });
   after(() => t.close());
 

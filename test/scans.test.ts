@@ -5,10 +5,10 @@ import { fixedClock } from '../src/clock.ts';
 import { DEMO_PROJECT } from '../src/demo.ts';
 import type { LeadCreatedEvent } from '../src/events.ts';
 import { startJobs } from '../src/jobs/jobs.ts';
-import { createScansService } from '../src/scans/scans.service.ts';
 import { createUpstreamSource } from '../src/upstream/index.ts';
 import { type RedditItem, UpstreamError, type UpstreamSource } from '../src/upstream/source.ts';
-import { createAccount, createProject, getJson, startTestApp, type TestApp } from './harness.ts';
+import { pagedSource } from './fakes/paged-source.ts';
+import { createAccount, createProject, getJson, scansOver, startTestApp, type TestApp } from './harness.ts';
 
 const SALON = {
   keywords: DEMO_PROJECT.keywords,
@@ -334,13 +334,7 @@ describe('upstream failures and tier limits', () => {
         throw new UpstreamError('replay.subreddit_new', 'HTTP 500 after 3 tries');
       },
     };
-    const scans = createScansService({
-      db: t.db,
-      clock: t.services.clock,
-      config: t.services.config,
-      events: t.services.events,
-      upstream: failing,
-    });
+    const scans = scansOver(t, failing);
     const acct = await createAccount(t.services);
     const project = await createProject(t.services, acct.userId, SALON);
     const queued = await scans.requestScan(project.id, 'tool');
@@ -441,32 +435,10 @@ describe('a scan matches keywords as people write them', () => {
     post('plural', 'Where do you all find Technical Co-Founders?'),
     post('other', 'Where do I find a good accountant?'),
   ];
-  const upstream: UpstreamSource = {
-    name: 'replay',
-    async subredditNew(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
-      return cursor === null ? { items: posts, cursor: 'n' } : { items: [], cursor };
-    },
-    async subredditComments(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
-      return { items: [], cursor };
-    },
-    async search() {
-      return { items: [], cursor: null };
-    },
-    async commentTree() {
-      return [];
-    },
-  };
+  const upstream = pagedSource({ posts: [posts] });
 
   async function leadsFor(keywords: string[]) {
-    const scans = createScansService({
-      db: t.db,
-      clock,
-      config: t.services.config,
-      events: t.services.events,
-      upstream,
-    });
+    const scans = scansOver(t, upstream);
     const acct = await createAccount(t.services);
     const project = await createProject(t.services, acct.userId, {
       pain: 'Non-technical founders cannot find a technical partner to build their product.',

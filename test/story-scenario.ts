@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { fixedClock } from '../src/clock.ts';
 import type { Config } from '../src/config/index.ts';
-import { CLIENT_ID, CLIENT_SECRET, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
+import { onRedditFake, type RedditFake, startRedditFake, wirePost } from './fakes/reddit-fake.ts';
 import { createAccount, createProject, startTestApp, type TestApp, testConfig } from './harness.ts';
 
 const MINUTE = 60_000;
@@ -104,38 +104,13 @@ export async function startStoryScenario(
   const listingOf = (sub: string, list: typeof posts) =>
     list.filter((p) => p.data.subreddit === sub).sort((a, b) => b.data.created_utc - a.data.created_utc);
   const publish = (list: typeof posts) => {
-    for (const sub of SUBS) {
-      fake.setListing(`/r/${sub}/new`, listingOf(sub, list));
-      fake.setListing(`/r/${sub}/comments`, []);
-    }
-    for (const p of list) {
-      fake.setThread(p.data.id, [
-        { kind: 'Listing', data: { children: [p] } },
-        { kind: 'Listing', data: { after: null, before: null, children: [] } },
-      ]);
-    }
+    for (const sub of SUBS) fake.setPosts(sub, listingOf(sub, list));
   };
   publish(posts);
 
-  const base = testConfig();
   const t = await startTestApp({
     clock,
-    config: {
-      meaning: false,
-      ...opts.config,
-      upstream: {
-        ...base.upstream,
-        name: 'reddit',
-        freshnessMinutes: 0,
-        reddit: {
-          clientId: CLIENT_ID,
-          clientSecret: CLIENT_SECRET,
-          userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
-          apiBaseUrl: fake.url,
-          authUrl: `${fake.url}/api/v1/access_token`,
-        },
-      },
-    },
+    config: { meaning: false, ...opts.config, upstream: onRedditFake(fake, testConfig().upstream) },
   });
   const acct = await createAccount(t.services);
   const projectId = (

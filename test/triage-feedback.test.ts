@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
-import { createScansService } from '../src/scans/scans.service.ts';
 import type { RedditItem, UpstreamSource } from '../src/upstream/source.ts';
-import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
+import { pagedSource } from './fakes/paged-source.ts';
+import { createAccount, createProject, scansOver, startTestApp, type TestApp } from './harness.ts';
 
 const SUB = 'salonowners';
 const PROFILE = {
@@ -58,29 +58,7 @@ function twoPages(start: Date, sub = SUB): UpstreamSource {
       t(4),
     ),
   ];
-  const page = (cursor: string | null) =>
-    cursor === null
-      ? { items: first, cursor: 'p1' }
-      : cursor === 'p1'
-        ? { items: second, cursor: 'p2' }
-        : { items: [], cursor };
-  return {
-    name: 'replay',
-    async subredditNew(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_new', costUsd: 0, ok: true });
-      return page(cursor);
-    },
-    async subredditComments(_sub, cursor, report) {
-      report({ api: 'replay.subreddit_comments', costUsd: 0, ok: true });
-      return { items: [], cursor };
-    },
-    async search() {
-      return { items: [], cursor: null };
-    },
-    async commentTree() {
-      return [];
-    },
-  };
+  return pagedSource({ posts: [first, second] });
 }
 
 describe('triage feedback', () => {
@@ -93,13 +71,7 @@ describe('triage feedback', () => {
 
   /** A scan service over twoPages of `sub`, a scan run to its end, and the one lead of a post in a project. */
   const scanRig = (sub = SUB) => {
-    const scans = createScansService({
-      db: t.db,
-      clock,
-      config: t.services.config,
-      events: t.services.events,
-      upstream: twoPages(clock.now(), sub),
-    });
+    const scans = scansOver(t, twoPages(clock.now(), sub));
     const scan = async (projectId: string) => {
       const q = await scans.requestScan(projectId, 'tool');
       const done = await scans.waitForScan(q.scanId, 60_000);

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createScansService } from '../src/scans/scans.service.ts';
 import { createArcticShiftSource } from '../src/upstream/arcticshift.ts';
 import { createRedditSource } from '../src/upstream/reddit.ts';
 import { startArcticShiftFake } from './fakes/arcticshift-fake.ts';
@@ -15,6 +14,7 @@ import {
   createAccount,
   createProject,
   insertLeads,
+  scansOver,
   startTestApp,
   type TestApp,
   testConfig,
@@ -50,13 +50,7 @@ function redditScans(timing: { timeoutMs: number; sleep: (ms: number) => Promise
     maxRetries: 2,
     ...timing,
   });
-  return createScansService({
-    db: t.db,
-    clock: t.services.clock,
-    config: t.services.config,
-    events: t.services.events,
-    upstream,
-  });
+  return scansOver(t, upstream);
 }
 
 test('429, 500, garbage JSON, a reset and a hang: recorded per listing, backed off, the scan goes on', async () => {
@@ -229,13 +223,7 @@ test('a malformed Arctic Shift row is left out with an error; no later scan of t
     timeoutMs: 2000,
     sleep: async () => {},
   });
-  const scans = createScansService({
-    db: t.db,
-    clock: t.services.clock,
-    config: t.services.config,
-    events: t.services.events,
-    upstream,
-  });
+  const scans = scansOver(t, upstream);
   const now = Math.floor(Date.now() / 1000);
   const post = (id: string, created: unknown) => ({
     id,

@@ -1,17 +1,6 @@
 import type { Queryable } from '../db/client.ts';
+import { type ItemRow, itemFromRow } from '../scans/fetches.repo.ts';
 import type { RedditItem } from '../upstream/source.ts';
-
-interface ItemRow {
-  id: string;
-  kind: 'post' | 'comment';
-  post_id: string;
-  subreddit: string;
-  title: string;
-  body: string;
-  author: string | null;
-  url: string;
-  created_at: Date;
-}
 
 /** A post's text read for the preview: the start of the longest posts is enough to match and score them. */
 const BODY_CHARS = 4000;
@@ -32,18 +21,7 @@ export function createOnboardingRepo(db: Queryable) {
           [since],
         ),
       ]);
-      const items = rows.map((r) => ({
-        kind: r.kind,
-        id: r.id.slice(3),
-        postId: r.post_id,
-        subreddit: r.subreddit,
-        title: r.title,
-        body: r.body,
-        author: r.author,
-        url: r.url,
-        createdAt: r.created_at,
-      }));
-      return { items, total: count[0]?.n ?? 0 };
+      return { items: rows.map(itemFromRow), total: count[0]?.n ?? 0 };
     },
 
     /** A model call made for an account (no project yet): recorded in usage as the account's (migration 0016). */

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DateTime, Nullable, StringEnum } from '../contract/schemas.ts';
 import { STAGES } from '../domain/scoring/types.ts';
+import { ProjectInput, profileFields, profileTextInputs } from '../projects/projects.schemas.ts';
 
 const Keywords = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
   maxItems: 50,
@@ -47,13 +48,8 @@ export type SuggestInput = Static<typeof SuggestInput>;
 export const PreviewProfile = Type.Object(
   {
     name: Type.Optional(Type.String({ maxLength: 200 })),
-    url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
-    pain: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-    solution: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-    targetUsers: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-    geography: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-    budgetFit: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-    competitors: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 200 })),
+    ...profileTextInputs,
+    competitors: ProjectInput.properties.competitors,
   },
   { additionalProperties: false },
 );
@@ -77,13 +73,7 @@ export const PreviewInput = Type.Object(
 export type PreviewInput = Static<typeof PreviewInput>;
 
 export const SuggestedProject = Type.Object({
-  name: Type.String(),
-  url: Nullable(Type.String()),
-  pain: Nullable(Type.String()),
-  solution: Nullable(Type.String()),
-  targetUsers: Nullable(Type.String()),
-  geography: Nullable(Type.String()),
-  budgetFit: Nullable(Type.String()),
+  ...profileFields,
   keywords: Type.Array(Type.String(), {
     description:
       'What a person writes when they need the product, then `-word` exclusions for ambiguous ones.',

@@ -3,8 +3,8 @@ import { AlertInputBody } from '../alerts/alerts.schemas.ts';
 import { DateTime, Nullable } from '../contract/schemas.ts';
 import { ScanResult } from '../scans/scans.schemas.ts';
 
-const projectFields = {
-  id: Type.String(),
+/** A project's profile as answers show it: its name and the texts the scorer reads (null: not written). */
+export const profileFields = {
   name: Type.String(),
   url: Nullable(Type.String()),
   pain: Nullable(Type.String()),
@@ -12,6 +12,11 @@ const projectFields = {
   targetUsers: Nullable(Type.String()),
   geography: Nullable(Type.String()),
   budgetFit: Nullable(Type.String()),
+};
+
+const projectFields = {
+  id: Type.String(),
+  ...profileFields,
   scoreThreshold: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
   createdAt: DateTime,
   newLeads: Type.Integer({
@@ -52,16 +57,21 @@ const Terms = (maxItems: number, description?: string) =>
     }),
   );
 
+/** The profile's texts as an operator writes them: each optional, null or empty for none. */
+export const profileTextInputs = {
+  url: OptionalText(2000),
+  pain: OptionalText(4000),
+  solution: OptionalText(4000),
+  targetUsers: OptionalText(4000),
+  geography: OptionalText(500),
+  budgetFit: OptionalText(500),
+};
+
 /** A project as an operator writes it (setup --import, dashboard): the ProjectDetail fields without ids. */
 export const ProjectInput = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    url: OptionalText(2000),
-    pain: OptionalText(4000),
-    solution: OptionalText(4000),
-    targetUsers: OptionalText(4000),
-    geography: OptionalText(500),
-    budgetFit: OptionalText(500),
+    ...profileTextInputs,
     scoreThreshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
     keywords: Terms(500, KEYWORDS_DESCRIPTION),
     subreddits: Terms(500),

@@ -14,7 +14,8 @@ export interface StoredItem extends RedditItem {
   fetchId: string;
 }
 
-interface ItemRow {
+/** A stored post or comment as upstream_items holds it (id is the fullname, t3_… or t1_…). */
+export interface ItemRow {
   id: string;
   kind: 'post' | 'comment';
   post_id: string;
@@ -23,10 +24,26 @@ interface ItemRow {
   body: string;
   author: string | null;
   url: string;
-  parent_id: string | null;
-  crosspost_of: string | null;
+  parent_id?: string | null;
+  crosspost_of?: string | null;
   created_at: Date;
-  fetch_id: string;
+}
+
+/** A stored row as the item the upstream clients return (parentId and crosspostOf only where set). */
+export function itemFromRow(r: ItemRow): RedditItem {
+  return {
+    kind: r.kind,
+    id: r.id.slice(3),
+    postId: r.post_id,
+    subreddit: r.subreddit,
+    title: r.title,
+    body: r.body,
+    author: r.author,
+    url: r.url,
+    createdAt: r.created_at,
+    ...(r.parent_id ? { parentId: r.parent_id } : {}),
+    ...(r.crosspost_of ? { crosspostOf: r.crosspost_of } : {}),
+  };
 }
 
 export const fullname = (item: Pick<RedditItem, 'kind' | 'id'>) =>
@@ -112,27 +129,14 @@ export function createFetchesRepo(db: Queryable) {
         )
       ).map((f) => ({ ...f, id: String(f.id) }));
       if (!fetches.length) return { fetches, items: [] };
-      const rows = await db.query<ItemRow>(
+      const rows = await db.query<ItemRow & { fetch_id: string }>(
         `SELECT DISTINCT ON (i.id) i.id, i.kind, i.post_id, i.subreddit, i.title, i.body, i.author, i.url,
                 i.parent_id, i.crosspost_of, i.created_at, fi.fetch_id
            FROM upstream_fetch_items fi JOIN upstream_items i ON i.id = fi.item_id
           WHERE fi.fetch_id = ANY($1::bigint[]) AND i.deleted_at IS NULL ORDER BY i.id, fi.fetch_id`,
         [fetches.map((f) => f.id)],
       );
-      const items = rows.map((r) => ({
-        kind: r.kind,
-        id: r.id.slice(3),
-        postId: r.post_id,
-        subreddit: r.subreddit,
-        title: r.title,
-        body: r.body,
-        author: r.author,
-        url: r.url,
-        createdAt: r.created_at,
-        ...(r.parent_id ? { parentId: r.parent_id } : {}),
-        ...(r.crosspost_of ? { crosspostOf: r.crosspost_of } : {}),
-        fetchId: String(r.fetch_id),
-      }));
+      const items = rows.map((r) => ({ ...itemFromRow(r), fetchId: String(r.fetch_id) }));
       return { fetches, items };
     },
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { UpstreamConfig } from '../../src/config/upstream.ts';
 import { type FakeServer, type Reply, type SeenRequest, startFakeServer } from './fake-server.ts';
 
 /** The real recorded Reddit exchanges (../shared/fixtures/reddit-api/, never copied into the repo). */
@@ -48,11 +49,29 @@ export const ACCESS_TOKEN = '<ACCESS_TOKEN>';
 export const CLIENT_ID = 'fake-client';
 export const CLIENT_SECRET = 'fake-secret';
 
+/** The service's upstream settings to scan on the Reddit adapter against this fake, no listing ever fresh enough to skip. */
+export function onRedditFake(fake: RedditFake, base: UpstreamConfig): UpstreamConfig {
+  return {
+    ...base,
+    name: 'reddit',
+    freshnessMinutes: 0,
+    reddit: {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      userAgent: 'node:leadscan-test:0.1.0 (by /u/leadscan_dev)',
+      apiBaseUrl: fake.url,
+      authUrl: `${fake.url}/api/v1/access_token`,
+    },
+  };
+}
+
 export interface RedditFake extends FakeServer {
   /** Replaces a listing path (e.g. /r/x/new) with these children, served with Reddit's before/after/limit paging. */
   setListing(path: string, children: any[]): void;
   /** Replaces the thread of a post with this [post listing, comment listing] pair. */
   setThread(postId: string, body: any): void;
+  /** Serves these wire posts (newest first) as the subreddit's /new, no comments, and each post's thread uncommented. */
+  setPosts(subreddit: string, posts: any[]): void;
   /** Comments that /api/morechildren can return, by id (the recorded ones are there from the start). */
   hidden: Map<string, any>;
   /** Rate-limit headers to add to every API answer, e.g. { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '7' }. */
@@ -217,6 +236,12 @@ export async function startRedditFake(): Promise<RedditFake> {
     },
     setThread: (postId: string, body: any) => {
       threads.set(postId, body);
+    },
+    setPosts: (subreddit: string, posts: any[]) => {
+      const empty = { kind: 'Listing', data: { after: null, before: null, children: [] } };
+      listings.set(`/r/${subreddit}/new`, posts);
+      listings.set(`/r/${subreddit}/comments`, []);
+      for (const p of posts) threads.set(p.data.id, [{ kind: 'Listing', data: { children: [p] } }, empty]);
     },
     hidden,
     rateLimitHeaders: {} as Record<string, string>,

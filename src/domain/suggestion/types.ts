@@ -1,3 +1,5 @@
+import type { ScoringProfile } from '../scoring/types.ts';
+
 /** What a product page (or a person's paragraph) says, as read by src/onboarding/page-read.ts: no markup left. */
 export interface ProductText {
   /** The page's address after redirects; null for a description alone. */
@@ -27,19 +29,23 @@ export interface TextBlock {
   text: string;
 }
 
-/** A suggested project profile, in the fields of a project (src/projects/projects.schemas.ts ProjectInput). */
-export interface ProfileSuggestion {
-  name: string;
-  url: string | null;
-  pain: string | null;
-  solution: string | null;
-  targetUsers: string | null;
-  geography: string | null;
-  budgetFit: string | null;
-  /** What a person writes when they need the product, then `-word` exclusions for the ambiguous ones. */
-  keywords: string[];
-  competitors: string[];
-}
+/**
+ * A suggested project profile, in the fields of a project (src/projects/projects.schemas.ts ProjectInput) that the
+ * scorer reads; its keywords: what a person writes when they need the product, then `-word` exclusions for the
+ * ambiguous ones.
+ */
+export type ProfileSuggestion = Pick<
+  ScoringProfile,
+  | 'name'
+  | 'url'
+  | 'pain'
+  | 'solution'
+  | 'targetUsers'
+  | 'geography'
+  | 'budgetFit'
+  | 'keywords'
+  | 'competitors'
+>;
 
 /** How often a phrase matched the stored posts and comments of a window (data already bought). */
 export interface PhraseReach {
