@@ -34,14 +34,18 @@ import {
 import { scoreItem } from './score.ts';
 import { doneByPeople, splitSolution } from './solution-parts.ts';
 import { contentStems, normalizeText } from './text.ts';
-import type { LeadScore, ReplyTone, ScoringItem, ScoringProfile } from './types.ts';
+import {
+  type LeadScore,
+  MAX_SIGNATURE_CHARS,
+  type ReplyTone,
+  type ScoringItem,
+  type ScoringProfile,
+} from './types.ts';
 
 export { gerund, splitSolution } from './solution-parts.ts';
 
 /** The longest draft we produce, signature aside; drafts are read by a human who posts them, or not. */
 export const MAX_REPLY_WORDS = 100;
-/** The longest signature a project may set (ADR 0121). */
-export const MAX_SIGNATURE_CHARS = 80;
 
 /**
  * Why a signature is refused, or null when it is fine: at most 80 characters on one line, and no link (a link in

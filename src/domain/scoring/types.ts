@@ -34,6 +34,8 @@ export interface ScoringProfile {
 /** How a project's reply drafts sound: short and direct, warmer, or more specific and technical. */
 export type ReplyTone = 'plain' | 'friendly' | 'expert';
 export const REPLY_TONES: readonly ReplyTone[] = ['plain', 'friendly', 'expert'];
+/** The longest reply signature a project may set (docs/decisions/0121-replies-a-person-would-post.md). */
+export const MAX_SIGNATURE_CHARS = 80;
 
 export interface LeadScore {
   score: number;
