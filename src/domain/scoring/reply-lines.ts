@@ -350,15 +350,15 @@ export const DISCLOSE: ((p: string, does: string | null) => string)[] = [
     `I work on ${p}${d ? `, which ${d}` : ''}, so I'm not neutral; try it only if it matches the list above.`,
 ];
 
-/** The friendly tone's first sentence: for a request, and for a problem. */
+/** The friendly tone's first sentence: for a request or a question, and for a problem. */
 export const WARM: { ask: string[]; fix: string[] } = {
   ask: [
     'Good question, and a common one.',
     "Happy to share what I've seen.",
     'Nice, this is a fun one to figure out.',
-    "Great that you're asking before you buy.",
+    "Glad you're asking before jumping in.",
     'Hope I can help a bit here.',
-    "I've been through this choice myself.",
+    "I've been through this one myself.",
   ],
   fix: [
     "Sorry you're dealing with this.",

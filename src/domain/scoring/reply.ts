@@ -286,9 +286,24 @@ export function draftReply(
   const asked = askedFor(item) ?? (q?.form === 'recommend' || q?.form === 'alternative' ? 'product' : null);
   const asks = asked !== null;
   // Asked for a person to do the job, the advice is a buyer's of a service whatever the profile sells.
-  const sells = asked === 'person' ? 'service' : adviceFor(item, q, sold);
+  // Asked for a product, it is software when the words say so ("What do you use for invoicing?" from freelancers
+  // asks for software, not for a freelancer), else what the profile sells.
+  const sells: Sold =
+    asked === 'person'
+      ? 'service'
+      : asked === 'product'
+        ? ASKS_SOFTWARE.test(normalizeText(`${q?.slot ?? ''} ${item.title}`))
+          ? 'software'
+          : sold
+        : adviceFor(item, q, sold);
   // A goods buyer's "current tool" is a brand they weigh, not something to migrate from.
   const read = readFacts(item, profile, s.budgetText);
+  // "FreshBooks alternatives?": the tool they leave is the one they use, spelt as the profile spells it.
+  const leaving =
+    q?.form === 'alternative' && wordCount(q.slot) <= 3
+      ? (profile.competitors.find((c) => normalizeText(c) === normalizeText(q.slot)) ?? q.slot)
+      : null;
+  if (leaving && !read.current) read.current = { name: leaving, the: leaving };
   const facts = sells === 'software' ? read : { ...read, current: null };
   const fresh = <T>(list: readonly T[], salt: number, pool: string, render: (t: T) => string) =>
     chooseFresh(list, seed, salt, keyed(pool, render), recent);
@@ -296,7 +311,10 @@ export function draftReply(
   const body = asks
     ? answerRequest(facts, sells, tone, seed, recent)
     : answerProblem(item, q, facts, tone, seed, recent);
-  const warm = tone === 'friendly' ? fresh(WARM[asks ? 'ask' : 'fix'], 41, 'warm', (l) => l) : null;
+  const warm =
+    tone === 'friendly'
+      ? fresh(WARM[!asks && describesProblem(item) ? 'fix' : 'ask'], 41, 'warm', (l) => l)
+      : null;
   // A question back when the post gives little to build on, or now and then; never one it already answered.
   const toldCount = [facts.current, facts.tried, facts.budget, facts.seats, facts.deadline].filter(
     Boolean,
