@@ -562,7 +562,6 @@ export function checkReplies(
     const sentenceTemplates = rows.flatMap((r) => [
       ...new Set(sentencesOf(r.draft).map((x) => templateOf(x, r.own))),
     ]);
-    const count = (d: string, x: string) => d.split(x).length - 1;
     return {
       project: project.key,
       drafts: n,

@@ -13,11 +13,11 @@ import {
   templateOf,
   toItem,
 } from '../scripts/eval-lib.ts';
-import { draftReply, productName, type ScoringItem, scoreItem } from '../src/domain/scoring.ts';
 import { splitSolution } from '../src/domain/scoring/reply.ts';
+import { draftReply, productName, type ScoringItem, scoreItem } from '../src/domain/scoring.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
-import { callTool } from './mcp-helpers.ts';
 import { createAccount, startTestApp, type TestApp } from './harness.ts';
+import { callTool } from './mcp-helpers.ts';
 
 const sentencesOf = (draft: string) =>
   draft

@@ -21,8 +21,8 @@ export interface PostFacts {
 }
 
 /** Who does a job: a request for one of them asks for a service, whatever the profile sells. */
-const PERSON = String.raw`(?:designers?|developers?|agenc(?:y|ies)|freelancers?|compan(?:y|ies)|providers?|someone|somebody|consultants?|contractors?|accountants?|bookkeepers?|managers?|writers?|editors?|photographers?)`;
-const THING = String.raw`(?:apps?|software|tools?|services?|platforms?|programs?|plugins?|systems?|laptops?|computers?|solutions?|websites?)`;
+const PERSON = `(?:designers?|developers?|agenc(?:y|ies)|freelancers?|compan(?:y|ies)|providers?|someone|somebody|consultants?|contractors?|accountants?|bookkeepers?|managers?|writers?|editors?|photographers?)`;
+const THING = `(?:apps?|software|tools?|services?|platforms?|programs?|plugins?|systems?|laptops?|computers?|solutions?|websites?)`;
 
 /**
  * A post that asks for a product, a tool, a service or a person to do the job ("Can anyone recommend …", "Looking
@@ -44,9 +44,7 @@ const ASKS_FOR = new RegExp(
   ].join('|'),
 );
 /** A title that names a product kind and asks no how or why: "Time tracking / invoice software for day rate". */
-const TITLE_NAMES_THING = new RegExp(
-  String.raw`^(?!(?:how|why|when|where)\b).*\b(?:software|apps?|tools?|plugins?|platforms?)\b`,
-);
+const TITLE_NAMES_THING = /^(?!(?:how|why|when|where)\b).*\b(?:software|apps?|tools?|plugins?|platforms?)\b/;
 const ASKS_PERSON = new RegExp(
   String.raw`\bhir(?:e|ing)\b|\b(?:looking for|need|finding|find|recommend\w*) (?:an? |some |good |the right )?(?:[\w,-]+ ){0,3}${PERSON}\b`,
 );
