@@ -309,22 +309,39 @@ export const DEADLINE: Record<Sold, ((v: string) => string)[]> = {
   ],
 };
 
-/** A question back, as a person asks one. Each is left out when the post already answered it. */
-export const ASKS: { text: string; unless?: 'current' | 'tried' | 'budget' | 'deadline' }[] = [
+/**
+ * A question back, as a person asks one: for a choice, for help with a problem or a plan, or for either. Each is
+ * left out when the post already answered it.
+ */
+export const ASKS: {
+  text: string;
+  for?: 'ask' | 'help';
+  unless?: 'current' | 'tried' | 'budget' | 'deadline';
+}[] = [
   { text: 'What are you using today?', unless: 'current' },
-  { text: 'What have you tried so far?', unless: 'tried' },
+  { text: 'What have you tried so far?', for: 'ask', unless: 'tried' },
   { text: "What's your timeline?", unless: 'deadline' },
-  { text: 'Roughly what budget are you working with?', unless: 'budget' },
-  { text: "Happy to say more if you share what you've ruled out." },
-  { text: 'Is this the main problem, or one of several?' },
-  { text: 'What would make you call it solved?' },
-  { text: 'Any hard limits, like a platform you are tied to?' },
-  { text: 'Did anything you tried come close?', unless: 'tried' },
-  { text: 'Who else has a say in the choice?' },
-  { text: 'How many people will use it day to day?' },
   { text: 'Which part takes you the most time right now?' },
-  { text: "What's the one thing it absolutely has to do?" },
-  { text: "Is there anything you've already ruled out, and why?" },
+  { text: 'Roughly what budget are you working with?', for: 'ask', unless: 'budget' },
+  { text: "Happy to say more if you share what you've ruled out.", for: 'ask' },
+  { text: 'Any hard limits, like a platform you are tied to?', for: 'ask' },
+  { text: 'Who else has a say in the choice?', for: 'ask' },
+  { text: 'How many people will use it day to day?', for: 'ask' },
+  { text: "What's the one thing it absolutely has to do?", for: 'ask' },
+  { text: "Is there anything you've already ruled out, and why?", for: 'ask' },
+  { text: 'Is this the main problem, or one of several?', for: 'help' },
+  { text: 'What would make you call it solved?', for: 'help' },
+  { text: 'Did anything you tried come close?', for: 'help', unless: 'tried' },
+  { text: 'When did it start, roughly?', for: 'help' },
+  { text: "What's the part you're least sure about?", for: 'help' },
+  { text: 'Where are you based? The rules and prices differ a lot by place.', for: 'help' },
+  { text: 'How much time can you give it each week?', for: 'help' },
+  { text: 'Have you asked anyone who went through the same thing?', for: 'help' },
+  { text: 'What does a good outcome look like for you?', for: 'help' },
+  { text: 'How are you handling it at the moment?', for: 'help', unless: 'current' },
+  { text: 'Is there a deadline you are working against?', for: 'help', unless: 'deadline' },
+  { text: 'What would you do if money were no object?', for: 'help' },
+  { text: 'Which part feels most urgent to you?', for: 'help' },
 ];
 
 /**

@@ -315,13 +315,14 @@ export function draftReply(
     tone === 'friendly'
       ? fresh(WARM[!asks && describesProblem(item) ? 'fix' : 'ask'], 41, 'warm', (l) => l)
       : null;
-  // A question back when the post gives little to build on, or now and then; never one it already answered.
+  // A question back for help that depends on details the post leaves out, when it gives little to build on, or now
+  // and then; never one it already answered.
   const toldCount = [facts.current, facts.tried, facts.budget, facts.seats, facts.deadline].filter(
     Boolean,
   ).length;
-  const open = ASKS.filter((a) => !a.unless || !facts[a.unless]);
+  const open = ASKS.filter((a) => (!a.unless || !facts[a.unless]) && a.for !== (asks ? 'help' : 'ask'));
   const ask =
-    tone !== 'expert' && (toldCount === 0 ? pick(seed, 2, 42) === 0 : pick(seed, 4, 42) === 0)
+    tone !== 'expert' && (!asks || (toldCount === 0 ? pick(seed, 2, 42) === 0 : pick(seed, 4, 42) === 0))
       ? fresh(open, 43, 'ask', (a) => a.text).text
       : null;
   // The product only for a post that asks for one of its kind, and only by someone who says they work on it.
