@@ -13,10 +13,11 @@ import {
   templateOf,
   toItem,
 } from '../scripts/eval-lib.ts';
+import { DEMO_PROJECT } from '../src/demo.ts';
 import { splitSolution } from '../src/domain/scoring/reply.ts';
 import { draftReply, productName, type ScoringItem, scoreItem } from '../src/domain/scoring.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
-import { createAccount, startTestApp, type TestApp } from './harness.ts';
+import { createAccount, createProject, startTestApp, type TestApp } from './harness.ts';
 import { callTool } from './mcp-helpers.ts';
 
 const sentencesOf = (draft: string) =>
@@ -271,6 +272,28 @@ describe('reply tone and signature through the dashboard, the tools, the REST AP
     const imported = await d.post('/projects/import', [{ name: 'Steady', replyTone: 'loud' }]);
     assert.equal(imported.status, 400);
     assert.deepEqual(await row(p.id), before);
+  });
+
+  test("a scan drafts each lead's reply in the project's tone, its signature last", async () => {
+    const project = await createProject(t.services, owner.userId, {
+      name: 'Salon drafts',
+      keywords: DEMO_PROJECT.keywords,
+      subreddits: DEMO_PROJECT.subreddits,
+      scoreThreshold: DEMO_PROJECT.scoreThreshold,
+      solution: DEMO_PROJECT.solution,
+      replyTone: 'friendly',
+      replySignature: '— Sam from ChairTime',
+    });
+    const queued = await t.services.scans.requestScan(project.id, 'tool');
+    assert.equal((await t.services.scans.waitForScan(queued.scanId, 60_000)).status, 'done');
+    const rows = await t.db.query<{ reply: string }>('SELECT reply FROM leads WHERE project_id = $1', [
+      project.id,
+    ]);
+    assert.ok(rows.length >= 5, `${rows.length} leads`);
+    for (const { reply } of rows) {
+      assert.ok(reply.endsWith('\n— Sam from ChairTime'), reply);
+      assert.equal(reply.split('— Sam from ChairTime').length - 1, 1, reply);
+    }
   });
 
   test('update_project changes the tone and keeps the signature', async () => {
