@@ -117,7 +117,7 @@ export const PICK: Record<Sold, { plain: string[]; expert: string[] }> = {
 
 /** Help for a post that asks how to go about something: no product, no shopping advice. */
 export const GUIDE: string[] = [
-  'Write down the two or three options you have and what each costs you; the choice is easier on paper.',
+  'List the two or three options you have and what each costs you; the choice is easier on paper.',
   "Ask someone who's done it recently in your situation; general advice online is often out of date.",
   'Check whether there is an official guide or template for this; it saves a lot of guessing.',
   'Try the free, manual way first; if it holds up for a few weeks, you may not need anything else.',
@@ -152,23 +152,23 @@ export const DO: { plain: string[]; expert: string[] } = {
     'Fix the smallest piece of it first and see whether the rest still hurts.',
     'Change one thing at a time, so you can tell what actually helped.',
     'Set aside an hour this week for the worst part; these things snowball otherwise.',
-    "Ask someone who's done it recently in your situation; general advice online is often out of date.",
     'Keep a simple note of each time it happens for a couple of weeks; the pattern usually shows.',
-    'Start with the boring basics before anything clever; most of these problems get fixed there.',
     "Decide what 'fixed' looks like first, so you know when to stop.",
     "If it's costing you hours every week, it's worth an afternoon to set up a proper routine.",
     'Do the same steps the same way every time for a month; consistency fixes more than tools do.',
     'Get the facts in writing before you act; it makes every next step easier.',
     'Look at what changed just before this started; that is usually the cause.',
     "Split it into the part you control and the part you don't, and start with the first.",
-    'Check whether there is an official guide or template for this; it saves a lot of guessing.',
-    'Try the free, manual way first; if it holds up for a few weeks, you may not need anything else.',
     'Undo the last thing that changed before it started, if you can, and see whether it stops.',
     "Search for the exact wording of what you're seeing; someone has usually hit it before.",
     "Write to whoever is on the other side of it, politely and in writing; it's the record you'll want later.",
     'Sort out the urgent part today and the underlying cause next week; doing both at once rarely works.',
     'Ask here again with the exact details, such as numbers, dates and what you see; people can help far more then.',
     "Don't pay to fix it before you know the cause; a cheap check first saves the expensive guess.",
+    'Restart from a clean copy or a fresh setup, if you can, to see whether the problem comes with you.',
+    'Check the basics that break quietly, such as settings, permissions or a recent update, before anything else.',
+    'Ask the other side what they see; half of these problems look different from there.',
+    "Note what you've already ruled out; it keeps you from testing the same thing twice.",
   ],
   expert: [
     'Reproduce it first: note the exact steps and what you expected, then change one variable at a time.',
@@ -282,7 +282,7 @@ export const TRIED: { ask: ((v: string) => string)[]; fix: ((v: string) => strin
     (v) =>
       `Since you've already tried ${v}, pin down what exactly fell short there; that is your real requirement.`,
     (v) => `You mentioned ${v}; whatever made you drop it is the first thing to test in anything else.`,
-    (v) => `After ${v}, I'd be wary of anything that works the same way under a different name.`,
+    (v) => `Having tried ${v}, you know which gaps matter; ask each option about exactly those.`,
   ],
   fix: [
     (v) => `Since you've already tried ${v}, the next step is finding out why it didn't hold.`,
