@@ -48,7 +48,7 @@ export function sampleDrafts(): SampleDraft[] {
   return out;
 }
 
-const json = `${JSON.stringify(sampleDrafts(), null, 1)}\n`;
+const json = `${JSON.stringify(sampleDrafts(), null, 2)}\n`;
 const target = process.argv[2];
 if (target) writeFileSync(target, json);
 else process.stdout.write(json);
