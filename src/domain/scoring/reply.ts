@@ -296,7 +296,6 @@ export function draftReply(
           ? 'software'
           : sold
         : adviceFor(item, q, sold);
-  // A goods buyer's "current tool" is a brand they weigh, not something to migrate from.
   const read = readFacts(item, profile, s.budgetText);
   // "FreshBooks alternatives?": the tool they leave is the one they use, spelt as the profile spells it.
   const leaving =
@@ -304,6 +303,7 @@ export function draftReply(
       ? (profile.competitors.find((c) => normalizeText(c) === normalizeText(q.slot)) ?? q.slot)
       : null;
   if (leaving && !read.current) read.current = { name: leaving, the: leaving };
+  // A goods buyer's "current tool" is a brand they weigh, not something to migrate from.
   const facts = sells === 'software' ? read : { ...read, current: null };
   const fresh = <T>(list: readonly T[], salt: number, pool: string, render: (t: T) => string) =>
     chooseFresh(list, seed, salt, keyed(pool, render), recent);
@@ -338,7 +338,10 @@ export function draftReply(
     [parts.warm, ...parts.body, parts.ask, parts.mention, parts.cheer].filter(Boolean).join(' ');
   if (wordCount(text()) > MAX_REPLY_WORDS) parts.cheer = null;
   if (wordCount(text()) > MAX_REPLY_WORDS) parts.ask = null;
-  while (wordCount(text()) > MAX_REPLY_WORDS && parts.body.length > 1) parts.body = parts.body.slice(1);
+  // The most specific fact (the first) and the advice (the last) stay longest.
+  while (wordCount(text()) > MAX_REPLY_WORDS && parts.body.length > 2)
+    parts.body = [...parts.body.slice(0, -2), parts.body.at(-1)!];
+  if (wordCount(text()) > MAX_REPLY_WORDS && parts.body.length > 1) parts.body = parts.body.slice(-1);
   if (wordCount(text()) > MAX_REPLY_WORDS && mention) parts.mention = disclosure(profile, [], null, seed);
   if (wordCount(text()) > MAX_REPLY_WORDS) parts.warm = null;
   const signature = profile.replySignature?.trim();
