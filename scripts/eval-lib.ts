@@ -468,8 +468,14 @@ export interface ReplyFigures {
   /** The largest share of the project's drafts that contain one sentence, as written or as a template. */
   maxSentenceShare: number;
   maxWords: number;
-  /** Share of drafts naming the product exactly once (and its url exactly once when it has one). */
+  /**
+   * Share of drafts that name the product at most once and, when they do, in a sentence that discloses it ("I work
+   * on X", "Disclosure: ..."), with its url exactly once when it has one (ADR 0121: a post that asks for no product
+   * hears no product).
+   */
   productOnceShare: number;
+  /** Share of drafts that name the product at all. */
+  productShare: number;
 }
 
 const normalizeSentence = (x: string) =>
@@ -510,6 +516,17 @@ const largestShare = (keys: string[], n: number) => {
 
 const sentencesOf = (draft: string) => draft.split(/(?<=[.?!)])\s+/).filter((x) => normalizeSentence(x));
 
+/** A sentence that says the writer works on the product, as a person discloses it. */
+export const DISCLOSES = /\b(?:disclosure|I work on|I'm on the team behind|I help build)\b/i;
+
+/** The product named at most once; when named, in a sentence that discloses it, with its url once when it has one. */
+export function productMentionOk(draft: string, product: string, url: string | null): boolean {
+  const count = (x: string) => draft.split(x).length - 1;
+  if (count(product) === 0) return !url || count(url) === 0;
+  const sentence = sentencesOf(draft).find((x) => x.includes(product)) ?? '';
+  return count(product) === 1 && DISCLOSES.test(sentence) && (!url || count(url) === 1);
+}
+
 /**
  * The reply check: a draft for every labeled pair of a project that is not the selling side (more drafts than
  * the leads above a threshold, so the shares are steadier). Openings and sentences are compared both as written
@@ -545,7 +562,6 @@ export function checkReplies(
     const sentenceTemplates = rows.flatMap((r) => [
       ...new Set(sentencesOf(r.draft).map((x) => templateOf(x, r.own))),
     ]);
-    const count = (d: string, x: string) => d.split(x).length - 1;
     return {
       project: project.key,
       drafts: n,
@@ -553,9 +569,8 @@ export function checkReplies(
       maxSentenceShare: Math.max(largestShare(sentences, n), largestShare(sentenceTemplates, n)),
       maxWords: Math.max(0, ...drafts.map((d) => d.split(/\s+/).filter(Boolean).length)),
       productOnceShare:
-        drafts.filter(
-          (d) => count(d, productName(project)) === 1 && (!project.url || count(d, project.url) === 1),
-        ).length / (n || 1),
+        drafts.filter((d) => productMentionOk(d, productName(project), project.url)).length / (n || 1),
+      productShare: drafts.filter((d) => d.includes(productName(project))).length / (n || 1),
     };
   });
 }

@@ -199,6 +199,8 @@ const worstOf = (rows: typeof replies) => ({
   maxSentenceShare: Math.max(...rows.map((r) => r.maxSentenceShare)),
   maxWords: Math.max(...rows.map((r) => r.maxWords)),
   productOnceShare: Math.min(...rows.map((r) => r.productOnceShare)),
+  productShare:
+    rows.reduce((a, r) => a + r.productShare * r.drafts, 0) / (rows.reduce((a, r) => a + r.drafts, 0) || 1),
 });
 // The checked figures are the shared groups' (the floors were set on them); ours are printed beside them.
 const groupOf = new Map(data.projects.map((p) => [p.key, p.group]));
@@ -211,11 +213,11 @@ console.log(
   `\nreply drafts (every non-seller pair): ${replies.map((r) => `${r.project} ${r.drafts} (open ${f(r.repeatedOpeningShare)}, sentence ${f(r.maxSentenceShare)}, ${r.maxWords} words)`).join(', ')}`,
 );
 console.log(
-  `  worst project (A+B): repeated openings ${f(replyAll.repeatedOpeningShare)}, most shared sentence ${f(replyAll.maxSentenceShare)}, longest ${replyAll.maxWords} words, product named once ${f(replyAll.productOnceShare)}`,
+  `  worst project (A+B): repeated openings ${f(replyAll.repeatedOpeningShare)}, most shared sentence ${f(replyAll.maxSentenceShare)}, longest ${replyAll.maxWords} words, product at most once and disclosed ${f(replyAll.productOnceShare)}, named in ${f(replyAll.productShare)} of drafts`,
 );
 if (replyOwn)
   console.log(
-    `  worst project (our groups): repeated openings ${f(replyOwn.repeatedOpeningShare)}, most shared sentence ${f(replyOwn.maxSentenceShare)}, longest ${replyOwn.maxWords} words, product named once ${f(replyOwn.productOnceShare)}`,
+    `  worst project (our groups): repeated openings ${f(replyOwn.repeatedOpeningShare)}, most shared sentence ${f(replyOwn.maxSentenceShare)}, longest ${replyOwn.maxWords} words, product at most once and disclosed ${f(replyOwn.productOnceShare)}, named in ${f(replyOwn.productShare)} of drafts`,
   );
 
 // Fit (docs/scoring.md, "Fit on founder-style profiles"): per group, A+B, and the founder-style groups; a project's

@@ -147,6 +147,19 @@ describe('LLM scoring against a local OpenAI-compatible server', () => {
     assert.ok(down.reply.split(/\s+/).length < 120);
   });
 
+  test("a model's draft is asked in the project's tone and ends with its signature, cached per tone", async () => {
+    const toned = { ...profile, replyTone: 'expert' as const, replySignature: '— Sam from SlotBook' };
+    const before = fake.requests.length;
+    const d = await llm.draftReply(item('valid'), toned, local('valid'), 't3_valid');
+    assert.ok(d.reply.endsWith('\n— Sam from SlotBook'), d.reply);
+    // Another tone is another draft: the plain one cached above is not served.
+    assert.equal(fake.requests.length, before + 1);
+    assert.match(JSON.stringify(fake.requests.at(-1)), /Tone: expert/);
+    const again = await llm.draftReply(item('valid'), toned, local('valid'), 't3_valid');
+    assert.equal(again.cached, true);
+    assert.ok(again.reply.endsWith('\n— Sam from SlotBook'), again.reply);
+  });
+
   test('the lead scorer for the scan: local only without a model; with one, its calls and errors to record', async () => {
     const localOnly = createLeadScorer({ llm: null });
     const a = await localOnly.score(item('valid'), profile, 't3_lead');

@@ -47,16 +47,19 @@ const count = (s: string, x: string) => s.split(x).length - 1;
 
 describe('reply drafts', () => {
   for (const item of leads) {
-    test(`"${item.title}": under 120 words, one honest product mention, the need first`, () => {
+    test(`"${item.title}": at most 100 words, the product only for a request and only disclosed`, () => {
       const reply = draftReply(item, profile);
-      assert.ok(words(reply) < 120, `${words(reply)} words`);
-      assert.equal(count(reply, 'InvoiceOwl'), 1, reply);
-      assert.equal(count(reply, 'https://invoiceowl.example'), 1, reply);
-      assert.ok(reply.indexOf('InvoiceOwl') > reply.length / 3, 'the product comes after the answer');
+      assert.ok(words(reply) <= 100, `${words(reply)} words`);
       assert.doesNotMatch(reply, /buy now|best in the market|sign up today|limited offer|!{2,}/i);
-      // In the author's terms: their word, singular as a modifier ("invoice tools" for "invoices").
-      const matched = scoreItem(item, profile).matchedPhrase?.toLowerCase().replace(/s$/, '');
-      if (matched) assert.ok(reply.toLowerCase().includes(matched), `mentions "${matched}": ${reply}`);
+      // The first three ask for a product; a late payer and a passing thought ask for none.
+      const asks = leads.indexOf(item) < 3;
+      assert.equal(count(reply, 'InvoiceOwl'), asks ? 1 : 0, reply);
+      assert.equal(count(reply, 'https://invoiceowl.example'), asks ? 1 : 0, reply);
+      if (asks) {
+        assert.ok(reply.indexOf('InvoiceOwl') > reply.length / 3, 'the product comes after the answer');
+        const mention = reply.split(/(?<=[.?!])\s+/).find((x) => x.includes('InvoiceOwl'))!;
+        assert.match(mention, /Disclosure|I work on|I'm on the team behind|I help build/, mention);
+      }
     });
   }
 
@@ -64,7 +67,6 @@ describe('reply drafts', () => {
     const reply = draftReply(leads[1]!, profile);
     const first = reply.split(/(?<=[.?!])\s/)[0]!;
     assert.match(first, /FreshBooks/, reply);
-    assert.match(first, /alternative|leave|move off|moving off|isn't working/i, reply);
   });
 
   test("a how-to question is said back in the author's words, as the replier says them", () => {
@@ -72,14 +74,14 @@ describe('reply drafts', () => {
     assert.match(reply.split(/(?<=[.?!])\s/)[0]!, /get your clients to pay invoices on time/, reply);
   });
 
-  test('deterministic, and never longer than 120 words even for a very long profile', () => {
+  test('deterministic, and never longer than 100 words even for a very long profile', () => {
     assert.equal(draftReply(leads[0]!, profile), draftReply(leads[0]!, profile));
     const wordy: ScoringProfile = {
       ...profile,
       solution: `Invoicing with ${Array.from({ length: 60 }, (_, i) => `feature number ${i}`).join(', ')}`,
     };
     const reply = draftReply(leads[0]!, wordy);
-    assert.ok(words(reply) < 120, `${words(reply)} words`);
+    assert.ok(words(reply) <= 100, `${words(reply)} words`);
     assert.equal(count(reply, 'InvoiceOwl'), 1);
   });
 
@@ -118,21 +120,21 @@ describe('reply drafts for a service', () => {
     'Any recommendations for a web designer?',
   ];
 
-  test('a studio is named by what it does, in a sentence that reads, and judged on its work, not a trial', () => {
-    for (const title of titles) {
-      const reply = draftReply(
-        { ...post(title, 'We are a small business.'), subreddit: 'smallbusiness' },
-        studio,
-      );
-      assert.doesNotMatch(reply, /studio that designs, builds|real use|feature list|every day/, reply);
-      assert.equal(count(reply, 'Brightsite'), 1, reply);
-      assert.ok(words(reply) < 120, reply);
-    }
-    const some = titles.map((t) => draftReply(post(t, 'We are a small business.'), studio)).join(' ');
-    assert.match(
-      some,
-      /designing, building and maintaining WordPress websites|the scope of the work|the turnaround time|support after delivery/,
+  test('a studio is named by what it does, only to those who ask for one, and judged on its work, not a trial', () => {
+    const drafts = titles.map((title) =>
+      draftReply({ ...post(title, 'We are a small business.'), subreddit: 'smallbusiness' }, studio),
     );
+    for (const reply of drafts) {
+      assert.doesNotMatch(reply, /studio that designs, builds|real use|feature list|every day/, reply);
+      assert.ok(count(reply, 'Brightsite') <= 1, reply);
+      assert.ok(words(reply) <= 100, reply);
+    }
+    // "Who should I hire …", "Looking for a web design studio …", "Any recommendations for a web designer?"
+    const asking = [2, 8, 11].map((i) => drafts[i]!);
+    for (const reply of asking) assert.equal(count(reply, 'Brightsite'), 1, reply);
+    assert.match(asking.join(' '), /designing, building and maintaining WordPress websites/);
+    // "My shop website got hacked again", "Our site looks bad on phones": help, no pitch.
+    for (const i of [1, 10]) assert.equal(count(drafts[i]!, 'Brightsite'), 0, drafts[i]);
   });
 });
 
@@ -360,13 +362,16 @@ describe('reply drafts across a project', () => {
     assert.ok(countT / drafts.length <= 0.1, `template "${worstT}" in ${countT} of ${drafts.length} drafts`);
   });
 
-  test('each names the product once by the name a person says, with its url, under 120 words', () => {
+  test('the product named at most once, by the name a person says, with its url, in at most 100 words', () => {
     for (const d of drafts) {
-      assert.ok(words(d) < 120, d);
-      assert.equal(count(d, 'ChairTime'), 1, d);
-      assert.equal(count(d, 'https://chairtime.example'), 1, d);
+      assert.ok(words(d) <= 100, d);
+      assert.ok(count(d, 'ChairTime') <= 1, d);
+      assert.equal(count(d, 'https://chairtime.example'), count(d, 'ChairTime'), d);
       assert.doesNotMatch(d, /Demo:/);
     }
+    // Named in the drafts for posts that ask for booking software, not in all.
+    const named = drafts.filter((d) => d.includes('ChairTime')).length;
+    assert.ok(named > 0 && named < drafts.length, `${named} of ${drafts.length}`);
   });
 });
 
@@ -510,15 +515,14 @@ describe('drafts for a product the drafter was not written against', () => {
     );
   });
 
-  test('a post asking for something else hears no claim of fit, and what the product does instead', () => {
+  test('a post asking for a product of another kind hears advice and no pitch', () => {
     const waitlist = post(
       'Booking software that fills cancellations from a waitlist?',
       'Barber here. When someone cancels I want the slot offered to the waitlist automatically.',
     );
     for (const v of variants(waitlist)) {
       const draft = draftReply(v, pawledger);
-      assert.doesNotMatch(draft, /built for cases like yours|one to compare/, draft);
-      assert.match(draft, /won't solve this one|a different job from yours|happy to help anyway/, draft);
+      assert.doesNotMatch(draft, /PawLedger|built for cases like yours|one to compare/, draft);
       // Software asked for: no advice for hiring an agency.
       assert.doesNotMatch(draft, /final files|number of revisions|who exactly will do the work/, draft);
     }

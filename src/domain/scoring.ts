@@ -3,7 +3,7 @@ export { toLeadScore } from './scoring/lead-score.ts';
 export { itemText, type MeaningVectors, profileTexts, unit } from './scoring/meaning.ts';
 export { productName } from './scoring/product-name.ts';
 export { type CompiledProfile, compileProfile } from './scoring/profile.ts';
-export { draftReply } from './scoring/reply.ts';
+export { draftReply, signatureProblem } from './scoring/reply.ts';
 export { scoreItem } from './scoring/score.ts';
 export {
   applyTriage,
@@ -14,6 +14,9 @@ export {
 export {
   DEFAULT_SCORE_THRESHOLD,
   type LeadScore,
+  MAX_SIGNATURE_CHARS,
+  REPLY_TONES,
+  type ReplyTone,
   type ScoringItem,
   type ScoringProfile,
   STAGES,

@@ -4,6 +4,7 @@ import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { TierLimits } from '../config/index.ts';
 import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
+import { REPLY_TONES, signatureProblem } from '../domain/scoring.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
 import { ProjectInput } from './projects.schemas.ts';
 
@@ -55,6 +56,8 @@ const LABELS: Record<string, string> = {
   geography: 'Geography',
   budgetFit: 'Budget fit',
   scoreThreshold: 'Score threshold',
+  replyTone: 'Reply tone',
+  replySignature: 'Reply signature',
   keywords: 'Keywords',
   subreddits: 'Subreddits',
   competitors: 'Competitors',
@@ -68,12 +71,15 @@ interface FieldSchema {
   maxLength?: number;
   maxItems?: number;
   items?: FieldSchema;
+  anyOf?: { const?: unknown }[];
 }
 
 /** What a field accepts, in a sentence, from the schema that refused it (not from the validator's words). */
 function describeProblem(field: string, schema: FieldSchema, keyword: string, inItem: boolean): string {
   const label = LABELS[field] ?? field;
   const types = [schema.type ?? []].flat();
+  const choices = schema.anyOf?.map((c) => c.const).filter((c) => typeof c === 'string');
+  if (choices?.length) return `${label} must be one of ${choices.join(', ')}.`;
   if (types.includes('integer')) {
     return `${label} must be a whole number from ${schema.minimum} to ${schema.maximum}.`;
   }
@@ -139,6 +145,16 @@ export function parseProjectInput(data: unknown, at = '', schema: TObject = Proj
       ? null
       : `"${url}" is not a web address: write it as example.com or https://example.com.`;
   });
+  check('replyTone', () =>
+    input.replyTone === undefined || REPLY_TONES.includes(input.replyTone)
+      ? null
+      : `Reply tone must be one of ${REPLY_TONES.join(', ')}.`,
+  );
+  check('replySignature', () => {
+    const signature = cleanText(input.replySignature);
+    const problem = signature && signatureProblem(signature);
+    return problem ? `Reply signature ${problem}.` : null;
+  });
   check('subreddits', () => {
     for (const raw of input.subreddits ?? []) {
       const r = raw.trim() ? normalizeSubreddit(raw) : null;
@@ -174,6 +190,8 @@ function normalizeProjectInput(input: ProjectInput): CleanProject {
     geography: cleanText(input.geography),
     budgetFit: cleanText(input.budgetFit),
     scoreThreshold: input.scoreThreshold ?? null,
+    replyTone: input.replyTone ?? 'plain',
+    replySignature: cleanText(input.replySignature),
     keywords: cleanList(input.keywords ?? []),
     subreddits: cleanList(subreddits),
     competitors: cleanList(input.competitors ?? []),

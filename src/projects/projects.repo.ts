@@ -1,5 +1,6 @@
 import type { AlertInput } from '../alerts/alerts.service.ts';
 import type { Queryable } from '../db/client.ts';
+import type { ReplyTone } from '../domain/scoring.ts';
 import type { Project, ProjectDetail, ProjectInput } from './projects.schemas.ts';
 
 /** A project's profile as the scorer and the scanner read it: ProjectDetail without the counts and dates. */
@@ -7,7 +8,7 @@ export type ProjectProfile = Omit<ProjectDetail, 'createdAt' | 'newLeads'>;
 
 /** A project's own columns without the watch list (alias `p`). */
 const SCALAR_COLUMNS = `p.id, p.name, p.url, p.pain, p.solution, p.target_users, p.geography, p.budget_fit,
-  p.score_threshold`;
+  p.score_threshold, p.reply_tone, p.reply_signature`;
 
 /** The profile's columns, for every statement that reads a project (alias `p`). */
 export const PROFILE_COLUMNS = `${SCALAR_COLUMNS}, p.keywords, p.subreddits, p.competitors`;
@@ -22,6 +23,8 @@ export interface ProfileRow {
   geography: string | null;
   budget_fit: string | null;
   score_threshold: number | null;
+  reply_tone: ReplyTone;
+  reply_signature: string | null;
   keywords: string[];
   subreddits: string[];
   competitors: string[];
@@ -40,6 +43,8 @@ function toScalars(r: ScalarRow) {
     geography: r.geography,
     budgetFit: r.budget_fit,
     scoreThreshold: r.score_threshold,
+    replyTone: r.reply_tone,
+    replySignature: r.reply_signature,
   };
 }
 
@@ -80,7 +85,7 @@ export function isProjectId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,64}$/.test(id);
 }
 
-/** The project columns' values in statement order, from name to competitors. */
+/** The project columns' values in statement order, from name to competitors, then the reply's tone and signature. */
 function inputValues(p: ProjectInput) {
   return [
     p.name,
@@ -94,6 +99,8 @@ function inputValues(p: ProjectInput) {
     p.keywords ?? [],
     p.subreddits ?? [],
     p.competitors ?? [],
+    p.replyTone ?? 'plain',
+    p.replySignature ?? null,
   ];
 }
 
@@ -163,7 +170,7 @@ export function createProjectsRepo(db: Queryable) {
       const rows = await db.query(
         `UPDATE projects SET name = $3, url = $4, pain = $5, solution = $6, target_users = $7, geography = $8,
                 budget_fit = $9, score_threshold = $10, keywords = $11, subreddits = $12, competitors = $13,
-                updated_at = clock_timestamp()
+                reply_tone = $14, reply_signature = $15, updated_at = clock_timestamp()
           WHERE user_id = $1 AND id = $2 RETURNING id`,
         [userId, projectId, ...inputValues(p)],
       );
@@ -219,18 +226,24 @@ export function createProjectsRepo(db: Queryable) {
            FROM projects p WHERE p.user_id = $1 ORDER BY p.created_at, p.name`,
         [userId],
       );
-      return rows.map((r) => ({
-        ...toProfile(r),
-        webhooks: r.webhooks,
-        // Listed only when there are some, so that files without alerts read as before.
-        ...(r.alerts.length
-          ? {
-              alerts: r.alerts.map(({ target, ...a }) =>
-                a.channel === 'email' ? { ...a, to: target } : { ...a, url: target },
-              ),
-            }
-          : {}),
-      }));
+      return rows.map((r) => {
+        // The reply's tone and signature only when set, so that files of projects without them read as before.
+        const { replyTone, replySignature, ...profile } = toProfile(r);
+        return {
+          ...profile,
+          ...(replyTone !== 'plain' ? { replyTone } : {}),
+          ...(replySignature ? { replySignature } : {}),
+          webhooks: r.webhooks,
+          // Listed only when there are some, so that files without alerts read as before.
+          ...(r.alerts.length
+            ? {
+                alerts: r.alerts.map(({ target, ...a }) =>
+                  a.channel === 'email' ? { ...a, to: target } : { ...a, url: target },
+                ),
+              }
+            : {}),
+        };
+      });
     },
     /** Creates the project, or updates the one of the same name on this account. */
     /** Each project's keywords and subreddits, for telling whether a change watches something new. */
@@ -246,13 +259,15 @@ export function createProjectsRepo(db: Queryable) {
     async upsertByName(userId: string, p: ProjectInput): Promise<{ id: string; name: string }> {
       const rows = await db.query<{ id: string; name: string }>(
         `INSERT INTO projects (user_id, name, url, pain, solution, target_users, geography, budget_fit,
-                               score_threshold, keywords, subreddits, competitors)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                               score_threshold, keywords, subreddits, competitors, reply_tone, reply_signature)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (user_id, name) DO UPDATE SET
            url = EXCLUDED.url, pain = EXCLUDED.pain, solution = EXCLUDED.solution,
            target_users = EXCLUDED.target_users, geography = EXCLUDED.geography, budget_fit = EXCLUDED.budget_fit,
            score_threshold = EXCLUDED.score_threshold, keywords = EXCLUDED.keywords,
-           subreddits = EXCLUDED.subreddits, competitors = EXCLUDED.competitors, updated_at = clock_timestamp()
+           subreddits = EXCLUDED.subreddits, competitors = EXCLUDED.competitors,
+           reply_tone = EXCLUDED.reply_tone, reply_signature = EXCLUDED.reply_signature,
+           updated_at = clock_timestamp()
          RETURNING id, name`,
         [userId, ...inputValues(p)],
       );

@@ -1,7 +1,20 @@
 import { type Static, Type } from 'typebox';
 import { AlertInputBody } from '../alerts/alerts.schemas.ts';
 import { DateTime, Nullable } from '../contract/schemas.ts';
+import { MAX_SIGNATURE_CHARS } from '../domain/scoring/types.ts';
 import { ScanResult } from '../scans/scans.schemas.ts';
+
+/** How the project's reply drafts sound (docs/decisions/0121-replies-a-person-would-post.md). */
+export const REPLY_TONE_DESCRIPTION =
+  "How reply drafts sound: 'plain' (short and direct, the default), 'friendly' (a warmer first line and " +
+  "sign-off) or 'expert' (more specific, technical advice).";
+export const ReplyTone = Type.Union(
+  [Type.Literal('plain'), Type.Literal('friendly'), Type.Literal('expert')],
+  { description: REPLY_TONE_DESCRIPTION },
+);
+export const REPLY_SIGNATURE_DESCRIPTION =
+  'A short line ending every reply draft ("— Sam from SnapBill"): at most 80 characters, one line, no link. ' +
+  'Null for none.';
 
 /** A project's profile as answers show it: its name and the texts the scorer reads (null: not written). */
 export const profileFields = {
@@ -18,6 +31,8 @@ const projectFields = {
   id: Type.String(),
   ...profileFields,
   scoreThreshold: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  replyTone: Type.Optional(ReplyTone),
+  replySignature: Type.Optional(Nullable(Type.String({ description: REPLY_SIGNATURE_DESCRIPTION }))),
   createdAt: DateTime,
   newLeads: Type.Integer({
     minimum: 0,
@@ -73,6 +88,10 @@ export const ProjectInput = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     ...profileTextInputs,
     scoreThreshold: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
+    replyTone: Type.Optional(ReplyTone),
+    replySignature: Type.Optional(
+      Nullable(Type.String({ maxLength: MAX_SIGNATURE_CHARS, description: REPLY_SIGNATURE_DESCRIPTION })),
+    ),
     keywords: Terms(500, KEYWORDS_DESCRIPTION),
     subreddits: Terms(500),
     competitors: Terms(200),

@@ -69,16 +69,23 @@ const REPLY_RULES = `You draft a Reddit reply that a human will review before po
 Rules:
 - Answer the author's actual question first, in their own terms (their business, numbers, the tools they named), with concrete, useful advice; the answer must stand on its own without the product.
 - Open with something specific to this post. Never open with a stock phrase ("That sounds frustrating", "Great question", "I hear you"), and vary structure: not every reply needs the same shape.
-- Then mention the product exactly once, by the name given, with its url, and say plainly that you work on it (a disclosure).
-- Plain, grammatical English; no hard sell, no exclamation marks, no hashtags, no emoji; under 120 words.
+- Only when the post asks for a tool, a product or a service of the product's kind, mention the product once, in one sentence, by the name given, with its url, and say plainly that you work on it (a disclosure). A how-to question or a problem gets advice only, with no product.
+- Plain, grammatical English; no hard sell, no hashtags, no emoji; under 100 words. No signature: one is added after.
 Answer with JSON only: {"reply": "..."}.`;
+
+/** The project's reply tone, as the model is told it. */
+const TONE_WORDS = {
+  plain: 'plain: short and direct',
+  friendly: 'friendly: a warmer first line, still specific',
+  expert: 'expert: specific, technical advice, as a practitioner writes it',
+} as const;
 
 export function replyMessages(item: ScoringItem, profile: ScoringProfile, lead: LeadScore) {
   return [
     { role: 'system', content: REPLY_RULES },
     {
       role: 'user',
-      content: `Product profile: ${profileText(profile)}\nName the product as: ${productName(profile)}\n\nLead: stage ${lead.stage ?? 'none'}; ${lead.reason ?? ''}\n\nPost:\n${postText(item)}`,
+      content: `Product profile: ${profileText(profile)}\nName the product as: ${productName(profile)}\nTone: ${TONE_WORDS[profile.replyTone ?? 'plain']}\n\nLead: stage ${lead.stage ?? 'none'}; ${lead.reason ?? ''}\n\nPost:\n${postText(item)}`,
     },
   ];
 }

@@ -198,9 +198,13 @@ export function createLlmScorer(deps: LlmScorerDeps) {
       itemKey: string,
     ): Promise<Drafted> {
       const fallback = draftReply(item, profile, lead);
-      const hash = profileHash(profile, config.model);
+      // Replies are cached per tone too, and apart from scores (their rules changed with ADR 0121, scores' did not).
+      const hash = profileHash(profile, `${config.model}\nreply:${profile.replyTone ?? 'plain'}`);
       const hit = await cache.get(itemKey, hash, 'reply');
-      if (hit !== undefined && checkReply.Check(hit)) return { reply: hit.reply, cached: true };
+      if (hit !== undefined && checkReply.Check(hit)) {
+        const signature = profile.replySignature?.trim();
+        return { reply: signature ? `${hit.reply}\n${signature}` : hit.reply, cached: true };
+      }
       try {
         const { answer, call } = await chat(replyMessages(item, profile, lead), 'lead_reply', LlmReplyAnswer);
         if (!checkReply.Check(answer)) {
@@ -209,16 +213,22 @@ export function createLlmScorer(deps: LlmScorerDeps) {
         }
         const reply = answer.reply.trim();
         const name = productName(profile);
-        const once = (x: string) => reply.split(x).length === 2;
-        if (words(reply) >= MAX_REPLY_WORDS || !once(name) || (profile.url && !once(profile.url))) {
+        const atMostOnce = (x: string) => reply.split(x).length <= 2;
+        if (
+          words(reply) > MAX_REPLY_WORDS ||
+          !atMostOnce(name) ||
+          (profile.url && !atMostOnce(profile.url))
+        ) {
           return {
             reply: fallback,
             call,
-            error: `${LLM_API}: reply broke the draft rules (length, or the product and its url named once)`,
+            error: `${LLM_API}: reply broke the draft rules (length, or the product and its url named more than once)`,
           };
         }
         await cache.put(itemKey, hash, 'reply', { reply });
-        return { reply, call };
+        // The signature is the project's own line, added here as the local drafter adds it (ADR 0121).
+        const signature = profile.replySignature?.trim();
+        return { reply: signature ? `${reply}\n${signature}` : reply, call };
       } catch (err) {
         return { reply: fallback, ...failed(err) };
       }

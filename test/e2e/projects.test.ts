@@ -145,6 +145,8 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
     await page.getByLabel('Geography').fill('EU');
     await page.getByLabel('Budget fit').fill('under $20/month');
     await page.getByLabel('Score threshold (0-100)').fill('45');
+    await page.getByLabel('Reply tone').selectOption('friendly');
+    await page.getByLabel('Reply signature').fill('— Sam from Invoice Buddy');
     assert.match(await list('keywords').locator('legend').innerText(), /Keywords 0 of 10/);
     await addTo('keywords', 'invoice reminder');
     await addTo('keywords', 'late payment');
@@ -178,6 +180,8 @@ describe('projects in the dashboard', { skip: chromiumMissing }, () => {
         geography: 'EU',
         budgetFit: 'under $20/month',
         scoreThreshold: 45,
+        replyTone: 'friendly',
+        replySignature: '— Sam from Invoice Buddy',
         newLeads: 0,
         keywords: ['invoice reminder', 'late payment'],
         subreddits: ['freelance', 'smallbusiness', 'Entrepreneur'],

@@ -15,8 +15,11 @@ export function pick(seed: string, n: number, salt: number): number {
 export const choose = <T>(list: readonly T[], seed: string, salt: number): T =>
   list[pick(seed, list.length, salt)]!;
 
-/** How many of a project's latest choices (openings, tips, questions back, disclosures) a draft avoids repeating. */
-const RECENT_CHOICES = 80;
+/**
+ * How many of a project's latest choices (each sentence a draft picks) a draft avoids repeating: a draft records
+ * three to five, so this is the last hundred or so drafts, and each list of sentences is used round in turn.
+ */
+const RECENT_CHOICES = 400;
 
 /**
  * The variant the seed picks, unless one of the project's recent drafts opened that way (`recent`, oldest first):

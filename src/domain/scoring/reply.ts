@@ -1,121 +1,66 @@
 import {
   ASKS_PERSON,
-  ASKS_PERSON_CRAFT,
   ASKS_SOFTWARE,
-  COUNTABLE,
-  CRAFT,
   GENERIC_ASK_WORDS,
-  GENERIC_FEATURES,
   GERUND,
   NAMED_PRODUCT,
   NOT_WHAT,
-  PRODUCT,
-  SERVICE_FEATURES,
 } from './phrases/reply.ts';
 import { productName } from './product-name.ts';
 import { compileProfile, sellsService } from './profile.ts';
-import { type Question, readQuestion, withArticle, yours } from './question.ts';
+import { type Question, readQuestion, withArticle } from './question.ts';
 import { readSignals } from './read.ts';
 import type { Signals } from './reading.ts';
-import { choose, chooseFresh, pick } from './reply-choice.ts';
+import { chooseFresh, pick } from './reply-choice.ts';
+import { askedFor, describesProblem, type PostFacts, readFacts } from './reply-facts.ts';
 import {
   ASKS,
-  CHOOSE,
-  CHOOSE_SERVICE,
-  CRAFT_ONLY,
+  BUDGET,
+  CHEER,
+  CURRENT,
+  DEADLINE,
   DECIDE,
   DISCLOSE,
   DO,
-  type End,
-  FRAMES,
-  HEDGES,
-  LEADS,
-  type Line,
-  OTHER_USE,
-  type Slots,
+  GUIDE,
+  HOW,
+  PICK,
+  RECORDS,
+  SEATS,
   type Sold,
-  TRIES,
-  WHYS,
+  TRIED,
+  WARM,
 } from './reply-lines.ts';
 import { scoreItem } from './score.ts';
 import { doneByPeople, splitSolution } from './solution-parts.ts';
-import { contentStems, escapeRegex, normalizeText } from './text.ts';
-import type { LeadScore, ScoringItem, ScoringProfile } from './types.ts';
+import { contentStems, normalizeText } from './text.ts';
+import {
+  type LeadScore,
+  MAX_SIGNATURE_CHARS,
+  type ReplyTone,
+  type ScoringItem,
+  type ScoringProfile,
+} from './types.ts';
 
 export { gerund, splitSolution } from './solution-parts.ts';
 
-/** The longest draft we produce; drafts are read by a human who posts them, or not. */
-export const MAX_REPLY_WORDS = 120;
-
-const an = (x: string) => `${/^[aeiou]/i.test(x) ? 'an' : 'a'} ${x}`;
-
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
+/** The longest draft we produce, signature aside; drafts are read by a human who posts them, or not. */
+export const MAX_REPLY_WORDS = 100;
 
 /**
- * What the author asks for, in their words: the keyword they used and what follows it in the title ("booking
- * software for your salon"), else their keyword named by what the profile sells ("time tracking tools").
+ * Why a signature is refused, or null when it is fine: at most 80 characters on one line, and no link (a link in
+ * every reply reads as spam on Reddit and gets comments removed; the one product mention carries the url).
  */
-function needOf(item: ScoringItem, s: Signals, profile: ScoringProfile, things: string): string {
-  const title = normalizeText(item.title).replace(/[^a-z0-9$'/ -]+/g, ' ');
-  // Not the competitors: "square appointment tools" is nobody's word for what they need.
-  const keys = [s.asksFor, ...s.keywordsTitle].filter((x): x is string => !!x);
-  for (const k of keys) {
-    const at = title.indexOf(k);
-    if (at < 0) continue;
-    const m = new RegExp(
-      `^${escapeRegex(k)}(?: (?:software|tools?|apps?|services?|systems?|platforms?))?(?: for (?:a|an|my|our|the) (?:[0-9a-z-]+ ){0,2}[a-z-]+)?`,
-    ).exec(title.slice(at));
-    if (m) return asNoun(m[0].replace(/ for (?:my|our) /, ' for your ').trim(), things);
-  }
-  return asNoun(
-    s.asksFor ?? s.keywordsTitle[0] ?? s.keywordsBody[0] ?? profile.keywords[0] ?? 'this',
-    things,
-  );
+export function signatureProblem(signature: string): string | null {
+  if (signature.length > MAX_SIGNATURE_CHARS)
+    return `must be at most ${MAX_SIGNATURE_CHARS} characters (it has ${signature.length})`;
+  if (/[\r\n]/.test(signature)) return 'must be a single line';
+  if (/https?:\/\/|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|co|app|dev|ai|example)\b/i.test(signature))
+    return 'must not contain a link (the draft names the product and its url once already)';
+  return null;
 }
 
-/** The subject in one or two words ("booking", "rent management"): the keyword the author used, else the project's. */
-function topicOf(s: Signals, profile: ScoringProfile, named: (x: string) => boolean, seed: string): string {
-  // The author's own word for it: the title's keywords first, the body's when the title has none.
-  const own = s.keywordsTitle.length
-    ? s.keywordsTitle
-    : s.keywordsBody.length
-      ? s.keywordsBody
-      : s.topicConcepts;
-  // A noun reads in "booking trouble"; a verb phrase ("get paid", "track my time") does not.
-  const noun = (k: string) => !named(k) && !/^(?:get|track|schedule|automate)\b|\bmy\b/.test(k);
-  const found = [...new Set(own)].filter(noun).slice(0, 3);
-  const topic = found.length
-    ? found[pick(seed, found.length, 8)]!
-    : (profile.keywords.find(noun) ?? profile.keywords.find((k) => !named(k)) ?? 'this');
-  return singular(topic);
-}
-
-/** A word said as a modifier ("laptop trouble", "gpu tools") is singular. */
-function singular(word: string): string {
-  return /[^s]s$/.test(word) && word.length > 4 ? word.slice(0, -1) : word;
-}
-
-/**
- * A need as a noun phrase that reads in a sentence: "a booking plugin", "booking software"; a bare word is
- * named by what the profile sells ("time tracking tools", "laptop models").
- */
-function asNoun(need: string, things: string): string {
-  if (!PRODUCT.test(need)) return need.includes(' for ') ? withArticle(need) : `${singular(need)} ${things}`;
-  return COUNTABLE.test(need) ? an(need) : need;
-}
-
-function both(profileFeatures: string[], i: number, sells: Sold): [string, string] {
-  const generic = sells === 'service' ? SERVICE_FEATURES : GENERIC_FEATURES;
-  const features = [...profileFeatures.map((f) => (GERUND.test(f) ? f : withArticle(f))), ...generic].slice(
-    0,
-    Math.max(4, profileFeatures.length),
-  );
-  const a = features[i % features.length] ?? 'day-to-day ease of use';
-  const b = features[(i + 1) % features.length] ?? 'setup time';
-  return a === b ? [a, 'setup time'] : [a, b];
-}
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * Whether the profile sells software, goods or a service: a service as `sellsService` reads it (profile.ts), else by
@@ -228,170 +173,6 @@ function whatOf(phrase: string): string | null {
 }
 
 /**
- * What the author told us (their budget, size, deadline, the tool they use), when they told us: as a sentence of
- * its own, and as the beginning of the first sentence ("On $50/month, ...").
- */
-function detailOf(
-  item: ScoringItem,
-  s: Signals,
-  competitor: string | undefined,
-  seed: string,
-  sells: Sold,
-  recent?: string[],
-): { sentence: () => string; lead: string } | null {
-  // Words in quotes are someone else's ("see u tomorrow" in a reminder text the author quotes): not their deadline.
-  const text = normalizeText(`${item.title} ${item.body.slice(0, 600)}`).replace(
-    /"[^"\n]{0,300}"|“[^”\n]{0,300}”/g,
-    ' ',
-  );
-  // The largest count told is the business's size ("two techs on one client … 7 techs": 7); "1,200 clients" is 1,200.
-  let size: { n: number; told: string; unit: string } | null = null;
-  for (const m of text.matchAll(
-    /(?<![\d.,$])(\d{1,3}(?:,\d{3})+|\d{1,5})[- ](chairs?|employees|people|staff|users|units|laptops|trucks|techs?|doors|rooms|locations|clients|students|servers|computers|machines|properties|tenants|devices|floors|files|sheets|reports)\b/g,
-  )) {
-    const n = Number(m[1]!.replace(/,/g, ''));
-    if (!size || n > size.n) size = { n, told: m[1]!, unit: m[2]! };
-  }
-  const when =
-    /\b(tomorrow|next (?:week|month)|this (?:week|month)|by (?:monday|friday|the weekend)|in (?:\d+|two|three) (?:days|weeks))\b/.exec(
-      text,
-    )?.[1];
-  const options: string[] = [];
-  const leads: string[] = [];
-  // "$42,000/yr" is an income, not a budget for a tool.
-  const budget =
-    s.budgetText && Number(s.budgetText.replace(/[^0-9.]/g, '')) < 10_000
-      ? s.budgetText.replace(/[,.;:]+$/, '').replace(/\$\s+/, '$')
-      : null;
-  if (budget)
-    leads.push(`On ${budget}, `, `With ${budget} to spend, `, `For ${budget}, `, `Within ${budget}, `);
-  if (budget)
-    options.push(
-      `${upper(budget)} is a workable budget for this.`,
-      `Your budget of ${budget} rules out very little, so choose on fit.`,
-      `On ${budget} you can be picky; several options fit under it.`,
-      `${upper(budget)} goes further than people expect here, so don't overbuy.`,
-      `With ${budget} to spend, put the money where you'll feel it every day.`,
-      `${upper(budget)} is enough for something solid if you skip the extras.`,
-      `Stretching past ${budget} is rarely worth it here.`,
-    );
-  if (budget && sells === 'software')
-    options.push(`Keep some of the ${budget} back; the cheaper tier is often enough to start.`);
-  if (size) {
-    const { n: count, told: n } = size;
-    // "7 staff", "12 people": no plural s.
-    const unit = count !== 1 && !/s$|^(?:staff|people)$/.test(size.unit) ? `${size.unit}s` : size.unit;
-    leads.push(`At ${n} ${unit}, `, `With ${n} ${unit}, `, `For ${n} ${unit}, `);
-    const goodsBought = /^(?:laptops|computers|machines|devices|servers|units)$/.test(unit);
-    if (sells === 'software' && count > 50)
-      options.push(
-        `At ${n} ${unit}, check how each plan prices that volume.`,
-        `With ${n} ${unit}, ask how the import works before you commit.`,
-        `${n} ${unit} is enough that plan limits matter, so read them.`,
-      );
-    else if (sells === 'software')
-      options.push(
-        `At ${n} ${unit}, you are past what spreadsheets and sticky notes handle well.`,
-        `${n} ${unit} is small enough that setup should take an afternoon, not a project.`,
-        `With ${n} ${unit}, per-seat pricing adds up, so check how each option charges.`,
-        `For ${n} ${unit}, the lower tiers of most plans will do.`,
-        `Having ${n} ${unit} means the cheapest plans may cap you, so read the limits.`,
-      );
-    else if (sells === 'goods' && goodsBought)
-      options.push(
-        `With ${n} ${unit}, ask about a price for the lot.`,
-        `For ${n} ${unit}, what matters is that it works the same everywhere.`,
-      );
-    else
-      options.push(
-        `With ${n} ${unit}, ask how the price changes with the volume.`,
-        `For ${n} ${unit}, ask for references from someone about your size.`,
-      );
-  }
-  if (when) leads.push(`Since you need it ${when}, `, `With ${when} as the deadline, `);
-  if (when)
-    options.push(
-      `With ${when} as your deadline, pick something you can set up in a day.`,
-      `Since you need it ${when}, I'd avoid anything that needs a long onboarding.`,
-      `If it has to work ${when}, go with what you can learn quickly and revisit later.`,
-    );
-  if (competitor) leads.push(`Coming from ${competitor}, `, `Compared with ${competitor}, `);
-  if (competitor)
-    options.push(
-      `${competitor} does the basics, so the question is what you are missing.`,
-      `Plenty of people start on ${competitor} and outgrow it.`,
-      `Coming from ${competitor}, expect a week of getting used to a new layout.`,
-      `If ${competitor} mostly works, change only what bothers you.`,
-    );
-  if (!options.length) return null;
-  // Compared with the project's recent drafts as templates: what the author told us is masked.
-  const told = [budget, competitor, size?.told, when].filter((v): v is string => !!v);
-  const keyOf = (o: string) => `detail: ${told.reduce((k, v) => k.split(v).join('_'), o)}`;
-  // Chosen (and recorded among the recent choices) only by a draft that says it as a sentence of its own.
-  return { sentence: () => chooseFresh(options, seed, 6, keyOf, recent), lead: choose(leads, seed, 17) };
-}
-
-function upper(x: string): string {
-  return x.charAt(0).toUpperCase() + x.slice(1);
-}
-
-/** Every slot blank: a line rendered with these is its template ("For _, "). */
-const HOLES: Slots = { need: '_', topic: '_', a: '_', b: '_', cap: '_', cap2: '_', who: '', things: '_' };
-
-/** A line's template (slots blank) in plain words. */
-const templateWords = (template: string) =>
-  template
-    .toLowerCase()
-    .replace(/[^a-z0-9$_ ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** An opening's first four words, slots blank: how the reply check tells two openings alike. */
-const openingKey = (template: string) => templateWords(template).split(' ').slice(0, 4).join(' ');
-
-/** A beginning and an end as one sentence, or two when the beginning is a question ("Picking X? Look at ..."). */
-const joined = (start: string, end: string) =>
-  /[?.:!] $/.test(start) && !/: $/.test(start) ? start + upper(end) : start + end;
-
-/**
- * The first sentence: the author's own question said back and answered when the post asks one ("To follow up
- * with leads, start with ..."), else an answer by what they are doing (asking, comparing, ready to buy, in pain).
- */
-function openingOf(
-  q: Question | null,
-  kind: keyof typeof LEADS,
-  sells: Sold,
-  craft: boolean,
-  x: Slots,
-  seed: string,
-  detailLead: string | null,
-  recent?: string[],
-): [string, boolean] {
-  const endsOf = (e: End) =>
-    e === 'choose'
-      ? sells === 'service'
-        ? CHOOSE_SERVICE
-        : CHOOSE
-      : e === 'decide'
-        ? DECIDE
-        : DO[sells].filter((l) => craft || !CRAFT_ONLY.test(l(x)));
-  if (!q) {
-    const { leads, ends } = LEADS[kind];
-    const lead = detailLead ?? chooseFresh(leads, seed, 2, (l) => openingKey(l(HOLES)), recent)(x);
-    return [joined(lead, choose(endsOf(ends), seed, 10)(x)), false];
-  }
-  const { frames, ends } = FRAMES[q.form];
-  const frame = chooseFresh(
-    frames,
-    seed,
-    2,
-    (f) => openingKey(f('_', '_')),
-    recent,
-  )(q.slot ?? '', q.form === 'versus' ? q.other : '');
-  return [joined(frame, choose(endsOf(ends), seed, 10)(x)), true];
-}
-
-/**
  * What the product does, as a person says it: "helps with tracking income per appointment and producing tax-ready
  * reports", "offers SMS reminders and deposits", "is a small studio"; null when the profile says nothing usable.
  */
@@ -408,49 +189,85 @@ function whatItDoes(shown: string[], category: string | null): string | null {
   return /^(?:an?|the)\s/i.test(category) ? `is ${category}` : `covers ${category}`;
 }
 
+/** A line's key among a project's recent choices: the pool and the line with its slot blank. */
+const keyed =
+  <T>(pool: string, render: (t: T) => string) =>
+  (t: T) =>
+    `${pool}: ${render(t)}`;
+
 /**
- * The one product mention, in three parts chosen apart: who I am to it ("I'm on the team behind X (url)"), what
- * it does (its features, or nothing), and a hedge. When the post asks for something else, it says what the product
- * does instead and claims no fit ("built for cases like yours" only when it is).
+ * The sentences that answer a request for a product, most specific first: what the author told us (the tool they
+ * use, what they tried, their budget, size, deadline), at most two of them, then one piece of advice for choosing.
  */
-function disclosureOf(
-  product: string,
-  features: string[],
-  category: string | null,
-  fit: Fit,
-  x: Slots,
+function answerRequest(
+  facts: PostFacts,
+  sells: Sold,
+  tone: ReplyTone,
   seed: string,
-  discloser: (product: string) => string,
-  brief = false,
-): string {
-  const f0 = pick(seed, Math.max(1, features.length), 9);
-  // Said in passing when the product is for something else: one feature is enough.
-  const shown =
-    fit.level === 'none'
-      ? features.slice(f0, f0 + 1)
-      : features.length > 2
-        ? [features[f0]!, features[(f0 + 1) % features.length]!]
-        : features.length === 2
-          ? features
-          : [];
-  const does = brief ? null : whatItDoes(shown.length ? shown : features.slice(0, 1), category);
-  const who = discloser(product);
-  if (fit.level === 'none')
-    return `${who}${choose(OTHER_USE, seed, 5)(does, fit.thing && withArticle(fit.thing))}`;
-  // "Built for cases like yours" only when the post asks for what the product is.
-  const claims = ['', does ? `, which ${does}` : '', ', built for cases like yours'];
-  const what = claims[pick(seed, fit.level === 'strong' ? 3 : 2, 5)]!;
-  return `${who}${what}${choose(HEDGES, seed, 15)(x)}`;
+  recent?: string[],
+): string[] {
+  const told: string[] = [];
+  const fresh = <T>(list: readonly T[], salt: number, pool: string, render: (t: T) => string) =>
+    chooseFresh(list, seed, salt, keyed(pool, render), recent);
+  if (facts.current)
+    told.push(fresh(CURRENT, 21, 'current', (l) => l('_', '_'))(facts.current.name, facts.current.the));
+  if (facts.tried) told.push(fresh(TRIED.ask, 22, 'tried', (l) => l('_'))(facts.tried));
+  if (facts.budget) told.push(fresh(BUDGET[sells], 23, `budget ${sells}`, (l) => l('_'))(facts.budget));
+  if (facts.seats) told.push(fresh(SEATS[sells], 24, `seats ${sells}`, (l) => l('_'))(facts.seats));
+  else if (facts.records && sells === 'software')
+    told.push(fresh(RECORDS, 25, 'records', (l) => l('_'))(facts.records));
+  if (facts.deadline)
+    told.push(fresh(DEADLINE[sells], 26, `deadline ${sells}`, (l) => l('_'))(facts.deadline));
+  const advice = fresh(
+    PICK[sells][tone === 'expert' ? 'expert' : 'plain'],
+    27,
+    `pick ${sells} ${tone}`,
+    (l) => l,
+  );
+  return [...told.slice(0, 2).map(upperFirst), advice];
+}
+
+/** The sentences that help with a how-to question, a problem or a decision: no product and no shopping advice. */
+function answerProblem(
+  item: ScoringItem,
+  q: Question | null,
+  facts: PostFacts,
+  tone: ReplyTone,
+  seed: string,
+  recent?: string[],
+): string[] {
+  const fresh = <T>(list: readonly T[], salt: number, pool: string, render: (t: T) => string) =>
+    chooseFresh(list, seed, salt, keyed(pool, render), recent);
+  const out: string[] = [];
+  if (q?.form === 'whether' && tone !== 'expert') out.push(fresh(DECIDE, 31, 'decide', (l) => l));
+  else {
+    // Something that went wrong hears how to find the cause; a plan or a how-to hears how to go about it.
+    const advice =
+      tone === 'expert'
+        ? fresh(DO.expert, 32, 'do expert', (l) => l)
+        : describesProblem(item)
+          ? fresh(DO.plain, 32, 'do plain', (l) => l)
+          : fresh(GUIDE, 35, 'guide', (l) => l);
+    // A how-to question said back in the author's words when they read in a sentence ("To get paid on time, ...").
+    const slot = q?.form === 'how' && q.slot && wordCount(q.slot) <= 8 ? q.slot : null;
+    out.push(
+      slot
+        ? fresh(HOW, 33, 'how', (l) => l('_'))(slot) +
+            (advice.startsWith("I'd") ? advice : lowerFirst(advice))
+        : advice,
+    );
+  }
+  if (facts.tried) out.unshift(upperFirst(fresh(TRIED.fix, 34, 'tried fix', (l) => l('_'))(facts.tried)));
+  return out;
 }
 
 /**
- * The deterministic reply draft, written for the post: the author's question answered first, in their words,
- * what they told us (budget, size, deadline, the tool they use), sometimes a practical tip or a question back,
- * then one honest mention of the product with its url. Sentences and their order vary by post; under 120 words.
- * Never posted by the service; with an LLM configured this is the fallback. `recent`: the choices of the
- * project's latest drafts, oldest first (the scanner keeps one list per project): the draft opens, advises, asks
- * and discloses another way than they did when it can, and appends its own choices, so a project's drafts do not
- * read alike however few there are.
+ * The deterministic reply draft, written for the post: what the post asks answered first, with what its author
+ * told (the tool they use, what they tried, budget, size, deadline); one disclosed mention of the product, only
+ * when the post asks for a product of its kind; a question back when the post gives little to go on; the project's
+ * tone and signature. At most 100 words before the signature. Never posted by the service; with an LLM configured
+ * this is the fallback. `recent`: the choices of the project's latest drafts, oldest first (the scanner keeps one
+ * list per project): a draft picks sentences they did not use while it can, so a project's drafts do not repeat.
  */
 export function draftReply(
   item: ScoringItem,
@@ -461,111 +278,100 @@ export function draftReply(
   const lead = local ?? scoreItem(item, profile);
   const s = readSignals(item, compileProfile(profile));
   const seed = `${item.title}\n${item.body.slice(0, 200)}`;
+  const tone: ReplyTone = profile.replyTone ?? 'plain';
   const { category, features } = splitSolution(profile.solution);
   const q = readQuestion(item);
   const fit = fitOf(item, q, profile, s, lead.score);
   const sold = soldAs(profile);
-  // The advice is for what the post asks for; the profile's own features are criteria only when it is that thing.
-  const sells = adviceFor(item, q, sold);
-  // Briefs, revisions and final files are a craft's (design, writing, video, sites), not a bookkeeper's or a tutor's.
-  const craft =
-    sells !== 'service' ||
-    CRAFT.test(normalizeText(`${profile.solution ?? ''} ${profile.keywords.join(' ')}`)) ||
-    (sells !== sold && ASKS_PERSON_CRAFT.test(normalizeText(item.title)));
-  const own = (fit.level === 'strong' || fit.level === 'some') && sells === sold ? features : [];
-  const product = productName(profile);
-  const named = (x: string) => x.toLowerCase().includes(product.toLowerCase());
-  const things = sells === 'goods' ? 'models' : sells === 'service' ? 'providers' : 'tools';
-  let need = needOf(item, s, profile, things);
-  if (named(need)) need = asNoun(profile.keywords.find((k) => !named(k)) ?? 'this', things);
-  const topic = topicOf(s, profile, named, seed);
-  const [a, b] = both(own, pick(seed, 97, 1), sells);
-  // "automating reports" is something a tool does: "start with a tool for automating reports".
-  const caps = (
-    own.length
-      ? own
-      : [
-          (fit.level === 'strong' || fit.level === 'some') && category
-            ? category
-            : 'a simple tool for the repetitive part',
-        ]
-  ).map((f) => (GERUND.test(f) ? `a tool for ${f}` : withArticle(f)));
-  const c0 = pick(seed, caps.length, 11);
-  const target = s.targetUsers[0];
-  const who = target?.endsWith('s') ? ` for ${yours(target)}` : '';
-  const competitor = profile.competitors.find((c) =>
-    normalizeText(`${item.title} ${item.body}`).includes(normalizeText(c)),
-  );
-  // Comparing without a named competitor reads as asking: "people leave X" needs an X.
-  const kind =
-    lead.stage === 'comparing' && competitor
-      ? 'compare'
-      : lead.stage === 'purchase-ready'
-        ? 'buy'
-        : lead.stage === 'problem-aware'
-          ? 'pain'
-          : 'seek';
-  const x: Slots = {
-    need: kind === 'compare' && competitor ? competitor : need,
-    topic,
-    a,
-    b,
-    cap: caps[c0]!,
-    cap2: caps[(c0 + 1) % caps.length] === caps[c0] ? 'the rest' : caps[(c0 + 1) % caps.length]!,
-    who,
-    things,
-  };
-  const detail = detailOf(item, s, kind === 'compare' ? undefined : competitor, seed, sells, recent);
-  // The shape varies with what the post gives: an echoed question always leads; otherwise the author's own
-  // detail begins the first sentence half the time ("On $50/month, ..."), else it gets a sentence of its own,
-  // and a draft with a detail sometimes skips the tip.
-  const detailLeads = !!detail && pick(seed, 2, 7) === 1;
-  const [opening, answered] = openingOf(
-    q,
-    kind,
-    sells,
-    craft,
-    x,
+  const asked = askedFor(item) ?? (q?.form === 'recommend' || q?.form === 'alternative' ? 'product' : null);
+  const asks = asked !== null;
+  // Asked for a person to do the job, the advice is a buyer's of a service whatever the profile sells.
+  // Asked for a product, it is software when the words say so ("What do you use for invoicing?" from freelancers
+  // asks for software, not for a freelancer), else what the profile sells.
+  const sells: Sold =
+    asked === 'person'
+      ? 'service'
+      : asked === 'product'
+        ? ASKS_SOFTWARE.test(normalizeText(`${q?.slot ?? ''} ${item.title}`))
+          ? 'software'
+          : sold
+        : adviceFor(item, q, sold);
+  const read = readFacts(item, profile, s.budgetText);
+  // "FreshBooks alternatives?": the tool they leave is the one they use, spelt as the profile spells it.
+  const leaving =
+    q?.form === 'alternative' && wordCount(q.slot) <= 3
+      ? (profile.competitors.find((c) => normalizeText(c) === normalizeText(q.slot)) ?? q.slot)
+      : null;
+  if (leaving && !read.current) read.current = { name: leaving, the: leaving };
+  // A goods buyer's "current tool" is a brand they weigh, not something to migrate from.
+  const facts = sells === 'software' ? read : { ...read, current: null };
+  const fresh = <T>(list: readonly T[], salt: number, pool: string, render: (t: T) => string) =>
+    chooseFresh(list, seed, salt, keyed(pool, render), recent);
+
+  const body = asks
+    ? answerRequest(facts, sells, tone, seed, recent)
+    : answerProblem(item, q, facts, tone, seed, recent);
+  const warm =
+    tone === 'friendly'
+      ? fresh(WARM[!asks && describesProblem(item) ? 'fix' : 'ask'], 41, 'warm', (l) => l)
+      : null;
+  // A question back for help that depends on details the post leaves out, when it gives little to build on, or now
+  // and then; never one it already answered.
+  const toldCount = [facts.current, facts.tried, facts.budget, facts.seats, facts.deadline].filter(
+    Boolean,
+  ).length;
+  const open = ASKS.filter((a) => (!a.unless || !facts[a.unless]) && a.for !== (asks ? 'help' : 'ask'));
+  const ask =
+    tone !== 'expert' && (!asks || (toldCount === 0 ? pick(seed, 2, 42) === 0 : pick(seed, 4, 42) === 0))
+      ? fresh(open, 43, 'ask', (a) => a.text).text
+      : null;
+  // The product only for a post that asks for one of its kind, and only by someone who says they work on it.
+  const mention =
+    asks && sells === sold && (fit.level === 'strong' || fit.level === 'some')
+      ? disclosure(profile, features, category, seed, recent)
+      : null;
+  const cheer = tone === 'friendly' && pick(seed, 2, 44) === 0 ? fresh(CHEER, 45, 'cheer', (l) => l) : null;
+
+  // Past 100 words, the optional parts go first: the cheer, the question back, the second detail, the features.
+  const parts = { warm, body, ask, mention, cheer };
+  const text = () =>
+    [parts.warm, ...parts.body, parts.ask, parts.mention, parts.cheer].filter(Boolean).join(' ');
+  if (wordCount(text()) > MAX_REPLY_WORDS) parts.cheer = null;
+  if (wordCount(text()) > MAX_REPLY_WORDS) parts.ask = null;
+  // The most specific fact (the first) and the advice (the last) stay longest.
+  while (wordCount(text()) > MAX_REPLY_WORDS && parts.body.length > 2)
+    parts.body = [...parts.body.slice(0, -2), parts.body.at(-1)!];
+  if (wordCount(text()) > MAX_REPLY_WORDS && parts.body.length > 1) parts.body = parts.body.slice(-1);
+  if (wordCount(text()) > MAX_REPLY_WORDS && mention) parts.mention = disclosure(profile, [], null, seed);
+  if (wordCount(text()) > MAX_REPLY_WORDS) parts.warm = null;
+  const signature = profile.replySignature?.trim();
+  return signature ? `${text()}\n${signature}` : text();
+}
+
+/** The one product mention: "Disclosure: I work on BookWell (https://…), which offers automatic reminders …". */
+function disclosure(
+  profile: ScoringProfile,
+  features: string[],
+  category: string | null,
+  seed: string,
+  recent?: string[],
+): string {
+  const product = `${productName(profile)}${profile.url ? ` (${profile.url})` : ''}`;
+  const f0 = pick(seed, Math.max(1, features.length), 9);
+  const shown = features.length > 2 ? [features[f0]!, features[(f0 + 1) % features.length]!] : features;
+  const does = whatItDoes(shown, category);
+  // Long features make a long mention: a sentence over 30 words names the product alone.
+  const line = chooseFresh(
+    DISCLOSE,
     seed,
-    detailLeads ? detail.lead : null,
+    46,
+    keyed('disclose', (l) => l('_', '_')),
     recent,
   );
-  // Without the product's own features, no tip names one ("Check whether the cheapest plan includes …").
-  const tries = TRIES[sells].filter(
-    (t) =>
-      (own.length || !t({ ...x, cap: '\u0000' }).includes('\u0000')) && (craft || !CRAFT_ONLY.test(t(x))),
-  );
-  // The tip and its reason are one sentence: a project's drafts repeat neither the tip nor the pair while they can.
-  const tipLine = chooseFresh(tries, seed, 3, (t) => `tip: ${templateWords(t(HOLES))}`, recent);
-  const tipKey = templateWords(tipLine(HOLES));
-  const tip = `${tipLine(x)}${chooseFresh(WHYS, seed, 16, (w) => `why: ${tipKey} ${w}`, recent)}`;
-  const ask: Line | null =
-    pick(seed, 5, 12) === 0
-      ? chooseFresh(ASKS, seed, 13, (a) => `ask: ${templateWords(a(HOLES))}`, recent)
-      : null;
-  const body =
-    detail && !(detailLeads && !answered)
-      ? pick(seed, 3, 14)
-        ? [opening, detail.sentence(), tip]
-        : [opening, detail.sentence()]
-      : [opening, tip];
-  if (ask) body.push(ask(x));
-  const url = profile.url ? ` (${profile.url})` : '';
-  const discloser = chooseFresh(DISCLOSE, seed, 4, (d) => `disclose: ${templateWords(d('_'))}`, recent);
-  const disclosure = disclosureOf(`${product}${url}`, features, category, fit, x, seed, discloser);
-  let reply = `${body.join(' ')} ${disclosure}`;
-  // Long features make a long mention: past 95 words it names the product without them.
-  if (wordCount(reply) > 95)
-    reply = `${body.join(' ')} ${disclosureOf(`${product}${url}`, features, category, fit, x, seed, discloser, true)}`;
-  if (wordCount(reply) >= MAX_REPLY_WORDS) {
-    const short = `Disclosure: I work on ${product}${url}; it may or may not fit.`;
-    const room = MAX_REPLY_WORDS - 1 - wordCount(short);
-    reply = `${body
-      .join(' ')
-      .split(/\s+/)
-      .slice(0, room)
-      .join(' ')
-      .replace(/[,;:]$/, '')}… ${short}`;
-  }
-  return reply;
+  const said = line(product, does);
+  return wordCount(said) > 30 ? line(product, null) : said;
 }
+
+const upperFirst = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+/** "Fix the smallest piece" -> "fix the smallest piece", after a beginning that says the question back. */
+const lowerFirst = (x: string) => (/^[A-Z][a-z]/.test(x) ? x.charAt(0).toLowerCase() + x.slice(1) : x);

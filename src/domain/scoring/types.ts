@@ -25,7 +25,17 @@ export interface ScoringProfile {
   budgetFit: string | null;
   keywords: string[];
   competitors: string[];
+  /** How reply drafts sound (docs/decisions/0121); 'plain' when absent. Scoring never reads it. */
+  replyTone?: ReplyTone;
+  /** A short line ending every reply draft ("— Sam from SnapBill"), or none. Scoring never reads it. */
+  replySignature?: string | null;
 }
+
+/** How a project's reply drafts sound: short and direct, warmer, or more specific and technical. */
+export type ReplyTone = 'plain' | 'friendly' | 'expert';
+export const REPLY_TONES: readonly ReplyTone[] = ['plain', 'friendly', 'expert'];
+/** The longest reply signature a project may set (docs/decisions/0121-replies-a-person-would-post.md). */
+export const MAX_SIGNATURE_CHARS = 80;
 
 export interface LeadScore {
   score: number;

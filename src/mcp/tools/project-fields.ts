@@ -26,6 +26,15 @@ export const PROJECT_FIELDS = {
     'scoreThreshold',
     'Matches scoring below this (0-100) are not leads; null: the default (40).',
   ),
+  replyTone: described(
+    'replyTone',
+    "How reply drafts sound: 'plain' (short and direct; the default), 'friendly' (a warmer first line) or " +
+      "'expert' (more specific, technical advice).",
+  ),
+  replySignature: described(
+    'replySignature',
+    'A line ending every reply draft ("— Sam from SnapBill"): at most 80 characters, one line, no link; null: none.',
+  ),
   keywords: described(
     'keywords',
     'Phrases a buyer writes; a post matching one is scored. "-word" excludes posts with that word.',

@@ -94,6 +94,8 @@ export function watchProjects(rows: ScanProject[], config: PlanConfig, version: 
         budgetFit: p.budgetFit,
         keywords,
         competitors: limited(p.competitors, limits?.competitors),
+        replyTone: p.replyTone,
+        replySignature: p.replySignature,
       },
     });
   }

@@ -9,6 +9,14 @@ import { useResource } from '../resource.ts';
 import { useLeaveGuard } from '../router.ts';
 import type { ProjectDetail, ProjectLimits } from '../types.ts';
 
+type ReplyTone = NonNullable<ProjectDetail['replyTone']>;
+/** The reply tones as the form offers them (docs/decisions/0121-replies-a-person-would-post.md). */
+const TONES: { value: ReplyTone; label: string }[] = [
+  { value: 'plain', label: 'Plain: short and direct' },
+  { value: 'friendly', label: 'Friendly: a warmer first line' },
+  { value: 'expert', label: 'Expert: more specific, technical advice' },
+];
+
 type ListField = 'keywords' | 'subreddits' | 'competitors';
 /** The service's sentence for each field it refused, by field name. */
 type FieldErrors = Partial<Record<keyof ProjectDraft, string>>;
@@ -22,6 +30,8 @@ export interface ProjectDraft {
   geography: string;
   budgetFit: string;
   scoreThreshold: string;
+  replyTone: ReplyTone;
+  replySignature: string;
   keywords: string[];
   subreddits: string[];
   competitors: string[];
@@ -36,6 +46,8 @@ export const EMPTY: ProjectDraft = {
   geography: '',
   budgetFit: '',
   scoreThreshold: '',
+  replyTone: 'plain',
+  replySignature: '',
   keywords: [],
   subreddits: [],
   competitors: [],
@@ -51,6 +63,8 @@ function draftOf(p: ProjectDetail): ProjectDraft {
     geography: p.geography ?? '',
     budgetFit: p.budgetFit ?? '',
     scoreThreshold: p.scoreThreshold === null ? '' : String(p.scoreThreshold),
+    replyTone: p.replyTone ?? 'plain',
+    replySignature: p.replySignature ?? '',
     keywords: p.keywords,
     subreddits: p.subreddits,
     competitors: p.competitors,
@@ -71,6 +85,8 @@ function bodyOf(d: ProjectDraft) {
     budgetFit: text(d.budgetFit),
     // Anything but digits goes as typed, so the service's sentence for the field comes back.
     scoreThreshold: threshold === '' ? null : /^\d+$/.test(threshold) ? Number(threshold) : threshold,
+    replyTone: d.replyTone,
+    replySignature: text(d.replySignature),
     keywords: d.keywords,
     subreddits: d.subreddits,
     competitors: d.competitors,
@@ -262,6 +278,34 @@ function GenericKeywords(props: { values: string[] }) {
       {generic.length === 1 ? generic[0] : 'such product'} would match, so scoring ignores{' '}
       {generic.length === 1 ? 'it' : 'them'}. Say what kind, e.g. “bookkeeping {generic[0]}”.
     </p>
+  );
+}
+
+/** How the project's reply drafts sound: applies to drafts written from the next scan on. */
+function ToneField(props: { value: ReplyTone; error?: string; onChange(v: ReplyTone): void }) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div class="field">
+      <label for={id}>Reply tone</label>
+      <select
+        id={id}
+        value={props.value}
+        aria-describedby={hintId}
+        aria-invalid={props.error ? true : undefined}
+        onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value as ReplyTone)}
+      >
+        {TONES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      {props.error && <p class="field-error small">{props.error}</p>}
+      <p id={hintId} class="muted small">
+        How the reply drafts of new leads sound.
+      </p>
+    </div>
   );
 }
 
@@ -479,6 +523,19 @@ export function ProjectForm(props: {
           onInput={(scoreThreshold) => set({ scoreThreshold })}
           inputMode="numeric"
           hint="Applies to the next scans: a match scoring below it is not kept. Leads already found stay (after saving you can hide those below it). Empty uses the service default (40)."
+        />
+        <ToneField
+          value={draft.replyTone}
+          error={fieldErrors.replyTone}
+          onChange={(replyTone) => set({ replyTone })}
+        />
+        <TextField
+          label="Reply signature"
+          value={draft.replySignature}
+          error={fieldErrors.replySignature}
+          onInput={(replySignature) => set({ replySignature })}
+          placeholder="— Sam from SnapBill"
+          hint="Optional line ending every reply draft: at most 80 characters, no link."
         />
       </div>
       {LISTS.map((spec) => (

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const link = process.argv[2]!;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1200, height: 1800 } });
+await page.goto(link);
+await page.waitForTimeout(2000);
+await page.goto('http://localhost:3999/projects/new');
+await page.waitForTimeout(1500);
+await page.getByLabel('Or describe it').fill('SnapBill is invoicing software for freelance photographers: quotes, invoices, deposits and payment reminders, so wedding and portrait photographers stop chasing unpaid shoots.');
+await page.getByRole('button', { name: 'Suggest a profile' }).click();
+await page.getByText(/^Suggested: \d+ keywords/).waitFor();
+await page.waitForTimeout(4000);
+await page.getByRole('button', { name: /Read the subreddits now/ }).click();
+await page.waitForTimeout(5000);
+await page.screenshot({ path: '/tmp/fresh.png', fullPage: false });
+console.log(await page.locator('.preview p.muted').first().textContent());
+await browser.close();
