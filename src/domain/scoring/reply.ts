@@ -325,9 +325,16 @@ export function draftReply(
     tone !== 'expert' && (!asks || (toldCount === 0 ? pick(seed, 2, 42) === 0 : pick(seed, 4, 42) === 0))
       ? fresh(open, 43, 'ask', (a) => a.text).text
       : null;
-  // The product only for a post that asks for one of its kind, and only by someone who says they work on it.
+  // The product only for a post that asks for one of its kind, and only by someone who says they work on it; not
+  // when the request reads as another kind of product, by another trade, or tied to the profile by broad words
+  // alone (request-fit.ts): readers marked such pitches "would not post" (docs/scoring.md, blind read).
   const mention =
-    asks && sells === sold && (fit.level === 'strong' || fit.level === 'some')
+    asks &&
+    sells === sold &&
+    (fit.level === 'strong' || fit.level === 'some') &&
+    !s.otherObject &&
+    !s.otherTrade &&
+    !s.broadOnly
       ? disclosure(profile, features, category, seed, recent)
       : null;
   const cheer = tone === 'friendly' && pick(seed, 2, 44) === 0 ? fresh(CHEER, 45, 'cheer', (l) => l) : null;
