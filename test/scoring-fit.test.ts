@@ -174,3 +174,41 @@ test('a post found only by a broad keyword is not lifted by the meaning stage', 
   const local = scoreItem(item, broad);
   assert.ok(scoreItem(item, broad, vectors).score <= local.score);
 });
+
+test('a how-to question about a competitor’s product is not lifted by the meaning stage', async () => {
+  // An inventory tool written as a founder writes it: Excel among the competitors, "spreadsheet" among the keywords.
+  const inventory: ScoringProfile = {
+    name: 'ShelfCount',
+    url: null,
+    pain: 'Small shops run out of best sellers because stock is counted by hand in a spreadsheet',
+    solution:
+      'Inventory software: stock levels, low-stock alerts and reorder lists, barcode scanning from a phone',
+    targetUsers: 'Owners of small retail shops',
+    geography: null,
+    budgetFit: null,
+    keywords: ['inventory', 'stock', 'reorder', 'barcode', 'spreadsheet'],
+    competitors: ['Excel', 'TradeGecko'],
+  };
+  const embedder = createEmbedder();
+  const shipped = async (item: ScoringItem) => ({
+    local: scoreItem(item, inventory).score,
+    shipped: scoreItem(item, inventory, {
+      post: (await embedder.embed([itemText(item)]))[0]!,
+      profile: await embedder.embed(profileTexts(inventory)),
+    }).score,
+  });
+  const howTo = await shipped(
+    post(
+      'Help with conditional formatting in Excel?',
+      'Need help: how do I make a cell turn red in Excel when the date in the next column has passed? Any advice?',
+    ),
+  );
+  assert.ok(howTo.shipped <= howTo.local, `${howTo.local} -> ${howTo.shipped}`);
+  // Asking to leave Excel for inventory is a request for the product, and the rule leaves it alone.
+  const leaving = post(
+    'Alternatives to Excel for tracking inventory?',
+    'We count stock in an Excel sheet and keep running out of best sellers. Need help: what inventory app do you use?',
+  );
+  assert.ok(scoreItem(leaving, inventory).score >= DEFAULT_SCORE_THRESHOLD);
+  assert.ok((await shipped(leaving)).shipped > howTo.shipped);
+});

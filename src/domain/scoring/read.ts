@@ -30,7 +30,7 @@ import {
 } from './profile.ts';
 import { withArticle } from './question.ts';
 import type { Hits, Signals } from './reading.ts';
-import { onlyBroadWords, otherObject, otherTrade } from './request-fit.ts';
+import { asksAboutAnotherProduct, onlyBroadWords, otherObject, otherTrade } from './request-fit.ts';
 import { authorRole } from './role.ts';
 import { haveSpan, haveWantSells, OTHER_NEEDS, SIGNAL } from './signals.ts';
 import { capitalize, normalizeText, STOPWORDS, stemWord } from './text.ts';
@@ -485,8 +485,9 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
 
   const keywordsBody = texts(G(PROFILE_GROUP.keyword), titleEnd, full.length);
   const ties = { keywordsTitle, keywordsBody, topicConcepts, competitors, targetUsers };
-  return {
+  const signalsRead: Signals = {
     broadOnly: onlyBroadWords(ties, p.fit),
+    aboutAnotherProduct: false,
     taggedAsk: comment
       ? null
       : hw === false || TAG_HIRING.test(title)
@@ -571,6 +572,8 @@ export function readSignals(item: ScoringItem, p: CompiledProfile): Signals {
     asksHelp: G(SIGNAL.help).some((h) => h.start >= authorFrom && h.start < headEnd),
     titleShare: titleShareOf(title, titleSpans),
   };
+  signalsRead.aboutAnotherProduct = asksAboutAnotherProduct(signalsRead, p.fit);
+  return signalsRead;
 }
 
 /** "SuggestALaptop" -> "suggest a laptop": where a post is says what it is about. */

@@ -83,6 +83,8 @@ export interface Signals {
   role: ReturnType<typeof authorRole>;
   /** The post's only ties to the profile are its broad keywords (request-fit.ts, ADR 0123). */
   broadOnly: boolean;
+  /** A how-to question about a competitor's product naming nothing of the product's job (request-fit.ts, ADR 0123). */
+  aboutAnotherProduct: boolean;
   /** The request's object is another kind of product ("booking app" for photographers' invoicing): request-fit.ts. */
   otherObject: string | null;
   /** The author's own trade is none of the profile's buyers' ("our hair salon" for photographers): request-fit.ts. */

@@ -22,6 +22,8 @@ export interface FitVocabulary {
    * words a founder adds to find posts ("computer", "internet", "spreadsheet").
    */
   broad: Set<string>;
+  /** Stems of the words of what is sold and to whom (name, solution, target users): the job the product does. */
+  sold: string[];
 }
 
 /** Target users that name no trade: "small businesses", "freelancers", "households", "busy professionals". */
@@ -46,6 +48,7 @@ export function fitVocabulary(fields: {
   );
   return {
     broad,
+    sold: contentStems([fields.name, fields.solution, fields.targetUsers].join('. ')),
     roots: [...new Set([...contentStems(text), ...fields.competitors.flatMap((c) => contentStems(c))])],
     openAudience: OPEN_AUDIENCE.test((fields.targetUsers ?? '').toLowerCase()),
   };
@@ -194,4 +197,32 @@ export function onlyBroadWords(
   const named = [...s.keywordsTitle, ...s.keywordsBody, ...s.topicConcepts];
   if (named.length === 0 || s.competitors.length || s.targetUsers.length) return false;
   return named.every((w) => contentStems(w).every((x) => v.broad.has(x)));
+}
+
+/**
+ * A how-to question about another product: the post names a competitor, asks for help in so many words, and names
+ * no word of what the product does or for whom (its name, solution and target users: "spreadsheet" of the pain's
+ * "counted by hand in a spreadsheet" is how the buyers work today, not the job), nor asks for a product in the
+ * profile's terms or for an alternative. "Help with an excel sheet?" for an inventory tool that lists Excel as a
+ * competitor: a user of the other product asking how to use it.
+ */
+export function asksAboutAnotherProduct(
+  s: {
+    keywordsTitle: string[];
+    keywordsBody: string[];
+    topicConcepts: string[];
+    competitors: string[];
+    targetUsers: string[];
+    leavesCompetitor: boolean;
+    asksFor: string | null;
+    asksHelp: boolean;
+    compare: { phrases: string[] };
+  },
+  v: FitVocabulary,
+): boolean {
+  if (!s.asksHelp || !s.competitors.length || s.leavesCompetitor || s.asksFor || s.targetUsers.length)
+    return false;
+  if (s.compare.phrases.some((p) => p.startsWith('alternative'))) return false;
+  const named = [...s.keywordsTitle, ...s.keywordsBody, ...s.topicConcepts];
+  return !named.some((w) => contentStems(w).some((x) => v.sold.some((d) => sameRoot(x, d))));
 }

@@ -68,8 +68,9 @@ function scoreReading(item: ScoringItem, profile: ScoringProfile, meaning?: Mean
   if (meaning && item.kind !== 'comment' && !w.sellerSide) {
     moved = meaningPoints(meaning);
     // A post tied to the profile only by its broad keywords ("computer", "internet") is found by them, not known to
-    // fit: the encoder may lower it, never lift it (ADR 0123).
-    if (s.broadOnly) moved = Math.min(moved, 0);
+    // fit, and a how-to question about a competitor's product ("Help with an excel sheet?") reads close to a profile
+    // that names it: the encoder may lower either, never lift it (ADR 0123).
+    if (s.broadOnly || s.aboutAnotherProduct) moved = Math.min(moved, 0);
     const local = score;
     score = moveBy(score, moved);
     // A post the rules read as barely about the product (a keyword in passing) is not carried to the threshold by
