@@ -232,9 +232,14 @@ export function compileMatcher(sets: readonly KeywordSet[], rules: MatchRules = 
       }
     }
   });
-  // A 64k-bit filter of first-token hashes: most tokens start no form and are dismissed without a map lookup.
-  const starts = new Uint8Array(8192);
-  for (const h of index.keys()) starts[(h >>> 3) & 8191]! |= 1 << (h & 7);
+  // A filter of first-token hashes, about 16 bits per form's first token (64k bits at least, 4M at most): most
+  // tokens start no form and are dismissed without a map lookup. A fixed 64k bits filled up at 1,000 projects, where
+  // each word of a multi-word keyword starts forms of its own (ADR 0117).
+  let bytes = 8192;
+  while (bytes < index.size * 2 && bytes < 1 << 19) bytes *= 2;
+  const mask = bytes - 1;
+  const starts = new Uint8Array(bytes);
+  for (const h of index.keys()) starts[(h >>> 3) & mask]! |= 1 << (h & 7);
   const ids = sets.map((s) => s.id);
   // Per-set state for one call, reset lazily by a generation stamp instead of clearing arrays per item.
   const seen = new Uint32Array(sets.length);
@@ -337,7 +342,7 @@ export function compileMatcher(sets: readonly KeywordSet[], rules: MatchRules = 
   /** The hyphenated run ending at token i ("co-founders"), read as one word ("cofounders"). */
   function joinedAt(k: number, i: number, gen: number, excludeOnly: boolean): void {
     const j = buf.hyphenHash[k]!;
-    if ((starts[(j >>> 3) & 8191]! & (1 << (j & 7))) === 0) return;
+    if ((starts[(j >>> 3) & mask]! & (1 << (j & 7))) === 0) return;
     const forms = index.get(j);
     if (forms === undefined) return;
     const from = buf.hyphenRun[k]!;
@@ -371,7 +376,7 @@ export function compileMatcher(sets: readonly KeywordSet[], rules: MatchRules = 
     let hyphenAt = buf.hyphens > 0 ? buf.hyphenAt[0]! : -1;
     for (let i = 0; i < n; i++) {
       const h = hashes[i]!;
-      if ((starts[(h >>> 3) & 8191]! & (1 << (h & 7))) !== 0) {
+      if ((starts[(h >>> 3) & mask]! & (1 << (h & 7))) !== 0) {
         const forms = index.get(h);
         if (forms !== undefined) {
           for (const form of forms) {
