@@ -71,7 +71,7 @@ export function createServices(deps: { db: Db; clock: Clock; config: Config; log
     painThemes: createPainThemesService({ ...deps, llm: deps.config.llm }),
     seo: createSeoService({ ...deps, upstream, spendCap }),
     aiVisibility: createAiVisibilityService({ ...deps, engines: deps.config.aiEngines }),
-    onboarding: createOnboardingService({ ...deps, upstream, spendCap }),
+    onboarding: createOnboardingService({ ...deps, upstream, spendCap, embedder }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

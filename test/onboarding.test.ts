@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedClock } from '../src/clock.ts';
+import {
+  itemText,
+  profileTexts,
+  type ScoringItem,
+  type ScoringProfile,
+  scoreItem,
+} from '../src/domain/scoring.ts';
 import { createOnboardingService } from '../src/onboarding/onboarding.service.ts';
+import { createEmbedder } from '../src/scoring/embedder.ts';
 import { dashboardClient } from './dashboard-helpers.ts';
 import { fuzzDigest } from './fuzz/digest.ts';
 import { createAccount, createProject, startTestApp, type TestApp, testConfig } from './harness.ts';
@@ -307,6 +315,49 @@ describe('the preview and keyword health', () => {
       !p.examples.some((e: { url: string }) => e.url.includes('old1')),
       'older than 7 days: not read',
     );
+  });
+
+  test('examples score as a scan scores them, the meaning stage included', async () => {
+    // As the suggestion reads a founder's paragraph about photographers' invoicing. The local scorer alone put the
+    // salon's request below at 74; a scan reads it with the meaning stage, and so does the preview now.
+    const profile: ScoringProfile = {
+      name: 'SnapBill',
+      url: null,
+      solution:
+        'Invoicing software for freelance photographers: quotes, invoices, deposits and payment reminders',
+      pain: 'Chasing unpaid shoots',
+      targetUsers: 'Freelance photographers',
+      geography: null,
+      budgetFit: null,
+      keywords: ['payment reminders', 'payment', 'reminders'],
+      competitors: [],
+    };
+    const res = await d.post('/projects/preview', {
+      keywords: profile.keywords,
+      subreddits: ['hairstylist', 'Barber'],
+      profile: {
+        name: profile.name,
+        solution: profile.solution,
+        pain: profile.pain,
+        targetUsers: profile.targetUsers,
+      },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const shown = res.body.examples.find((e: { title: string }) =>
+      /booking app recommendations/.test(e.title),
+    );
+    assert.ok(shown, JSON.stringify(res.body.examples.map((e: { title: string }) => e.title)));
+    const [row] = await t.db.query<{ title: string; body: string; subreddit: string; author: string | null }>(
+      "SELECT title, body, subreddit, author FROM upstream_items WHERE title = $1 AND kind = 'post'",
+      [shown.title],
+    );
+    const item: ScoringItem = { kind: 'post', ...row! };
+    const embedder = createEmbedder();
+    const [post, ...profileVectors] = await embedder.embed([itemText(item), ...profileTexts(profile)]);
+    const scan = scoreItem(item, profile, { post: post!, profile: profileVectors });
+    assert.notEqual(scan.score, scoreItem(item, profile).score, 'the meaning stage moves this post');
+    assert.equal(shown.score, scan.score);
+    assert.equal(shown.reason, scan.reason);
   });
 
   test("an exclusion keyword drops the posts it names from each keyword's count", async () => {

@@ -114,7 +114,7 @@ export const PreviewExample = Type.Object({
   url: Type.String(),
   author: Nullable(Type.String()),
   postedAt: DateTime,
-  /** As the scan would score it for this profile (the local scorer, without the meaning stage). */
+  /** As a scan would score it for this profile (the meaning stage included for the likeliest examples). */
   score: Type.Integer({ minimum: 0, maximum: 100 }),
   stage: Nullable(StringEnum(STAGES)),
   reason: Nullable(Type.String()),

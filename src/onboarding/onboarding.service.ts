@@ -3,11 +3,12 @@ import type { Config } from '../config/index.ts';
 import { AppError, type FieldProblem, InvalidFields } from '../contract/errors.ts';
 import type { Db } from '../db/client.ts';
 import { parseKeyword } from '../domain/matching.ts';
-import type { ScoringProfile } from '../domain/scoring.ts';
+import { itemText, type MeaningVectors, profileTexts, type ScoringProfile } from '../domain/scoring.ts';
 import { normalizeSubreddit } from '../domain/subreddit-name.ts';
 import { type ProfileSuggestion, readProduct, suggestProfile } from '../domain/suggestion/suggest.ts';
 import { createLimiter } from '../limiter.ts';
-import type { UpstreamCall, UpstreamSource } from '../upstream/source.ts';
+import type { Embedder } from '../scoring/embedder.ts';
+import type { RedditItem, UpstreamCall, UpstreamSource } from '../upstream/source.ts';
 import type { SpendCapService } from '../usage/spend-cap.service.ts';
 import { askModel, LLM_SUGGEST_API } from './onboarding.llm.ts';
 import { createOnboardingRepo } from './onboarding.repo.ts';
@@ -15,6 +16,7 @@ import type { Preview, PreviewInput, SuggestInput, Suggestion } from './onboardi
 import { createPageFetcher } from './page-fetch.ts';
 import { readDescription, readPage } from './page-read.ts';
 import {
+  exampleCandidates,
   type FreshLook,
   PREVIEW_DAYS,
   previewOf,
@@ -55,6 +57,8 @@ export function createOnboardingService(deps: {
   /** For a fresh look (`fresh: true`); without it a preview reads stored data only. */
   upstream?: UpstreamSource;
   spendCap?: SpendCapService;
+  /** The meaning stage's encoder, so that the examples score as a scan scores them; null: local scores. */
+  embedder?: Embedder | null;
 }) {
   const { config, clock } = deps;
   const repo = createOnboardingRepo(deps.db);
@@ -140,6 +144,40 @@ export function createOnboardingService(deps: {
     return { window: { items, total: base.total + look.items }, look };
   }
 
+  /**
+   * The meaning stage's vectors of the posts likeliest to be examples, so that an example's score is the one a
+   * scan would give it (without them a post the stage holds down, another product's request, showed its local
+   * score). The encoder failing leaves local scores, as in a scan.
+   */
+  async function meaningFor(
+    window: Window,
+    keywords: string[],
+    subreddits: string[],
+    profile: ScoringProfile,
+  ): Promise<(item: RedditItem) => MeaningVectors | undefined> {
+    const none = () => undefined;
+    if (!deps.embedder) return none;
+    const posts = exampleCandidates(
+      window,
+      keywords.filter((k) => parseKeyword(k)),
+      subreddits,
+      profile,
+    );
+    if (!posts.length) return none;
+    const profileText = profileTexts(profile);
+    try {
+      const vectors = await deps.embedder.embed([...posts.map(itemText), ...profileText]);
+      const profileVectors = vectors.slice(posts.length);
+      const byPost = new Map(posts.map((p, i) => [p.id, vectors[i]!]));
+      return (item) => {
+        const post = item.kind === 'post' ? byPost.get(item.id) : undefined;
+        return post ? { post, profile: profileVectors } : undefined;
+      };
+    } catch {
+      return none;
+    }
+  }
+
   /** The preview, with a fresh look at its subreddits when asked (refused without any, or with too many). */
   async function previewWith(
     userId: string,
@@ -149,9 +187,12 @@ export function createOnboardingService(deps: {
     profile: ScoringProfile,
   ): Promise<Preview> {
     const stored = await loadWindow();
-    if (!fresh || !subreddits.length) return previewOf(stored, keywords, subreddits, profile);
-    const { window: seen, look } = await freshLook(userId, subreddits, stored);
-    return previewOf(seen, keywords, subreddits, profile, look);
+    const { window, look } =
+      fresh && subreddits.length
+        ? await freshLook(userId, subreddits, stored)
+        : { window: stored, look: null };
+    const meaning = await meaningFor(window, keywords, subreddits, profile);
+    return previewOf(window, keywords, subreddits, profile, look, meaning);
   }
 
   /** A fresh look reads named subreddits, a few at a time. */

@@ -4,7 +4,7 @@ import { keywordWarning } from '../domain/keyword-health.ts';
 import { compileMatcher, excludeContext, matchText, parseKeyword } from '../domain/matching.ts';
 import { namesOnlyAProduct } from '../domain/scoring/generic.ts';
 import { DEFAULT_SCORE_THRESHOLD } from '../domain/scoring/types.ts';
-import { type ScoringProfile, scoreItem } from '../domain/scoring.ts';
+import { type MeaningVectors, type ScoringProfile, scoreItem } from '../domain/scoring.ts';
 import type { PhraseReach } from '../domain/suggestion/suggest.ts';
 import type { RedditItem } from '../upstream/source.ts';
 import type { Preview, PreviewExample } from './onboarding.schemas.ts';
@@ -86,6 +86,36 @@ const excerptOf = (item: RedditItem) => {
  * matches among its items, and the best-scoring matches as examples (from the subreddits when there are some, as
  * a scan reads only those).
  */
+/** Examples read by the meaning stage at most: the posts with the best local scores (encoding costs ~65 ms each). */
+export const MEANING_EXAMPLES = 12;
+
+/**
+ * The matching posts of the window (of the subreddits, when some are given) with the best local scores, best
+ * first: the ones worth encoding so that the examples are scored as the scan scores them.
+ */
+export function exampleCandidates(
+  window: Window,
+  keywords: string[],
+  subreddits: string[],
+  profile: ScoringProfile,
+  n = MEANING_EXAMPLES,
+): RedditItem[] {
+  const whole = compileMatcher([{ id: 'p', keywords }]);
+  const subs = new Set(subreddits.map((r) => r.toLowerCase()));
+  const found: { item: RedditItem; score: number }[] = [];
+  for (const item of window.items) {
+    if (item.kind !== 'post' || (subs.size && !subs.has(item.subreddit.toLowerCase()))) continue;
+    if (found.length >= SCORED_AT_MOST) break;
+    if (!whole.match(matchText(item), excludeContext(item)).has('p')) continue;
+    const s = scoreItem(item, profile);
+    if (!s.sellerSide) found.push({ item, score: s.score });
+  }
+  return found
+    .sort((a, b) => b.score - a.score)
+    .slice(0, n)
+    .map((f) => f.item);
+}
+
 /** A fresh look at subreddits for one preview: what it read and what it cost. */
 export interface FreshLook {
   subreddits: string[];
@@ -102,6 +132,7 @@ export function previewOf(
   subreddits: string[],
   profile: ScoringProfile,
   fresh: FreshLook | null = null,
+  meaningOf: (item: RedditItem) => MeaningVectors | undefined = () => undefined,
 ): Preview {
   const items = window.items.length;
   const exclusions = keywords.filter((k) => parseKeyword(k)?.exclude);
@@ -132,7 +163,7 @@ export function previewOf(
   });
   const examples: PreviewExample[] = matched
     .slice(0, SCORED_AT_MOST)
-    .map(({ item, keyword }) => ({ item, keyword, s: scoreItem(item, profile) }))
+    .map(({ item, keyword }) => ({ item, keyword, s: scoreItem(item, profile, meaningOf(item)) }))
     .sort((a, b) => b.s.score - a.s.score || b.item.createdAt.getTime() - a.item.createdAt.getTime())
     .slice(0, EXAMPLES)
     .map(({ item, keyword, s }) => ({
