@@ -43,9 +43,24 @@ const NEWLINE = 10;
 const PLUS = 43;
 const HASH = 35;
 const HYPHEN = 45;
-/** Spaces after a sentence's end: space, tab, line breaks. */
-const SPACE = new Uint8Array(128);
-for (const c of ' \t\n\r') SPACE[c.charCodeAt(0)] = 1;
+/** Spaces after a sentence's end: space, tab, line breaks, and a no-break space (NFKC makes it a space). */
+const SPACE = new Uint8Array(0xa1);
+for (const c of ' \t\n\r\u00a0') SPACE[c.charCodeAt(0)] = 1;
+/** Not an ASCII class: the text takes the Unicode path. */
+const OTHER = 4;
+/**
+ * Common non-ASCII punctuation and symbols read on the ASCII path as the Unicode path reads them: each is its own
+ * NFKC form and no word character, so it only separates words ("don’t" is "don t"), except the no-break space (NFKC:
+ * a space) and the ellipsis (NFKC: "...", which may end a sentence). Any other non-ASCII character takes the
+ * Unicode path, so a post with one curly quote is not read twice.
+ */
+const WIDE = new Map<number, number>();
+for (const c of '\u00a0\u00a1\u00a2\u00a3\u00a5\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u20ac\u2190\u2191\u2192\u2193\u2248\u2264\u2265\u25a0\u25b2\u25bc\u25cf\u2605\u2606\u2713\u2714') {
+  const nfkc = c.normalize('NFKC').toLowerCase();
+  if (nfkc === ' ') WIDE.set(c.charCodeAt(0), 0);
+  else if (nfkc === '...') WIDE.set(c.charCodeAt(0), BREAK);
+  else if (nfkc === c && !/[\p{L}\p{N}\p{M}]/u.test(c)) WIDE.set(c.charCodeAt(0), 0);
+}
 
 /** Splits text into lower-cased, NFKC-normalized word tokens. */
 export function tokenize(text: string): string[] {
@@ -161,12 +176,12 @@ export class TokenBuffer {
     let runStart = -1;
     while (i < n) {
       let c = text.charCodeAt(i);
-      if (c >= 128) {
-        this.fillUnicode(text);
-        return;
-      }
-      const kind = CLASS[c]!;
+      const kind = c < 128 ? CLASS[c]! : (WIDE.get(c) ?? OTHER);
       if (kind !== WORD) {
+        if (kind === OTHER) {
+          this.fillUnicode(text);
+          return;
+        }
         if (kind === BREAK) {
           if (c === NEWLINE || i + 1 === n || SPACE[text.charCodeAt(i + 1)] === 1) stop = true;
         } else if (kind === JOIN && i === prevEnd) hyphen = true;
@@ -182,6 +197,7 @@ export class TokenBuffer {
       while (i < n) {
         c = text.charCodeAt(i);
         if (c >= 128) {
+          if (WIDE.has(c)) break;
           this.fillUnicode(text);
           return;
         }
