@@ -39,6 +39,9 @@ for (let c = 65; c <= 90; c++) CLASS[c] = WORD;
 for (let c = 97; c <= 122; c++) CLASS[c] = WORD;
 for (const c of '.!?\n') CLASS[c.charCodeAt(0)] = BREAK;
 CLASS[45] = JOIN;
+/** A word character's lower-case code (0: not a word character): one look-up per character hashed. */
+const LOWER = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (CLASS[c] === WORD) LOWER[c] = c >= 65 && c <= 90 ? c | 32 : c;
 const NEWLINE = 10;
 const PLUS = 43;
 const HASH = 35;
@@ -201,15 +204,15 @@ export class TokenBuffer {
           this.fillUnicode(text);
           return;
         }
-        if (CLASS[c] !== WORD) break;
-        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), FNV_PRIME);
+        const lower = LOWER[c]!;
+        if (lower === 0) break;
+        h = Math.imul(h ^ lower, FNV_PRIME);
         i++;
       }
-      while (i < n) {
-        c = text.charCodeAt(i);
-        if (c !== PLUS && c !== HASH) break;
+      // c is the character after the word (or its last letter at the end of the text): a trailing + or # is kept.
+      while (c === PLUS || c === HASH) {
         h = Math.imul(h ^ c, FNV_PRIME);
-        i++;
+        c = ++i < n ? text.charCodeAt(i) : 0;
       }
       if (hyphen && start === prevEnd + 1) {
         // Rare: the token continues a hyphenated run ("co-founder"), hashed again onto the run's hash.
