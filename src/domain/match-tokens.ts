@@ -177,8 +177,9 @@ export class TokenBuffer {
     let hyphen = false;
     let run = 0;
     let runStart = -1;
+    // The character at i, read once (0 past the end).
+    let c = n > 0 ? text.charCodeAt(0) : 0;
     while (i < n) {
-      let c = text.charCodeAt(i);
       const kind = c < 128 ? CLASS[c]! : (WIDE.get(c) ?? OTHER);
       if (kind !== WORD) {
         if (kind === OTHER) {
@@ -188,7 +189,7 @@ export class TokenBuffer {
         if (kind === BREAK) {
           if (c === NEWLINE || i + 1 === n || SPACE[text.charCodeAt(i + 1)] === 1) stop = true;
         } else if (kind === JOIN && i === prevEnd) hyphen = true;
-        i++;
+        c = ++i < n ? text.charCodeAt(i) : 0;
         continue;
       }
       if (stop) {
@@ -196,9 +197,9 @@ export class TokenBuffer {
         stop = false;
       }
       const start = i;
-      let h = FNV_OFFSET;
-      while (i < n) {
-        c = text.charCodeAt(i);
+      let h = Math.imul(FNV_OFFSET ^ LOWER[c]!, FNV_PRIME);
+      c = ++i < n ? text.charCodeAt(i) : 0;
+      for (;;) {
         if (c >= 128) {
           if (WIDE.has(c)) break;
           this.fillUnicode(text);
@@ -207,9 +208,9 @@ export class TokenBuffer {
         const lower = LOWER[c]!;
         if (lower === 0) break;
         h = Math.imul(h ^ lower, FNV_PRIME);
-        i++;
+        c = ++i < n ? text.charCodeAt(i) : 0;
       }
-      // c is the character after the word (or its last letter at the end of the text): a trailing + or # is kept.
+      // A trailing + or # is kept ("c++", "c#").
       while (c === PLUS || c === HASH) {
         h = Math.imul(h ^ c, FNV_PRIME);
         c = ++i < n ? text.charCodeAt(i) : 0;
