@@ -1,6 +1,7 @@
 // The word tokens keyword matching reads (src/domain/matching.ts, docs/decisions/0010-keyword-matching.md): the same
-// for text and keywords, so punctuation and spacing between words do not matter. ASCII text is hashed as it is read;
-// other text goes through one Unicode regular expression.
+// for text and keywords, so punctuation and spacing between words do not matter. ASCII text, and text whose other
+// characters are only common punctuation (curly quotes, dashes, the ellipsis, the no-break space), is hashed as it
+// is read; other text goes through one Unicode regular expression.
 
 // Scripts written without spaces between words: each character is its own token, so a keyword in them
 // matches as a sequence of characters anywhere in a run.
