@@ -1,6 +1,7 @@
 // The word tokens keyword matching reads (src/domain/matching.ts, docs/decisions/0010-keyword-matching.md): the same
-// for text and keywords, so punctuation and spacing between words do not matter. ASCII text is hashed as it is read;
-// other text goes through one Unicode regular expression.
+// for text and keywords, so punctuation and spacing between words do not matter. ASCII text, and text whose other
+// characters are only common punctuation (curly quotes, dashes, the ellipsis, the no-break space), is hashed as it
+// is read; other text goes through one Unicode regular expression.
 
 // Scripts written without spaces between words: each character is its own token, so a keyword in them
 // matches as a sequence of characters anywhere in a run.
@@ -39,13 +40,31 @@ for (let c = 65; c <= 90; c++) CLASS[c] = WORD;
 for (let c = 97; c <= 122; c++) CLASS[c] = WORD;
 for (const c of '.!?\n') CLASS[c.charCodeAt(0)] = BREAK;
 CLASS[45] = JOIN;
+/** A word character's lower-case code (0: not a word character): one look-up per character hashed. */
+const LOWER = new Uint8Array(128);
+for (let c = 0; c < 128; c++) if (CLASS[c] === WORD) LOWER[c] = c >= 65 && c <= 90 ? c | 32 : c;
 const NEWLINE = 10;
 const PLUS = 43;
 const HASH = 35;
 const HYPHEN = 45;
-/** Spaces after a sentence's end: space, tab, line breaks. */
-const SPACE = new Uint8Array(128);
-for (const c of ' \t\n\r') SPACE[c.charCodeAt(0)] = 1;
+/** Spaces after a sentence's end: space, tab, line breaks, and a no-break space (NFKC makes it a space). */
+const SPACE = new Uint8Array(0xa1);
+for (const c of ' \t\n\r\u00a0') SPACE[c.charCodeAt(0)] = 1;
+/** Not an ASCII class: the text takes the Unicode path. */
+const OTHER = 4;
+/**
+ * Common non-ASCII punctuation and symbols read on the ASCII path as the Unicode path reads them: each is its own
+ * NFKC form and no word character, so it only separates words ("don’t" is "don t"), except the no-break space (NFKC:
+ * a space) and the ellipsis (NFKC: "...", which may end a sentence). Any other non-ASCII character takes the
+ * Unicode path, so a post with one curly quote is not read twice.
+ */
+const WIDE = new Map<number, number>();
+for (const c of '\u00a0\u00a1\u00a2\u00a3\u00a5\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u20ac\u2190\u2191\u2192\u2193\u2248\u2264\u2265\u25a0\u25b2\u25bc\u25cf\u2605\u2606\u2713\u2714') {
+  const nfkc = c.normalize('NFKC').toLowerCase();
+  if (nfkc === ' ') WIDE.set(c.charCodeAt(0), 0);
+  else if (nfkc === '...') WIDE.set(c.charCodeAt(0), BREAK);
+  else if (nfkc === c && !/[\p{L}\p{N}\p{M}]/u.test(c)) WIDE.set(c.charCodeAt(0), 0);
+}
 
 /** Splits text into lower-cased, NFKC-normalized word tokens. */
 export function tokenize(text: string): string[] {
@@ -159,18 +178,19 @@ export class TokenBuffer {
     let hyphen = false;
     let run = 0;
     let runStart = -1;
+    // The character at i, read once (0 past the end).
+    let c = n > 0 ? text.charCodeAt(0) : 0;
     while (i < n) {
-      let c = text.charCodeAt(i);
-      if (c >= 128) {
-        this.fillUnicode(text);
-        return;
-      }
-      const kind = CLASS[c]!;
+      const kind = c < 128 ? CLASS[c]! : (WIDE.get(c) ?? OTHER);
       if (kind !== WORD) {
+        if (kind === OTHER) {
+          this.fillUnicode(text);
+          return;
+        }
         if (kind === BREAK) {
           if (c === NEWLINE || i + 1 === n || SPACE[text.charCodeAt(i + 1)] === 1) stop = true;
         } else if (kind === JOIN && i === prevEnd) hyphen = true;
-        i++;
+        c = ++i < n ? text.charCodeAt(i) : 0;
         continue;
       }
       if (stop) {
@@ -178,22 +198,23 @@ export class TokenBuffer {
         stop = false;
       }
       const start = i;
-      let h = FNV_OFFSET;
-      while (i < n) {
-        c = text.charCodeAt(i);
+      let h = Math.imul(FNV_OFFSET ^ LOWER[c]!, FNV_PRIME);
+      c = ++i < n ? text.charCodeAt(i) : 0;
+      for (;;) {
         if (c >= 128) {
+          if (WIDE.has(c)) break;
           this.fillUnicode(text);
           return;
         }
-        if (CLASS[c] !== WORD) break;
-        h = Math.imul(h ^ (c >= 65 && c <= 90 ? c | 32 : c), FNV_PRIME);
-        i++;
+        const lower = LOWER[c]!;
+        if (lower === 0) break;
+        h = Math.imul(h ^ lower, FNV_PRIME);
+        c = ++i < n ? text.charCodeAt(i) : 0;
       }
-      while (i < n) {
-        c = text.charCodeAt(i);
-        if (c !== PLUS && c !== HASH) break;
+      // A trailing + or # is kept ("c++", "c#").
+      while (c === PLUS || c === HASH) {
         h = Math.imul(h ^ c, FNV_PRIME);
-        i++;
+        c = ++i < n ? text.charCodeAt(i) : 0;
       }
       if (hyphen && start === prevEnd + 1) {
         // Rare: the token continues a hyphenated run ("co-founder"), hashed again onto the run's hash.

@@ -376,6 +376,34 @@ describe('tokenize', () => {
       assert.deepEqual(Object.fromEntries(m.match(text)), Object.fromEntries(m.match(`${text} é`)), text);
     }
   });
+
+  test('curly quotes, dashes, the ellipsis and the no-break space count as NFKC makes them, on either path', () => {
+    const m = compileMatcher([
+      { id: 'a', keywords: ["don't", 'invoice software', 'technical co-founder'] },
+      { id: 'b', keywords: ['cofounder', 'vagaro', '-"for sale"'] },
+    ]);
+    const texts = [
+      'I don’t know “Vagaro’s” pricing',
+      'Sending invoices is slow…\u00a0Our software crashed',
+      'Sending invoices is slow.\u00a0Our software crashed',
+      'Sending invoices is slow… our software crashed',
+      'invoices…software',
+      'invoices — software',
+      'a technical co–founder • for\u00a0sale',
+      'a co-founder—technical',
+    ];
+    for (const text of texts) {
+      assert.deepEqual(Object.fromEntries(m.match(text)), Object.fromEntries(m.match(`${text} é`)), text);
+    }
+    assert.equal(hit(['invoice software'], 'Sending invoices is slow…\u00a0Our software crashed'), null);
+    assert.equal(
+      hit(['invoice software'], 'Sending invoices… Our software'),
+      null,
+      'an ellipsis ends a sentence',
+    );
+    assert.equal(hit(['invoice software'], 'Sending invoices—with our software'), 'invoice software');
+    assert.equal(hit(["don't"], 'I don’t know'), "don't");
+  });
 });
 
 describe('a comment is matched by its body and excluded by what is shown with it', () => {
