@@ -146,6 +146,8 @@ describe('lead marks in Chromium', { skip: chromiumMissing, timeout: 300_000 }, 
     await page.keyboard.press('u');
     await waitCount('replied', 0);
     await eventually(async () => assert.deepEqual(await restIds('status=new'), ids));
+    // Undo gives the focus back to the restored lead on the next frame: press r only once it has it.
+    await page.waitForFunction((id) => document.activeElement?.getAttribute('data-lead-id') === id, ids[0]);
     await page.keyboard.press('r');
     await waitCount('replied', 1);
 
