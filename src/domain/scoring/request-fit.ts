@@ -180,20 +180,20 @@ export function otherTrade(text: string, v: FitVocabulary): string | null {
   return other;
 }
 
+/** What a post names that ties it to the profile (Signals' fields of the same names). */
+interface PostTies {
+  keywordsTitle: string[];
+  keywordsBody: string[];
+  topicConcepts: string[];
+  competitors: string[];
+  targetUsers: string[];
+}
+
 /**
  * The post's only ties to the profile are broad keywords: every keyword and topic word it names is one, and it names
  * no competitor and none of the target users. "A keyword in passing" in another form: found, not fitting.
  */
-export function onlyBroadWords(
-  s: {
-    keywordsTitle: string[];
-    keywordsBody: string[];
-    topicConcepts: string[];
-    competitors: string[];
-    targetUsers: string[];
-  },
-  v: FitVocabulary,
-): boolean {
+export function onlyBroadWords(s: PostTies, v: FitVocabulary): boolean {
   const named = [...s.keywordsTitle, ...s.keywordsBody, ...s.topicConcepts];
   if (named.length === 0 || s.competitors.length || s.targetUsers.length) return false;
   return named.every((w) => contentStems(w).every((x) => v.broad.has(x)));
@@ -207,12 +207,7 @@ export function onlyBroadWords(
  * competitor: a user of the other product asking how to use it.
  */
 export function asksAboutAnotherProduct(
-  s: {
-    keywordsTitle: string[];
-    keywordsBody: string[];
-    topicConcepts: string[];
-    competitors: string[];
-    targetUsers: string[];
+  s: PostTies & {
     leavesCompetitor: boolean;
     asksFor: string | null;
     asksHelp: boolean;
